@@ -1,0 +1,3 @@
+#include <cairo.h>
+#include <pixman.h>
+#include <pango/pangocairo.h>

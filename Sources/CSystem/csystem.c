@@ -1,0 +1,73 @@
+#define _GNU_SOURCE
+#include "csystem.h"
+#include <errno.h>
+#include <signal.h>
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <sys/timerfd.h>
+
+int csys_timerfd_create(void) {
+    int fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    return fd < 0 ? -errno : fd;
+}
+
+int csys_timerfd_set_absolute(int fd, int64_t deadline_ns) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    if (deadline_ns <= 0) deadline_ns = 1; /* 0 would disarm the timer */
+    spec.it_value.tv_sec = deadline_ns / 1000000000LL;
+    spec.it_value.tv_nsec = deadline_ns % 1000000000LL;
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0 ? -errno : 0;
+}
+
+int64_t csys_timerfd_read(int fd) {
+    uint64_t count = 0;
+    ssize_t n = read(fd, &count, sizeof count);
+    if (n < 0) return errno == EAGAIN ? 0 : -errno;
+    return (int64_t)count;
+}
+
+int64_t csys_monotonic_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+void csys_clear_signal_mask(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    pthread_sigmask(SIG_SETMASK, &set, NULL);
+}
+
+int csys_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid) {
+    struct ucred cred;
+    socklen_t len = sizeof cred;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0) return -errno;
+    *pid = cred.pid; *uid = cred.uid; *gid = cred.gid;
+    return 0;
+}
+
+static volatile int termination_fd = -1;
+
+static void on_termination(int sig) {
+    (void)sig;
+    int saved = errno;
+    if (termination_fd >= 0) { char b = 1; ssize_t r = write(termination_fd, &b, 1); (void)r; }
+    errno = saved;
+}
+
+int csys_install_termination_pipe(int write_fd) {
+    termination_fd = write_fd;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_termination;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGINT, &sa, NULL) < 0) return -errno;
+    if (sigaction(SIGTERM, &sa, NULL) < 0) return -errno;
+    signal(SIGPIPE, SIG_IGN);
+    return 0;
+}

@@ -1,0 +1,27 @@
+#ifndef RENDERSRV_CSYSTEM_H
+#define RENDERSRV_CSYSTEM_H
+/* What Glibc, as imported by Swift, hides behind _GNU_SOURCE or in macros. */
+#include <stdint.h>
+#include <sys/types.h>
+
+/* timerfd with absolute CLOCK_MONOTONIC deadlines. Returns the fd or -errno. */
+int csys_timerfd_create(void);
+/* Arms the timer to fire at `deadline_ns` (CLOCK_MONOTONIC, absolute). 0 or -errno. */
+int csys_timerfd_set_absolute(int fd, int64_t deadline_ns);
+/* Reads the expiration count; 0 if none pending (EAGAIN), -errno on error. */
+int64_t csys_timerfd_read(int fd);
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+int64_t csys_monotonic_ns(void);
+
+/* Unblocks every signal for the calling thread (a child spawned from a worker
+   thread inherits a mask that blocks SIGTERM). */
+void csys_clear_signal_mask(void);
+
+/* Peer credentials of a connected Unix socket. 0 or -errno. */
+int csys_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid);
+
+/* A signalfd-free way to learn of SIGINT/SIGTERM: writes one byte to `fd` when either
+   arrives. Installs the handlers (SA_RESTART). */
+int csys_install_termination_pipe(int write_fd);
+#endif

@@ -1,0 +1,1 @@
+// RenderClient: see ../shared/DESIGN.md.

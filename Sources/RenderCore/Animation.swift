@@ -1,0 +1,278 @@
+/// An animation of a layer: timing shared by every kind, plus what the kind animates
+/// (`CAAnimation` and its subclasses, as values).
+///
+/// Animations are immutable once added to a layer; the client resolves `beginTime == 0` to
+/// the commit time and `duration == 0` to the transaction's duration (or 0.25 s) before
+/// sending, so both sides evaluate exactly the same value (`resolved(beginTime:duration:)`).
+public struct Animation: Hashable, Sendable, CustomStringConvertible {
+    public var timing: MediaTiming
+    /// Warps progress within each cycle; `nil` is linear. Springs ignore it.
+    public var timingFunction: TimingFunction?
+    /// Removed from the layer when it completes (Core Animation's default).
+    public var isRemovedOnCompletion: Bool
+    public var kind: Kind
+
+    public indirect enum Kind: Hashable, Sendable {
+        case basic(BasicAnimation)
+        case keyframe(KeyframeAnimation)
+        case spring(SpringAnimation)
+        case group(AnimationGroup)
+        case transition(Transition)
+    }
+
+    public init(_ kind: Kind, timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
+                isRemovedOnCompletion: Bool = true) {
+        self.kind = kind; self.timing = timing; self.timingFunction = timingFunction
+        self.isRemovedOnCompletion = isRemovedOnCompletion
+    }
+
+    /// A basic animation (`CABasicAnimation`).
+    public static func basic(_ keyPath: LayerKeyPath, from: AnimatableValue? = nil, to: AnimatableValue? = nil,
+                             by: AnimatableValue? = nil, duration: Double = 0,
+                             timingFunction: TimingFunction? = nil) -> Animation {
+        Animation(.basic(BasicAnimation(keyPath: keyPath, from: from, to: to, by: by)),
+                  timing: MediaTiming(duration: duration), timingFunction: timingFunction)
+    }
+
+    /// A keyframe animation over `values` (`CAKeyframeAnimation`).
+    public static func keyframe(_ keyPath: LayerKeyPath, values: [AnimatableValue], keyTimes: [Double]? = nil,
+                                mode: KeyframeAnimation.CalculationMode = .linear, duration: Double = 0) -> Animation {
+        Animation(.keyframe(KeyframeAnimation(keyPath: keyPath, values: values, keyTimes: keyTimes, calculationMode: mode)),
+                  timing: MediaTiming(duration: duration))
+    }
+
+    /// A spring (`CASpringAnimation`) whose duration is its settling duration.
+    public static func spring(_ spring: SpringAnimation) -> Animation {
+        Animation(.spring(spring), timing: MediaTiming(duration: spring.settlingDuration))
+    }
+
+    /// A group of animations timed relative to the group (`CAAnimationGroup`).
+    public static func group(_ animations: [Animation], duration: Double = 0) -> Animation {
+        Animation(.group(AnimationGroup(animations: animations)), timing: MediaTiming(duration: duration))
+    }
+
+    /// The key path the animation drives, if it drives one.
+    public var keyPath: LayerKeyPath? {
+        switch kind {
+        case let .basic(b): return b.keyPath
+        case let .keyframe(k): return k.keyPath
+        case let .spring(s): return s.keyPath
+        case .group, .transition: return nil
+        }
+    }
+
+    /// With `beginTime == 0` replaced by `beginTime` and a zero duration by `duration`;
+    /// a group's children without a duration take the group's.
+    public func resolved(beginTime: Double, duration: Double) -> Animation {
+        var a = self
+        if a.timing.beginTime == 0 { a.timing.beginTime = beginTime }
+        a.resolveDurations(default: duration)
+        return a
+    }
+
+    mutating func resolveDurations(default d: Double) {
+        if timing.duration == 0 {
+            if case let .spring(s) = kind { timing.duration = s.settlingDuration } else { timing.duration = d }
+        }
+        if case var .group(g) = kind {
+            for i in g.animations.indices { g.animations[i].resolveDurations(default: timing.duration) }
+            kind = .group(g)
+        }
+    }
+
+    public var description: String {
+        switch kind {
+        case let .basic(b): return "basic(\(b.keyPath), \(timing))"
+        case let .keyframe(k): return "keyframe(\(k.keyPath), \(k.values.count) values, \(k.calculationMode), \(timing))"
+        case let .spring(s): return "spring(\(s.keyPath), mass \(s.mass), stiffness \(s.stiffness), damping \(s.damping), \(timing))"
+        case let .group(g): return "group(\(g.animations.count) animations, \(timing))"
+        case let .transition(t): return "transition(\(t.type), \(timing))"
+        }
+    }
+}
+
+/// `CABasicAnimation`: from / to / by.
+///
+/// | set            | interpolates                                          |
+/// |----------------|-------------------------------------------------------|
+/// | from, to       | from → to                                             |
+/// | from, by       | from → from + by                                      |
+/// | by, to         | to − by → to                                          |
+/// | from           | from → the underlying value                           |
+/// | to             | the underlying value → to                             |
+/// | by             | the underlying value → underlying + by                |
+/// | none           | the previous presentation value → the current value   |
+///
+/// The *underlying value* is what the presentation holds before this animation applies:
+/// the model value with every earlier animation applied (for an additive animation, the
+/// additive identity). The "none" case needs the presentation value from before the
+/// change; whoever adds the animation supplies it with `resolvingPrevious(_:)`, which sets
+/// `from` — the case ComponentKit's change animations rely on.
+public struct BasicAnimation: Hashable, Sendable {
+    public var keyPath: LayerKeyPath
+    public var from: AnimatableValue?
+    public var to: AnimatableValue?
+    public var by: AnimatableValue?
+    public var isAdditive: Bool
+    public var isCumulative: Bool
+
+    public init(keyPath: LayerKeyPath, from: AnimatableValue? = nil, to: AnimatableValue? = nil,
+                by: AnimatableValue? = nil, isAdditive: Bool = false, isCumulative: Bool = false) {
+        self.keyPath = keyPath; self.from = from; self.to = to; self.by = by
+        self.isAdditive = isAdditive; self.isCumulative = isCumulative
+    }
+
+    /// Fills `from` with the previous presentation value when no endpoint is set.
+    public func resolvingPrevious(_ previous: AnimatableValue) -> BasicAnimation {
+        guard from == nil, to == nil, by == nil else { return self }
+        var b = self; b.from = previous; return b
+    }
+
+    /// The two ends of the interpolation given the underlying value.
+    @inlinable
+    public func endpoints(underlying u: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue) {
+        switch (from, to, by) {
+        case let (f?, t?, _): return (f, t)
+        case let (f?, nil, b?): return (f, f.adding(b))
+        case let (nil, t?, b?): return (t.subtracting(b), t)
+        case let (f?, nil, nil): return (f, u)
+        case let (nil, t?, nil): return (u, t)
+        case let (nil, nil, b?): return (u, u.adding(b))
+        case (nil, nil, nil): return (u, u)
+        }
+    }
+}
+
+/// `CASpringAnimation`: a damped harmonic oscillator from `from` to `to`, solved in closed
+/// form. Time is the animation's local time in seconds — the timing function and the
+/// duration do not stretch it; the duration only bounds how long it is active.
+public struct SpringAnimation: Hashable, Sendable {
+    public var keyPath: LayerKeyPath
+    public var from: AnimatableValue?
+    public var to: AnimatableValue?
+    public var by: AnimatableValue?
+    public var isAdditive: Bool
+    public var isCumulative: Bool
+    /// Kilograms, > 0.
+    public var mass: Double
+    /// Newtons per metre, > 0.
+    public var stiffness: Double
+    /// Newton-seconds per metre, ≥ 0.
+    public var damping: Double
+    /// Towards the target, in units of the whole distance per second
+    /// (1 = covering the distance in one second at the start).
+    public var initialVelocity: Double
+
+    public init(keyPath: LayerKeyPath, from: AnimatableValue? = nil, to: AnimatableValue? = nil, by: AnimatableValue? = nil,
+                mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
+                isAdditive: Bool = false, isCumulative: Bool = false) {
+        self.keyPath = keyPath; self.from = from; self.to = to; self.by = by
+        self.mass = mass; self.stiffness = stiffness; self.damping = damping; self.initialVelocity = initialVelocity
+        self.isAdditive = isAdditive; self.isCumulative = isCumulative
+    }
+
+    /// SwiftUI's parameters: `dampingRatio` (1 = critically damped) and `response`, the
+    /// period of the undamped oscillation in seconds.
+    public init(keyPath: LayerKeyPath, from: AnimatableValue? = nil, to: AnimatableValue? = nil,
+                dampingRatio: Double, response: Double, initialVelocity: Double = 0, mass: Double = 1) {
+        let omega = 2 * Double.pi / max(response, 1e-6)
+        self.init(keyPath: keyPath, from: from, to: to, mass: mass, stiffness: omega * omega * mass,
+                  damping: 2 * dampingRatio * omega * mass, initialVelocity: initialVelocity)
+    }
+
+    /// iOS 17's parameters: `perceptualDuration` (the response) and `bounce`
+    /// (0 = no bounce, up to 1; negative values overdamp).
+    public init(keyPath: LayerKeyPath, from: AnimatableValue? = nil, to: AnimatableValue? = nil,
+                perceptualDuration: Double, bounce: Double, initialVelocity: Double = 0) {
+        let ratio = bounce >= 0 ? 1 - min(bounce, 1) : 1 / (1 + max(bounce, -0.999))
+        self.init(keyPath: keyPath, from: from, to: to, dampingRatio: ratio, response: perceptualDuration,
+                  initialVelocity: initialVelocity)
+    }
+
+    var basic: BasicAnimation {
+        BasicAnimation(keyPath: keyPath, from: from, to: to, by: by, isAdditive: isAdditive, isCumulative: isCumulative)
+    }
+
+    /// The damping ratio ζ = c / (2√(k·m)).
+    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    /// The undamped angular frequency ω₀ = √(k/m), radians per second.
+    public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+
+    /// Normalized displacement from the target at time `t` ≥ 0: 1 at the start, 0 at rest.
+    @inlinable
+    public func displacement(at t: Double) -> Double {
+        let w0 = (stiffness / mass).squareRoot()
+        let zeta = damping / (2 * (stiffness * mass).squareRoot())
+        let x0 = 1.0, v0 = -initialVelocity
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            return _exp(-zeta * w0 * t) * (x0 * _cos(wd * t) + (v0 + zeta * w0 * x0) / wd * _sin(wd * t))
+        } else if zeta == 1 {
+            return _exp(-w0 * t) * (x0 + (v0 + w0 * x0) * t)
+        } else {
+            let s = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
+            let c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2
+            return c1 * _exp(r1 * t) + c2 * _exp(r2 * t)
+        }
+    }
+
+    /// d(displacement)/dt at `t`, in units of the whole distance per second.
+    public func velocity(at t: Double) -> Double {
+        let h = 1e-6
+        return (displacement(at: t + h) - displacement(at: max(0, t - h))) / (t >= h ? 2 * h : h + t)
+    }
+
+    /// The threshold below which the spring is at rest: a thousandth of the distance.
+    public static let restThreshold = 0.001
+
+    /// The time after which the displacement stays within `restThreshold`: where the
+    /// oscillation's envelope (under-damped) or the bound |c₁|e^{r₁t} + |c₂|e^{r₂t}
+    /// (critically and over-damped) falls below it.
+    public var settlingDuration: Double {
+        let w0 = naturalFrequency, zeta = dampingRatio
+        let x0 = 1.0, v0 = -initialVelocity, eps = SpringAnimation.restThreshold
+        guard w0 > 0, w0.isFinite else { return 0 }
+        if zeta <= 0 { return .infinity }
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (v0 + zeta * w0 * x0) / wd
+            let amplitude = (x0 * x0 + b * b).squareRoot()
+            return max(0, _log(amplitude / eps) / (zeta * w0))
+        }
+        // Monotone bound: find where it drops below eps by doubling, then bisection.
+        func bound(_ t: Double) -> Double {
+            if zeta == 1 { return _exp(-w0 * t) * (abs(x0) + abs(v0 + w0 * x0) * t) }
+            let s = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
+            let c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2
+            return abs(c1) * _exp(r1 * t) + abs(c2) * _exp(r2 * t)
+        }
+        var hi = 1.0 / w0
+        while bound(hi) > eps && hi < 1e6 { hi *= 2 }
+        var lo = 0.0
+        for _ in 0..<60 { let mid = (lo + hi) / 2; if bound(mid) > eps { lo = mid } else { hi = mid } }
+        return hi
+    }
+}
+
+/// `CAAnimationGroup`: children are timed in the group's local time (a child's
+/// `beginTime` is relative to the group's start) and clipped to the group's active time.
+public struct AnimationGroup: Hashable, Sendable {
+    public var animations: [Animation]
+    public init(animations: [Animation]) { self.animations = animations }
+}
+
+/// `CATransition`: animates the change of a layer's rendered content between two states.
+/// Evaluation reports its progress; the compositor draws it.
+public struct Transition: Hashable, Sendable {
+    public enum Kind: UInt8, Sendable, CaseIterable { case fade = 0, moveIn = 1, push = 2, reveal = 3 }
+    public enum Subtype: UInt8, Sendable, CaseIterable { case fromRight = 0, fromLeft = 1, fromTop = 2, fromBottom = 3 }
+    public var type: Kind
+    public var subtype: Subtype
+    public var startProgress: Double
+    public var endProgress: Double
+    public init(type: Kind = .fade, subtype: Subtype = .fromLeft, startProgress: Double = 0, endProgress: Double = 1) {
+        self.type = type; self.subtype = subtype; self.startProgress = startProgress; self.endProgress = endProgress
+    }
+}

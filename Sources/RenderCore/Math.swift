@@ -1,0 +1,21 @@
+// Elementary functions without Foundation: RenderCore imports nothing.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@inlinable @inline(__always) func _sin(_ x: Double) -> Double { sin(x) }
+@inlinable @inline(__always) func _cos(_ x: Double) -> Double { cos(x) }
+@inlinable @inline(__always) func _tan(_ x: Double) -> Double { tan(x) }
+@inlinable @inline(__always) func _atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+@inlinable @inline(__always) func _asin(_ x: Double) -> Double { asin(x) }
+@inlinable @inline(__always) func _acos(_ x: Double) -> Double { acos(x) }
+@inlinable @inline(__always) func _exp(_ x: Double) -> Double { exp(x) }
+@inlinable @inline(__always) func _log(_ x: Double) -> Double { log(x) }
+@inlinable @inline(__always) func _pow(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+@inlinable @inline(__always) func _fmod(_ x: Double, _ y: Double) -> Double { fmod(x, y) }
+
+@inlinable @inline(__always) func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }

@@ -1,0 +1,144 @@
+/// An animation attached to a layer under a key, with its begin time already resolved
+/// (in the layer's local time space).
+public struct AttachedAnimation: Hashable, Sendable {
+    public var key: String
+    public var animation: Animation
+    public init(key: String, animation: Animation) { self.key = key; self.animation = animation }
+}
+
+/// Where an animation is in its life at a given time.
+public enum AnimationLifecycle: UInt8, Hashable, Sendable {
+    /// Before its begin time.
+    case pending = 0
+    /// Within its active duration.
+    case active = 1
+    /// Past its active duration: it has completed.
+    case finished = 2
+}
+
+/// A transition in progress on a layer: the compositor blends the layer's previous
+/// rendering into its current one by `progress` (0…1).
+public struct TransitionProgress: Hashable, Sendable {
+    public var transition: Transition
+    public var progress: Double
+}
+
+/// The single code path that turns a model layer plus its animations into the
+/// presentation layer at a time. The client's `presentation()` and the server's frames
+/// both call it, so they agree to the last bit for the same inputs.
+///
+///     presentation = model
+///     for each animation, in the order added:
+///         state = its timing at the layer's local time
+///         if its fill mode applies it now:
+///             value = the animation's value (endpoints resolved against the
+///                     presentation so far — the "underlying" value)
+///             presentation[keyPath] = isAdditive ? presentation[keyPath] + value : value
+///
+/// Steady-state evaluation of scalar, point, rect, color and transform animations does not
+/// allocate.
+public enum Presentation {
+    /// The layer's local time at media time `t`, its ancestors' timings outermost first
+    /// (the layer's own timing last).
+    @inlinable
+    public static func localTime<S: Sequence>(at t: Double, timings: S) -> Double where S.Element == LayerTiming {
+        var time = t
+        for timing in timings { time = timing.localTime(time) }
+        return time
+    }
+
+    /// Evaluates `animations` over `model` at `layerTime` (the layer's local time).
+    ///
+    /// - Parameters:
+    ///   - presentation: receives the presentation properties.
+    ///   - lifecycle: receives each animation's lifecycle, by index; resized only when its
+    ///     count differs from `animations.count`.
+    /// - Returns: the transition in progress, if any.
+    @discardableResult
+    public static func evaluate(model: LayerProperties, animations: [AttachedAnimation], layerTime: Double,
+                                into presentation: inout LayerProperties,
+                                lifecycle: inout [AnimationLifecycle]) -> TransitionProgress? {
+        presentation = model
+        if lifecycle.count != animations.count {
+            lifecycle = [AnimationLifecycle](repeating: .pending, count: animations.count)
+        }
+        var transition: TransitionProgress?
+        for i in animations.indices {
+            let a = animations[i].animation
+            let state = a.timing.state(at: layerTime)
+            switch state.phase {
+            case .before: lifecycle[i] = .pending
+            case .active: lifecycle[i] = .active
+            case .after: lifecycle[i] = .finished
+            }
+            if state.isApplied {
+                if let tr = apply(a, state: state, to: &presentation) { transition = tr }
+            }
+        }
+        return transition
+    }
+
+    /// Convenience: evaluates at media time `t` under ancestor timings and returns the
+    /// presentation alone.
+    public static func presentation(model: LayerProperties, animations: [AttachedAnimation], at t: Double,
+                                    timings: [LayerTiming] = []) -> LayerProperties {
+        var p = model
+        var life = [AnimationLifecycle]()
+        evaluate(model: model, animations: animations, layerTime: localTime(at: t, timings: timings),
+                 into: &p, lifecycle: &life)
+        return p
+    }
+
+    /// Applies one animation whose timing state is applied.
+    @usableFromInline
+    static func apply(_ a: Animation, state: MediaTiming.State, to p: inout LayerProperties) -> TransitionProgress? {
+        switch a.kind {
+        case let .basic(b):
+            let eased = a.timingFunction?.evaluate(state.progress) ?? state.progress
+            applyInterpolation(b, progress: eased, cycle: state.cycle, to: &p)
+        case let .spring(s):
+            // Physical time: the spring runs on the local time within the cycle.
+            let x = s.displacement(at: state.localTime)
+            applyInterpolation(s.basic, progress: 1 - x, cycle: state.cycle, to: &p)
+        case let .keyframe(k):
+            let eased = a.timingFunction?.evaluate(state.progress) ?? state.progress
+            guard var v = k.value(at: eased) else { return nil }
+            let kp = k.keyPath
+            let current = p.value(at: kp)
+            if k.isCumulative && state.cycle > 0, let first = k.firstValue, let last = k.lastValue {
+                v = v.adding(last.subtracting(first).scaled(by: state.cycle))
+            }
+            try? p.setValue(k.isAdditive ? current.adding(v) : v, at: kp)
+            if let angle = k.pathAngle(at: eased) {
+                p.transform = Transform3D.rotation(angle: angle, x: 0, y: 0, z: 1).concatenating(p.transform)
+            }
+        case let .group(g):
+            // Children run in the group's local time (after the group's timing function).
+            let eased = a.timingFunction?.evaluate(state.progress) ?? state.progress
+            let groupTime = eased * a.timing.duration
+            var transition: TransitionProgress?
+            for child in g.animations {
+                let cs = child.timing.state(at: groupTime)
+                if cs.isApplied, let t = apply(child, state: cs, to: &p) { transition = t }
+            }
+            return transition
+        case let .transition(t):
+            let eased = a.timingFunction?.evaluate(state.progress) ?? state.progress
+            return TransitionProgress(transition: t, progress: lerp(t.startProgress, t.endProgress, eased))
+        }
+        return nil
+    }
+
+    @inline(__always)
+    static func applyInterpolation(_ b: BasicAnimation, progress: Double, cycle: Int, to p: inout LayerProperties) {
+        let kp = b.keyPath
+        let current = p.value(at: kp)
+        let underlying = b.isAdditive ? (AnimatableValue.zero(of: current.kind) ?? current) : current
+        let (from, to) = b.endpoints(underlying: underlying)
+        var v = AnimatableValue.interpolate(from, to, progress)
+        if b.isCumulative && cycle > 0 {
+            v = v.adding(to.subtracting(from).scaled(by: cycle))
+        }
+        try? p.setValue(b.isAdditive ? current.adding(v) : v, at: kp)
+    }
+}

@@ -1,0 +1,114 @@
+/// Every layer property the render tree knows, by its Core Animation name.
+///
+/// The raw value is the property's wire number (see `Protocol/PROTOCOL.md`); never
+/// renumber a case.
+public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    // CALayer
+    case position = 1
+    case bounds = 2
+    case anchorPoint = 3
+    case zPosition = 4
+    case transform = 5
+    case sublayerTransform = 6
+    case opacity = 7
+    case backgroundColor = 8
+    case borderColor = 9
+    case borderWidth = 10
+    case cornerRadius = 11
+    case shadowColor = 12
+    case shadowOpacity = 13
+    case shadowOffset = 14
+    case shadowRadius = 15
+    case contentsRect = 16
+    case isHidden = 17
+    case masksToBounds = 18
+    case contents = 19
+    // CAShapeLayer
+    case path = 32
+    case fillColor = 33
+    case strokeColor = 34
+    case lineWidth = 35
+    case strokeStart = 36
+    case strokeEnd = 37
+    case lineDashPhase = 38
+    case miterLimit = 39
+    case lineCap = 40
+    case lineJoin = 41
+    case fillRule = 42
+    // CATextLayer
+    case string = 48
+    case fontSize = 49
+    case foregroundColor = 50
+    case font = 51
+    case alignmentMode = 52
+    case isWrapped = 53
+
+    /// The Core Animation key (`"opacity"`, `"hidden"`, …).
+    public var name: String {
+        switch self {
+        case .isHidden: return "hidden"
+        case .isWrapped: return "wrapped"
+        default: return "\(self)"
+        }
+    }
+
+    public var description: String { name }
+
+    /// Looks a property up by its Core Animation key. Both `hidden` and `isHidden` work.
+    public init?(name: String) {
+        if let k = PropertyKey.byName[name] { self = k } else { return nil }
+    }
+
+    private static let byName: [String: PropertyKey] = {
+        var d = [String: PropertyKey]()
+        for k in PropertyKey.allCases { d[k.name] = k; d["\(k)"] = k }
+        return d
+    }()
+
+    /// The kind of value the property holds.
+    public var valueKind: AnimatableValue.Kind {
+        switch self {
+        case .position, .anchorPoint: return .point
+        case .bounds, .contentsRect: return .rect
+        case .zPosition, .opacity, .borderWidth, .cornerRadius, .shadowOpacity, .shadowRadius,
+             .lineWidth, .strokeStart, .strokeEnd, .lineDashPhase, .miterLimit, .fontSize: return .number
+        case .transform, .sublayerTransform: return .transform
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor: return .color
+        case .shadowOffset: return .size
+        case .isHidden, .masksToBounds, .isWrapped: return .bool
+        case .contents: return .contents
+        case .path: return .path
+        case .lineCap, .lineJoin, .fillRule, .string, .font, .alignmentMode: return .string
+        }
+    }
+
+    /// Whether a change animates by interpolation (the rest switch discretely).
+    public var isAnimatable: Bool {
+        switch valueKind {
+        case .bool, .string, .contents: return false
+        default: return true
+        }
+    }
+
+    /// Which layer kinds have the property.
+    public var layerKinds: Set<LayerKind> {
+        switch rawValue {
+        case 32..<48: return [.shape]
+        case 48..<64: return [.text]
+        default: return [.layer, .shape, .text]
+        }
+    }
+}
+
+/// The kinds of layer the render server draws.
+public enum LayerKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    /// `CALayer`: background, border, corners, shadow, contents.
+    case layer = 0
+    /// `CAShapeLayer`: a filled and stroked path.
+    case shape = 1
+    /// `CATextLayer`: a string set with pango.
+    case text = 2
+    public var description: String {
+        switch self { case .layer: return "layer"; case .shape: return "shape"; case .text: return "text" }
+    }
+}

@@ -1,0 +1,1 @@
+// RenderServer: see ../shared/DESIGN.md.
