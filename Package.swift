@@ -67,6 +67,8 @@ let package = Package(
 
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
         .testTarget(name: "RenderProtocolTests", dependencies: ["RenderProtocol"]),
+        .testTarget(name: "RenderClientTests", dependencies: ["RenderClient"],
+                    swiftSettings: v5),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderClient"],
                     swiftSettings: v5),
         .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol"],

@@ -150,9 +150,14 @@ extension AnimatableValue {
         case let .rect(x): return .rect(Rect(x: x.origin.x * k, y: x.origin.y * k, width: x.size.width * k, height: x.size.height * k))
         case let .color(x): return .color(Color(red: x.red * k, green: x.green * k, blue: x.blue * k, alpha: x.alpha * k))
         case let .transform(x):
-            var r = Transform3D.identity
-            for _ in 0..<max(0, count) { r = r.concatenating(x) }
-            return .transform(r)
+            // Exponentiation by squaring: O(log count) products, however many cycles have run.
+            var result = Transform3D.identity, base = x, n = max(0, count)
+            while n > 0 {
+                if n & 1 == 1 { result = result.concatenating(base) }
+                n >>= 1
+                if n > 0 { base = base.concatenating(base) }
+            }
+            return .transform(result)
         default: return self
         }
     }
@@ -161,7 +166,10 @@ extension AnimatableValue {
     /// the components; transforms by their decomposed translation, scale and rotation
     /// angle; discrete values are 0 apart when equal, else 1.
     public func distance(to other: AnimatableValue) -> Double {
-        func hyp(_ c: Double...) -> Double { var s = 0.0; for v in c { s += v * v }; return s.squareRoot() }
+        // Fixed arity, not variadic: a variadic parameter would allocate an array per call.
+        func hyp(_ a: Double, _ b: Double, _ c: Double = 0, _ d: Double = 0) -> Double {
+            (a * a + b * b + c * c + d * d).squareRoot()
+        }
         switch (self, other) {
         case let (.number(x), .number(y)): return abs(y - x)
         case let (.point(x), .point(y)): return hyp(y.x - x.x, y.y - x.y)

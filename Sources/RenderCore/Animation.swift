@@ -10,7 +10,11 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public var timingFunction: TimingFunction?
     /// Removed from the layer when it completes (Core Animation's default).
     public var isRemovedOnCompletion: Bool
-    public var kind: Kind
+    public var kind: Kind { didSet { (plan, planData) = EvaluationPlan.make(kind) } }
+    /// How evaluation runs this animation, derived from `kind` (see `EvaluationPlan`).
+    @usableFromInline var plan: EvaluationPlan
+    /// The keyframe or transform data `plan` refers to, if any.
+    @usableFromInline var planData: PlanData?
 
     public indirect enum Kind: Hashable, Sendable {
         case basic(BasicAnimation)
@@ -24,6 +28,16 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
                 isRemovedOnCompletion: Bool = true) {
         self.kind = kind; self.timing = timing; self.timingFunction = timingFunction
         self.isRemovedOnCompletion = isRemovedOnCompletion
+        (self.plan, self.planData) = EvaluationPlan.make(kind)
+    }
+
+    // Equality and hashing are those of the public parts (the plan is derived from `kind`).
+    public static func == (a: Animation, b: Animation) -> Bool {
+        a.timing == b.timing && a.timingFunction == b.timingFunction && a.isRemovedOnCompletion == b.isRemovedOnCompletion
+            && a.kind == b.kind
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(timing); h.combine(timingFunction); h.combine(isRemovedOnCompletion); h.combine(kind)
     }
 
     /// A basic animation (`CABasicAnimation`).
@@ -198,29 +212,38 @@ public struct SpringAnimation: Hashable, Sendable {
     /// The undamped angular frequency ω₀ = √(k/m), radians per second.
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
 
+    /// Damping ratios this close to 1 use the critically damped form: the over- and
+    /// under-damped forms lose precision to cancellation as ζ approaches 1.
+    static let criticalTolerance = 1e-9
+
     /// Normalized displacement from the target at time `t` ≥ 0: 1 at the start, 0 at rest.
-    @inlinable
-    public func displacement(at t: Double) -> Double {
+    /// The closed form of m·x″ + c·x′ + k·x = 0 with x(0) = 1, x′(0) = −initialVelocity.
+    public func displacement(at t: Double) -> Double { solution.displacement(at: t) }
+
+    /// d(displacement)/dt at `t`, in units of the whole distance per second (the closed
+    /// form's derivative; −initialVelocity at 0).
+    public func velocity(at t: Double) -> Double {
         let w0 = (stiffness / mass).squareRoot()
         let zeta = damping / (2 * (stiffness * mass).squareRoot())
         let x0 = 1.0, v0 = -initialVelocity
-        if zeta < 1 {
-            let wd = w0 * (1 - zeta * zeta).squareRoot()
-            return _exp(-zeta * w0 * t) * (x0 * _cos(wd * t) + (v0 + zeta * w0 * x0) / wd * _sin(wd * t))
-        } else if zeta == 1 {
-            return _exp(-w0 * t) * (x0 + (v0 + w0 * x0) * t)
+        if abs(zeta - 1) < SpringAnimation.criticalTolerance {
+            let c = v0 + w0 * x0
+            return _exp(-w0 * t) * (v0 - w0 * c * t)
+        } else if zeta < 1 {
+            let a = zeta * w0, wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (v0 + a * x0) / wd
+            return _exp(-a * t) * (v0 * _cos(wd * t) - (a * b + x0 * wd) * _sin(wd * t))
         } else {
             let s = (zeta * zeta - 1).squareRoot()
             let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
             let c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2
-            return c1 * _exp(r1 * t) + c2 * _exp(r2 * t)
+            return c1 * r1 * _exp(r1 * t) + c2 * r2 * _exp(r2 * t)
         }
     }
 
-    /// d(displacement)/dt at `t`, in units of the whole distance per second.
-    public func velocity(at t: Double) -> Double {
-        let h = 1e-6
-        return (displacement(at: t + h) - displacement(at: max(0, t - h))) / (t >= h ? 2 * h : h + t)
+    /// The closed form's constants.
+    var solution: SpringSolution {
+        SpringSolution(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
     }
 
     /// The threshold below which the spring is at rest: a thousandth of the distance.
@@ -234,7 +257,8 @@ public struct SpringAnimation: Hashable, Sendable {
         let x0 = 1.0, v0 = -initialVelocity, eps = SpringAnimation.restThreshold
         guard w0 > 0, w0.isFinite else { return 0 }
         if zeta <= 0 { return .infinity }
-        if zeta < 1 {
+        let critical = abs(zeta - 1) < SpringAnimation.criticalTolerance
+        if zeta < 1 && !critical {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
             let b = (v0 + zeta * w0 * x0) / wd
             let amplitude = (x0 * x0 + b * b).squareRoot()
@@ -242,7 +266,7 @@ public struct SpringAnimation: Hashable, Sendable {
         }
         // Monotone bound: find where it drops below eps by doubling, then bisection.
         func bound(_ t: Double) -> Double {
-            if zeta == 1 { return _exp(-w0 * t) * (abs(x0) + abs(v0 + w0 * x0) * t) }
+            if critical { return _exp(-w0 * t) * (abs(x0) + abs(v0 + w0 * x0) * t) }
             let s = (zeta * zeta - 1).squareRoot()
             let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
             let c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2

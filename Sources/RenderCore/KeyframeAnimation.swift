@@ -82,8 +82,13 @@ public struct KeyframeAnimation: Hashable, Sendable {
 
     /// Index and fraction within the segment for linear and cubic modes.
     func segment(_ p: Double) -> (Int, Double) {
-        let n = values.count
-        let (i, f) = KeyframeAnimation.locate(p, count: n, keyTimes: keyTimes)
+        KeyframeAnimation.segment(p, count: values.count, keyTimes: keyTimes, timingFunctions: timingFunctions)
+    }
+
+    /// Index and fraction (after the segment's timing function) among `n` key frames.
+    @inline(__always)
+    static func segment(_ p: Double, count n: Int, keyTimes: [Double]?, timingFunctions: [TimingFunction]?) -> (Int, Double) {
+        let (i, f) = locate(p, count: n, keyTimes: keyTimes)
         var frac = f
         if let tfs = timingFunctions, !tfs.isEmpty { frac = tfs[min(i, tfs.count - 1)].evaluate(frac) }
         return (i, frac)
@@ -101,19 +106,21 @@ public struct KeyframeAnimation: Hashable, Sendable {
             return (lo, span > 0 ? (p - kt[lo]) / span : 1)
         }
         let segments = Double(n - 1)
-        let x = min(max(p, 0), 1) * segments
+        let x = unitClamped(p) * segments
         let i = min(Int(x), n - 2)
         return (i, x - Double(i))
     }
 
-    func discreteIndex(_ p: Double) -> Int {
-        let n = values.count
+    func discreteIndex(_ p: Double) -> Int { KeyframeAnimation.discreteIndex(p, count: values.count, keyTimes: keyTimes) }
+
+    /// The value held at `p` among `n` values in discrete mode.
+    static func discreteIndex(_ p: Double, count n: Int, keyTimes: [Double]?) -> Int {
         if let kt = keyTimes, kt.count == n || kt.count == n + 1 {
             var idx = 0
             for i in 0..<n where p >= kt[i] { idx = i }
             return idx
         }
-        return min(max(Int(p * Double(n)), 0), n - 1)
+        return min(Int(unitClamped(p) * Double(n)), n - 1)
     }
 
     func pacedSegment(_ p: Double) -> (Int, Double) {
@@ -137,7 +144,7 @@ public struct KeyframeAnimation: Hashable, Sendable {
         case .discrete:
             let count = PathSampler(path: path!).segmentCount
             guard count > 0 else { return 0 }
-            let i = min(Int(p * Double(count + 1)), count)
+            let i = min(Int(unitClamped(p) * Double(count + 1)), count)
             return Double(i) / Double(count)
         default:
             let count = PathSampler(path: path!).segmentCount
@@ -160,12 +167,18 @@ public struct KeyframeAnimation: Hashable, Sendable {
     func cubic(_ i: Int, _ t: Double) -> AnimatableValue {
         let n = values.count
         let p0 = values[max(i - 1, 0)], p1 = values[i], p2 = values[i + 1], p3 = values[min(i + 2, n - 1)]
+        let w = KeyframeAnimation.catmullRomWeights(t)
+        return AnimatableValue.weightedSum(p0, p1, p2, p3, w.0, w.1, w.2, w.3)
+            ?? AnimatableValue.interpolate(p1, p2, t)
+    }
+
+    /// The weights on p0…p3 of the Catmull-Rom segment from p1 to p2 at `t`: the Hermite
+    /// basis with tangents m1 = (p2 − p0)/2 and m2 = (p3 − p1)/2 folded in.
+    @inline(__always)
+    static func catmullRomWeights(_ t: Double) -> (Double, Double, Double, Double) {
         let t2 = t * t, t3 = t2 * t
         let h00 = 2 * t3 - 3 * t2 + 1, h10 = t3 - 2 * t2 + t, h01 = -2 * t3 + 3 * t2, h11 = t3 - t2
-        // Tangents m1 = (p2 − p0)/2, m2 = (p3 − p1)/2, folded into weights on p0…p3.
-        return AnimatableValue.weightedSum(p0, p1, p2, p3,
-                                           -h10 / 2, h00 - h11 / 2, h01 + h10 / 2, h11 / 2)
-            ?? AnimatableValue.interpolate(p1, p2, t)
+        return (-h10 / 2, h00 - h11 / 2, h01 + h10 / 2, h11 / 2)
     }
 }
 
@@ -206,20 +219,22 @@ extension AnimatableValue {
     }
 }
 
-/// Walks a path by element: each element that draws (line, quad, cubic, close) is one
-/// segment; parameter `u` in 0…1 is spread equally over segments, or by arc length for
-/// paced timing. Allocation-free; curves are measured by 16-step polylines.
+/// Walks a path by element: each element that draws (line, quad, cubic, and a close that
+/// returns to a subpath start it is not already at) is one segment; parameter `u` in 0…1 is
+/// spread equally over segments, or by arc length for paced timing. A close that draws
+/// nothing (as in `Path(ellipseIn:)`) is not a segment, so it adds no pause.
+/// Allocation-free; curves are measured by 16-step polylines.
 struct PathSampler {
     let path: Path
     static let steps = 16
 
     var segmentCount: Int {
         var n = 0
-        for e in path.elements { if case .move = e { continue }; n += 1 }
+        forEachSegment { _, _, _, _ in n += 1; return true }
         return n
     }
 
-    /// Visits each drawing segment: (start, element, subpath start).
+    /// Visits each drawing segment: (index, start point, element, subpath start).
     func forEachSegment(_ body: (Int, Point, PathElement, Point) -> Bool) {
         var current = Point.zero, start = Point.zero, i = 0
         for e in path.elements {
@@ -228,7 +243,9 @@ struct PathSampler {
             case let .line(p): if !body(i, current, e, start) { return }; current = p
             case let .quad(_, p): if !body(i, current, e, start) { return }; current = p
             case let .cubic(_, _, p): if !body(i, current, e, start) { return }; current = p
-            case .close: if !body(i, current, e, start) { return }; current = start
+            case .close:
+                if current == start { continue }
+                if !body(i, current, e, start) { return }; current = start
             }
             i += 1
         }
@@ -263,26 +280,54 @@ struct PathSampler {
         }
     }
 
-    func point(at u: Double) -> Point {
-        let n = segmentCount
-        guard n > 0 else {
-            if case let .move(p)? = path.elements.first { return p }
-            return .zero
+    /// The derivative d/dt of a segment at its parameter `t` (not normalized).
+    static func derivative(_ p0: Point, _ e: PathElement, _ start: Point, _ t: Double) -> Point {
+        switch e {
+        case let .line(p): return p - p0
+        case .close: return start - p0
+        case let .quad(c, p):
+            return (c - p0) * (2 * (1 - t)) + (p - c) * (2 * t)
+        case let .cubic(c1, c2, p):
+            let u = 1 - t
+            return (c1 - p0) * (3 * u * u) + (c2 - c1) * (6 * u * t) + (p - c2) * (3 * t * t)
+        case .move: return .zero
         }
-        let x = min(max(u, 0), 1) * Double(n)
+    }
+
+    /// Finds the segment at path parameter `u` and calls `body(p0, element, start, t)` on it.
+    private func locate<R>(_ u: Double, _ body: (Point, PathElement, Point, Double) -> R) -> R? {
+        let n = segmentCount
+        guard n > 0 else { return nil }
+        let x = unitClamped(u) * Double(n)
         let target = min(Int(x), n - 1)
-        var result = Point.zero
+        var result: R?
         forEachSegment { i, p0, e, start in
-            if i == target { result = PathSampler.point(p0, e, start, x - Double(i)); return false }
+            if i == target { result = body(p0, e, start, x - Double(i)); return false }
             return true
         }
         return result
     }
 
+    func point(at u: Double) -> Point {
+        if let p = locate(u, { PathSampler.point($0, $1, $2, $3) }) { return p }
+        for e in path.elements { if case let .move(p) = e { return p } }
+        return .zero
+    }
+
+    /// The direction of travel at `u`, in radians (atan2 of the tangent). At a boundary
+    /// between segments it is the direction of the segment that starts there; where a curve's
+    /// derivative vanishes (a control point on an end point) it looks a little further along.
     func tangentAngle(at u: Double) -> Double {
-        let h = 1e-4
-        let a = point(at: max(0, u - h)), b = point(at: min(1, u + h))
-        return _atan2(b.y - a.y, b.x - a.x)
+        let d = locate(u) { p0, e, start, t -> Point in
+            var d = PathSampler.derivative(p0, e, start, t)
+            if d.x * d.x + d.y * d.y < 1e-24 {
+                let t2 = t < 0.5 ? t + 1e-3 : t - 1e-3
+                let a = PathSampler.point(p0, e, start, min(t, t2)), b = PathSampler.point(p0, e, start, max(t, t2))
+                d = b - a
+            }
+            return d
+        } ?? .zero
+        return _atan2(d.y, d.x)
     }
 
     /// The segment parameter at which arc length reaches fraction `p` of the total.

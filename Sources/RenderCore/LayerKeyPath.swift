@@ -19,7 +19,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         guard let dot = string.firstIndex(of: ".") else { throw .unknown(string) }
         guard let k = PropertyKey(name: String(string[..<dot])) else { throw .unknown(string) }
         let rest = String(string[string.index(after: dot)...])
-        guard let c = Component(rawValue: rest), c.applies(to: k) else { throw .unknown(string) }
+        guard let c = Component(rawValue: rest), c != .whole, c.applies(to: k) else { throw .unknown(string) }
         self.init(k, c)
     }
 

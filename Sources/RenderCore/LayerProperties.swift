@@ -1,5 +1,9 @@
 /// Every property of a layer, with Core Animation's defaults. One value serves as the model
 /// and, after evaluation, as the presentation of a layer, on both sides of the socket.
+///
+/// The properties that hold references (contents, path and the strings) live together in one
+/// shared, copy-on-write box, so copying a `LayerProperties` — which evaluation does for every
+/// layer on every frame — copies plain numbers and retains a single reference.
 public struct LayerProperties: Hashable, Sendable {
     // CALayer
     public var position: Point = .zero
@@ -21,9 +25,15 @@ public struct LayerProperties: Hashable, Sendable {
     public var contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1)
     public var isHidden: Bool = false
     public var masksToBounds: Bool = false
-    public var contents: Bitmap? = nil
+    public var contents: Bitmap? {
+        @inlinable get { references.contents }
+        set { mutableReferences.contents = newValue }
+    }
     // CAShapeLayer
-    public var path: Path = .empty
+    public var path: Path {
+        @inlinable get { references.path }
+        set { mutableReferences.path = newValue }
+    }
     public var fillColor: Color = .black
     public var strokeColor: Color = .clear
     public var lineWidth: Double = 1
@@ -31,18 +41,64 @@ public struct LayerProperties: Hashable, Sendable {
     public var strokeEnd: Double = 1
     public var lineDashPhase: Double = 0
     public var miterLimit: Double = 10
-    public var lineCap: String = "butt"
-    public var lineJoin: String = "miter"
-    public var fillRule: String = "non-zero"
+    public var lineCap: String {
+        @inlinable get { references.lineCap }
+        set { mutableReferences.lineCap = newValue }
+    }
+    public var lineJoin: String {
+        @inlinable get { references.lineJoin }
+        set { mutableReferences.lineJoin = newValue }
+    }
+    public var fillRule: String {
+        @inlinable get { references.fillRule }
+        set { mutableReferences.fillRule = newValue }
+    }
     // CATextLayer
-    public var string: String = ""
+    public var string: String {
+        @inlinable get { references.string }
+        set { mutableReferences.string = newValue }
+    }
     public var fontSize: Double = 36
     public var foregroundColor: Color = .white
-    public var font: String = "Sans"
-    public var alignmentMode: String = "natural"
+    public var font: String {
+        @inlinable get { references.font }
+        set { mutableReferences.font = newValue }
+    }
+    public var alignmentMode: String {
+        @inlinable get { references.alignmentMode }
+        set { mutableReferences.alignmentMode = newValue }
+    }
     public var isWrapped: Bool = false
 
+    /// The reference-holding properties (shared until one of them is set).
+    @usableFromInline var references: LayerReferences = .defaults
+
+    /// `references`, unshared first so that it may be changed.
+    var mutableReferences: LayerReferences {
+        mutating get {
+            if !isKnownUniquelyReferenced(&references) { references = references.copy() }
+            return references
+        }
+    }
+
     public init() {}
+
+    /// `self = m`, field by field: no temporary copy of the whole value, and no retain or
+    /// release when both already share the reference box (the usual case when evaluation
+    /// resets a presentation to its model every frame). Every stored property must be
+    /// listed: debug builds assert the result equals `m`, and a test changes every property.
+    @inline(__always)
+    mutating func assign(from m: LayerProperties) {
+        position = m.position; bounds = m.bounds; anchorPoint = m.anchorPoint; zPosition = m.zPosition
+        transform = m.transform; sublayerTransform = m.sublayerTransform; opacity = m.opacity; backgroundColor = m.backgroundColor
+        borderColor = m.borderColor; borderWidth = m.borderWidth; cornerRadius = m.cornerRadius; shadowColor = m.shadowColor
+        shadowOpacity = m.shadowOpacity; shadowOffset = m.shadowOffset; shadowRadius = m.shadowRadius; contentsRect = m.contentsRect
+        isHidden = m.isHidden; masksToBounds = m.masksToBounds; fillColor = m.fillColor; strokeColor = m.strokeColor
+        lineWidth = m.lineWidth; strokeStart = m.strokeStart; strokeEnd = m.strokeEnd; lineDashPhase = m.lineDashPhase
+        miterLimit = m.miterLimit; fontSize = m.fontSize; foregroundColor = m.foregroundColor; isWrapped = m.isWrapped
+        if references !== m.references { references = m.references }
+        assert(self == m, "LayerProperties.assign(from:) misses a stored property")
+    }
 
     /// The layer's frame in its superlayer's space when its transform is affine-free of
     /// rotation: `position − anchorPoint × bounds.size`.
@@ -232,5 +288,42 @@ public struct LayerProperties: Hashable, Sendable {
             return .transform(Transform3D(d))
         default: return whole
         }
+    }
+}
+
+/// The properties of a layer that hold references, boxed together (see `LayerProperties`).
+/// Copy-on-write: a box is only changed while one `LayerProperties` holds it, which is what
+/// makes sharing it between threads safe.
+@usableFromInline
+final class LayerReferences: Hashable, @unchecked Sendable {
+    @usableFromInline var contents: Bitmap? = nil
+    @usableFromInline var path: Path = .empty
+    @usableFromInline var lineCap: String = "butt"
+    @usableFromInline var lineJoin: String = "miter"
+    @usableFromInline var fillRule: String = "non-zero"
+    @usableFromInline var string: String = ""
+    @usableFromInline var font: String = "Sans"
+    @usableFromInline var alignmentMode: String = "natural"
+
+    /// Core Animation's defaults, shared by every `LayerProperties()` until it changes one.
+    @usableFromInline static let defaults = LayerReferences()
+
+    init() {}
+
+    func copy() -> LayerReferences {
+        let c = LayerReferences()
+        c.contents = contents; c.path = path; c.lineCap = lineCap; c.lineJoin = lineJoin; c.fillRule = fillRule
+        c.string = string; c.font = font; c.alignmentMode = alignmentMode
+        return c
+    }
+
+    @usableFromInline static func == (a: LayerReferences, b: LayerReferences) -> Bool {
+        a === b || (a.contents == b.contents && a.path == b.path && a.lineCap == b.lineCap && a.lineJoin == b.lineJoin
+                    && a.fillRule == b.fillRule && a.string == b.string && a.font == b.font && a.alignmentMode == b.alignmentMode)
+    }
+
+    @usableFromInline func hash(into h: inout Hasher) {
+        h.combine(contents); h.combine(path); h.combine(lineCap); h.combine(lineJoin); h.combine(fillRule)
+        h.combine(string); h.combine(font); h.combine(alignmentMode)
     }
 }

@@ -19,3 +19,7 @@ import Darwin
 @inlinable @inline(__always) func _fmod(_ x: Double, _ y: Double) -> Double { fmod(x, y) }
 
 @inlinable @inline(__always) func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+
+/// `x` clamped to 0…1, with NaN taken as 0: safe to scale and convert to `Int` (which traps
+/// on NaN and infinities, and evaluation must never trap on a peer's odd values).
+@inlinable @inline(__always) func unitClamped(_ x: Double) -> Double { x > 0 ? (x < 1 ? x : 1) : 0 }

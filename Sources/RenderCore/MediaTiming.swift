@@ -72,46 +72,62 @@ public struct MediaTiming: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The state at `parentTime` (in the parent's time space).
+    /// The state at `parentTime` (in the parent's time space). A time that is not a number
+    /// (from non-finite timing values) is before the start and not applied, never a trap.
     public func state(at parentTime: Double) -> State {
         let a = (parentTime - beginTime) * speed
         let active = activeDuration
+        if a.isNaN {
+            return State(phase: .before, isApplied: false, progress: 0, cycle: 0, localTime: 0)
+        }
         if a < 0 || (speed == 0 && parentTime < beginTime) {
             // Before: with a backwards fill the object shows its start.
-            let p = position(at: timeOffset, endInclusive: false)
+            let p = position(at: timeOffset, active: active, endInclusive: false)
             return State(phase: .before, isApplied: fillMode.fillsBackwards, progress: p.progress, cycle: p.cycle,
                          localTime: p.progress * duration)
         }
         if a >= active {
-            let p = position(at: active + timeOffset, endInclusive: true)
+            let p = position(at: active + timeOffset, active: active, endInclusive: true)
             return State(phase: .after, isApplied: fillMode.fillsForwards, progress: p.progress, cycle: p.cycle,
                          localTime: p.progress * duration)
         }
-        let p = position(at: a + timeOffset, endInclusive: false)
+        let p = position(at: a + timeOffset, active: active, endInclusive: false)
         return State(phase: .active, isApplied: true, progress: p.progress, cycle: p.cycle, localTime: p.progress * duration)
     }
 
-    /// Progress and cycle at local time `ℓ`, wrapped into the active duration.
+    /// Cycle counts are capped here so that converting them to `Int` can never trap.
+    static var maximumCycle: Double { 1e15 }
+
+    /// Progress and cycle at local time `ℓ`, wrapped into the active duration `active`.
     /// `endInclusive` makes a time exactly at a cycle boundary belong to the cycle that
     /// ends there (used for the final, filled value).
-    func position(at l0: Double, endInclusive: Bool) -> (progress: Double, cycle: Int) {
+    func position(at l0: Double, active: Double, endInclusive: Bool) -> (progress: Double, cycle: Int) {
         guard duration > 0 else { return (1, 0) }
-        let active = activeDuration
         var l = l0
         if active.isFinite && active > 0 {
             if endInclusive {
                 // Map into (0, active]: an offset of 0 ends exactly at the end.
                 l = l - (l / active).rounded(.up) * active + active
                 if l <= 0 { l += active }
-            } else {
+            } else if !(l >= 0 && l < active) {
                 l = l - (l / active).rounded(.down) * active
             }
         } else if l < 0 {
             l = 0
         }
+        guard l.isFinite else { return (l > 0 ? 1 : 0, 0) }
         let cycleLength = cycleDuration
-        var cycle = Int((l / cycleLength).rounded(.down))
-        var within = l - Double(cycle) * cycleLength
+        var cycle: Int
+        var within: Double
+        if l < cycleLength {
+            // The first cycle (most animations never leave it): no division needed. A local
+            // time a rounding error below 0 counts as 0.
+            cycle = 0; within = max(l, 0)
+        } else {
+            let q = (l / cycleLength).rounded(.down)
+            within = l - q * cycleLength
+            cycle = Int(min(q, MediaTiming.maximumCycle))
+        }
         if endInclusive && within == 0 && cycle > 0 {
             cycle -= 1; within = cycleLength
         }

@@ -58,21 +58,48 @@ public enum Presentation {
     public static func evaluate(model: LayerProperties, animations: [AttachedAnimation], layerTime: Double,
                                 into presentation: inout LayerProperties,
                                 lifecycle: inout [AnimationLifecycle]) -> TransitionProgress? {
-        presentation = model
+        presentation.assign(from: model)
+        return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
+    }
+
+    /// Where an animation's plan lies within an `AttachedAnimation`, in bytes.
+    static let planOffset = MemoryLayout<AttachedAnimation>.offset(of: \AttachedAnimation.animation)!
+        + MemoryLayout<Animation>.offset(of: \Animation.plan)!
+
+    /// `evaluate` after `presentation = model`: applies the animations in order.
+    /// `usePlans: false` evaluates every animation through the general path (tests compare
+    /// the two).
+    static func evaluateAnimations(_ animations: [AttachedAnimation], layerTime: Double,
+                                   into presentation: inout LayerProperties,
+                                   lifecycle: inout [AnimationLifecycle], usePlans: Bool = true) -> TransitionProgress? {
         if lifecycle.count != animations.count {
             lifecycle = [AnimationLifecycle](repeating: .pending, count: animations.count)
         }
         var transition: TransitionProgress?
-        for i in animations.indices {
-            let a = animations[i].animation
-            let state = a.timing.state(at: layerTime)
-            switch state.phase {
-            case .before: lifecycle[i] = .pending
-            case .active: lifecycle[i] = .active
-            case .after: lifecycle[i] = .finished
-            }
-            if state.isApplied {
-                if let tr = apply(a, state: state, to: &presentation) { transition = tr }
+        let planOffset = Presentation.planOffset
+        // Animations and their plans are read in place through pointers: copying an
+        // `Animation` (or even its plan) out of the array costs more than evaluating it.
+        animations.withUnsafeBufferPointer { buffer in
+            lifecycle.withUnsafeMutableBufferPointer { life in
+                guard let base = buffer.baseAddress else { return }
+                for i in 0..<buffer.count {
+                    let attached = base + i
+                    let state = attached.pointee.animation.timing.state(at: layerTime)
+                    switch state.phase {
+                    case .before: life[i] = .pending
+                    case .active: life[i] = .active
+                    case .after: life[i] = .finished
+                    }
+                    guard state.isApplied else { continue }
+                    // Animations with a plan run from it alone (see `EvaluationPlan`); the rest,
+                    // and any the plan declines for the layer's current state, take the general
+                    // path.
+                    if usePlans {
+                        let plan = UnsafeRawPointer(attached).advanced(by: planOffset).assumingMemoryBound(to: EvaluationPlan.self)
+                        if applyPlan(plan, attached, state: state, to: &presentation) { continue }
+                    }
+                    if let tr = apply(attached, state: state, to: &presentation) { transition = tr }
+                }
             }
         }
         return transition
@@ -89,9 +116,48 @@ public enum Presentation {
         return p
     }
 
-    /// Applies one animation whose timing state is applied.
+    /// Evaluates an animation through its plan (see `EvaluationPlan`); false, having changed
+    /// nothing, when it has none or the plan declines for the layer's current state.
+    @inline(__always)
+    static func applyPlan(_ plan: UnsafePointer<EvaluationPlan>, _ attached: UnsafePointer<AttachedAnimation>,
+                          state: MediaTiming.State, to p: inout LayerProperties) -> Bool {
+        switch plan.pointee.route {
+        case .general:
+            return false
+        case .basic:
+            let progress = attached.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
+            return EvaluationPlan.apply(plan, progress: progress, cycle: state.cycle, to: &p)
+        case .spring:
+            let x = plan.pointee.spring.displacement(at: state.localTime)
+            return EvaluationPlan.apply(plan, progress: 1 - x, cycle: state.cycle, to: &p)
+        case .keyframe:
+            guard case let .keyframes(k)? = attached.pointee.animation.planData else { return false }
+            let progress = attached.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
+            return EvaluationPlan.applyKeyframes(plan, k, progress: progress, cycle: state.cycle, to: &p)
+        case .transform:
+            guard case let .transforms(t)? = attached.pointee.animation.planData else { return false }
+            let progress = attached.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
+            let v = t.value(at: progress)
+            let additive = plan.pointee.isAdditive
+            if plan.pointee.keyPath.property == .transform {
+                p.transform = additive ? v.concatenating(p.transform) : v
+            } else {
+                p.sublayerTransform = additive ? v.concatenating(p.sublayerTransform) : v
+            }
+            return true
+        }
+    }
+
+    @inline(__always)
+    static func apply(_ attached: UnsafePointer<AttachedAnimation>, state: MediaTiming.State,
+                      to p: inout LayerProperties) -> TransitionProgress? {
+        apply(attached.pointee.animation, state: state, to: &p)
+    }
+
+    /// The general path: applies one animation whose timing state is applied, through
+    /// `AnimatableValue`, for every kind and key path.
     @usableFromInline
-    static func apply(_ a: Animation, state: MediaTiming.State, to p: inout LayerProperties) -> TransitionProgress? {
+    static func apply(_ a: borrowing Animation, state: MediaTiming.State, to p: inout LayerProperties) -> TransitionProgress? {
         switch a.kind {
         case let .basic(b):
             let eased = a.timingFunction?.evaluate(state.progress) ?? state.progress
@@ -129,8 +195,9 @@ public enum Presentation {
         return nil
     }
 
-    @inline(__always)
-    static func applyInterpolation(_ b: BasicAnimation, progress: Double, cycle: Int, to p: inout LayerProperties) {
+    /// A basic (or spring) interpolation through `AnimatableValue`.
+    @inline(never)
+    static func applyInterpolation(_ b: borrowing BasicAnimation, progress: Double, cycle: Int, to p: inout LayerProperties) {
         let kp = b.keyPath
         let current = p.value(at: kp)
         let underlying = b.isAdditive ? (AnimatableValue.zero(of: current.kind) ?? current) : current

@@ -48,7 +48,50 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
         switch self {
         case .isHidden: return "hidden"
         case .isWrapped: return "wrapped"
-        default: return "\(self)"
+        default: return caseName
+        }
+    }
+
+    /// The Swift case name (`"isHidden"`). Spelled out: interpolating `self` would call
+    /// `description`, which is `name` — infinite recursion.
+    var caseName: String {
+        switch self {
+        case .position: return "position"
+        case .bounds: return "bounds"
+        case .anchorPoint: return "anchorPoint"
+        case .zPosition: return "zPosition"
+        case .transform: return "transform"
+        case .sublayerTransform: return "sublayerTransform"
+        case .opacity: return "opacity"
+        case .backgroundColor: return "backgroundColor"
+        case .borderColor: return "borderColor"
+        case .borderWidth: return "borderWidth"
+        case .cornerRadius: return "cornerRadius"
+        case .shadowColor: return "shadowColor"
+        case .shadowOpacity: return "shadowOpacity"
+        case .shadowOffset: return "shadowOffset"
+        case .shadowRadius: return "shadowRadius"
+        case .contentsRect: return "contentsRect"
+        case .isHidden: return "isHidden"
+        case .masksToBounds: return "masksToBounds"
+        case .contents: return "contents"
+        case .path: return "path"
+        case .fillColor: return "fillColor"
+        case .strokeColor: return "strokeColor"
+        case .lineWidth: return "lineWidth"
+        case .strokeStart: return "strokeStart"
+        case .strokeEnd: return "strokeEnd"
+        case .lineDashPhase: return "lineDashPhase"
+        case .miterLimit: return "miterLimit"
+        case .lineCap: return "lineCap"
+        case .lineJoin: return "lineJoin"
+        case .fillRule: return "fillRule"
+        case .string: return "string"
+        case .fontSize: return "fontSize"
+        case .foregroundColor: return "foregroundColor"
+        case .font: return "font"
+        case .alignmentMode: return "alignmentMode"
+        case .isWrapped: return "isWrapped"
         }
     }
 
@@ -61,7 +104,7 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
 
     private static let byName: [String: PropertyKey] = {
         var d = [String: PropertyKey]()
-        for k in PropertyKey.allCases { d[k.name] = k; d["\(k)"] = k }
+        for k in PropertyKey.allCases { d[k.name] = k; d[k.caseName] = k }
         return d
     }()
 

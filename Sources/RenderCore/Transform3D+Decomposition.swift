@@ -44,6 +44,13 @@ public struct DecomposedTransform: Hashable, Sendable {
     /// Component-wise interpolation; the rotation by spherical interpolation along the
     /// shortest arc.
     public static func interpolate(_ a: Self, _ b: Self, _ t: Double) -> Self {
+        interpolate(a, b, t, rotation: SlerpPath(a.quaternion, b.quaternion))
+    }
+
+    /// `interpolate(a, b, t)` with the rotation's arc already worked out (animations with
+    /// constant ends compute it once).
+    @inline(__always)
+    static func interpolate(_ a: Self, _ b: Self, _ t: Double, rotation: SlerpPath) -> Self {
         DecomposedTransform(
             translation: (lerp(a.translation.x, b.translation.x, t), lerp(a.translation.y, b.translation.y, t),
                           lerp(a.translation.z, b.translation.z, t)),
@@ -51,7 +58,7 @@ public struct DecomposedTransform: Hashable, Sendable {
             skew: (lerp(a.skew.xy, b.skew.xy, t), lerp(a.skew.xz, b.skew.xz, t), lerp(a.skew.yz, b.skew.yz, t)),
             perspective: (lerp(a.perspective.x, b.perspective.x, t), lerp(a.perspective.y, b.perspective.y, t),
                           lerp(a.perspective.z, b.perspective.z, t), lerp(a.perspective.w, b.perspective.w, t)),
-            quaternion: Quaternion.slerp(a.quaternion, b.quaternion, t))
+            quaternion: rotation.at(t))
     }
 }
 
@@ -125,16 +132,35 @@ public struct Quaternion: Hashable, Sendable {
 
     /// Spherical linear interpolation along the shorter arc.
     public static func slerp(_ a: Quaternion, _ b0: Quaternion, _ t: Double) -> Quaternion {
+        SlerpPath(a, b0).at(t)
+    }
+}
+
+/// The shorter arc between two rotations, set up once for `Quaternion.slerp`: the far end
+/// flipped to the near hemisphere, the arc's angle and its sine.
+struct SlerpPath: Sendable {
+    let a: Quaternion, b: Quaternion
+    /// Nearly equal rotations interpolate linearly (then normalize).
+    let isLinear: Bool
+    let theta: Double, sinTheta: Double
+
+    @inline(__always) init(_ a: Quaternion, _ b0: Quaternion) {
         var b = b0
         var d = a.dot(b)
         if d < 0 { d = -d; b = Quaternion(x: -b.x, y: -b.y, z: -b.z, w: -b.w) }
+        self.a = a; self.b = b
+        isLinear = d > 0.9995
+        if isLinear { theta = 0; sinTheta = 0 } else { theta = _acos(d); sinTheta = _sin(theta) }
+    }
+
+    /// The rotation `t` of the way along the arc (normalized).
+    @inline(__always) func at(_ t: Double) -> Quaternion {
         let wa: Double, wb: Double
-        if d > 0.9995 {
+        if isLinear {
             wa = 1 - t; wb = t
         } else {
-            let theta = _acos(d), s = _sin(theta)
-            wa = _sin((1 - t) * theta) / s
-            wb = _sin(t * theta) / s
+            wa = _sin((1 - t) * theta) / sinTheta
+            wb = _sin(t * theta) / sinTheta
         }
         var q = Quaternion(x: a.x * wa + b.x * wb, y: a.y * wa + b.y * wb, z: a.z * wa + b.z * wb, w: a.w * wa + b.w * wb)
         let n = (q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w).squareRoot()
@@ -146,18 +172,22 @@ public struct Quaternion: Hashable, Sendable {
 extension Transform3D {
     /// The decomposition (W3C CSS Transforms "unmatrix", in Core Animation's layout), or
     /// `nil` when the matrix has no decomposition (`m44 == 0`, or a singular affine part).
+    ///
+    /// In the row-vector layout `M = A × P` leaves the first three columns of `M` to `A`, so
+    /// `A` is `M` with its fourth column set to (0, 0, 0, 1) and the perspective column is
+    /// `A⁻¹ · (m14, m24, m34, m44)`. The matrix is not divided by `m44` first (as CSS does for
+    /// its column-vector form): the homogeneous scale stays in `perspective.w`, so
+    /// `Transform3D(m.decomposed()!)` gives back `m` itself, and a transform built as
+    /// translate-then-perspective decomposes into exactly that translation and perspective.
     public func decomposed() -> DecomposedTransform? {
         guard m44 != 0, m44.isFinite else { return nil }
-        var m = self
-        if m44 != 1 {
-            for i in 0..<4 { for j in 0..<4 { m[i, j] /= m44 } }
-        }
+        let m = self
         var affine = m
         affine.m14 = 0; affine.m24 = 0; affine.m34 = 0; affine.m44 = 1
         guard affine.determinant != 0 else { return nil }
 
         var perspective = (x: 0.0, y: 0.0, z: 0.0, w: 1.0)
-        if m.m14 != 0 || m.m24 != 0 || m.m34 != 0 {
+        if m.m14 != 0 || m.m24 != 0 || m.m34 != 0 || m.m44 != 1 {
             guard let inv = affine.inverted() else { return nil }
             // p = A⁻¹ · (fourth column of M)
             let c = (m.m14, m.m24, m.m34, m.m44)

@@ -1,1 +1,115 @@
-print("not yet built")
+// rendersrvd — the render server daemon. A thin shell over RenderServer.Server.
+import ArgumentParser
+import Glibc
+import Logging
+import RenderServer
+
+struct RenderServerDaemon: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rendersrvd",
+        abstract: "The render server: owns clients' layer trees and runs their animations on its own frame clock.",
+        discussion: """
+            Clients connect over a Unix socket and commit transactions; the daemon applies them at frame \
+            boundaries, evaluates every animation at each frame's target present time and sends \
+            acknowledgements and animation events back. SIGINT or SIGTERM stops it cleanly (clients get a \
+            goodbye, the socket is removed).
+
+            Socket path, when --socket is not given: $RENDERSRV_SOCKET, else \
+            $XDG_RUNTIME_DIR/rendersrvd/socket, else /tmp/rendersrvd-$UID/socket.
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The Unix socket to listen on; its directory is created (0700) if missing.",
+                                            valueName: "path"))
+    var socket: String?
+
+    @Option(name: .long, help: ArgumentHelp("Frames per second of the frame clock (1…1000).", valueName: "n"))
+    var fps: Double = 60
+
+    @Option(name: .long, help: ArgumentHelp("Display size in pixels, WIDTHxHEIGHT.", valueName: "WxH"))
+    var size: String = "1280x720"
+
+    @Option(name: .long, help: ArgumentHelp("""
+        real: frames at the display rate from a timerfd; manual: frames only when a client steps the clock \
+        (rendersrvctl step, tests), starting at the current monotonic time.
+        """, valueName: "real|manual"))
+    var clock: ClockOption = .real
+
+    @Option(name: .long, help: ArgumentHelp("Log threshold: trace, debug, info, notice, warning, error or critical.",
+                                            valueName: "level"))
+    var logLevel: LevelOption = .info
+
+    @Flag(name: .long, help: "Exit when standard input reaches end-of-file (lets a parent process tie the daemon's life to its own).")
+    var exitOnStdinEof = false
+
+    enum ClockOption: String, ExpressibleByArgument, CaseIterable { case real, manual }
+
+    enum LevelOption: String, ExpressibleByArgument, CaseIterable {
+        case trace, debug, info, notice, warning, error, critical
+        var level: Logger.Level { Logger.Level(rawValue: rawValue)! }
+    }
+
+    /// The parsed `--size`.
+    var dimensions: (width: Int, height: Int)? {
+        let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384
+        else { return nil }
+        return (w, h)
+    }
+
+    func validate() throws {
+        guard fps.isFinite, fps > 0, fps <= 1000 else {
+            throw ValidationError("--fps \(fps) is out of range; use a rate between 1 and 1000 frames per second")
+        }
+        guard dimensions != nil else {
+            throw ValidationError("--size \"\(size)\" is not WIDTHxHEIGHT with each side 1…16384, e.g. 1280x720")
+        }
+        if let socket, socket.isEmpty { throw ValidationError("--socket needs a path") }
+    }
+
+    func run() throws {
+        // A child spawned from a thread that blocks SIGTERM inherits that mask: clear it,
+        // or SIGTERM would never reach us (see NOTES-platform.md).
+        Server.clearInheritedSignalMask()
+        let level = logLevel.level
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        var logger = Logger(label: "rendersrvd")
+        logger.logLevel = level
+        let (width, height) = dimensions!
+        let configuration = Configuration(socketPath: socket, refreshRate: fps, displayWidth: width,
+                                          displayHeight: height, clock: clock == .manual ? .manual() : .real,
+                                          handlesTerminationSignals: true, exitsOnStandardInputEOF: exitOnStdinEof,
+                                          logger: logger)
+        let server: Server
+        do {
+            server = try Server(configuration: configuration)
+        } catch {
+            printError("rendersrvd: error: \(error)")
+            throw ExitCode.failure
+        }
+        let rate = fps == fps.rounded() ? "\(Int(fps))" : "\(fps)"
+        printError("rendersrvd: listening on \(server.socketPath) (\(rate) Hz, \(width)x\(height), \(clock.rawValue) clock)")
+        do {
+            try server.run()
+        } catch {
+            printError("rendersrvd: error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// One line to standard error, written whole.
+func printError(_ line: String) {
+    var bytes = Array((line + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+        if n <= 0 { break }
+        offset += n
+    }
+}
+
+RenderServerDaemon.main()

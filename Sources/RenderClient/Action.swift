@@ -1,0 +1,48 @@
+import RenderCore
+
+/// What a layer runs when one of its properties changes (`CAAction`).
+///
+/// `Animation` is an action: run for a key, it adds itself to the layer under that key —
+/// which is what the implicit animations of the action search are.
+public protocol Action {
+    /// Runs the action for a change of `key` on `layer`. Called on the layer's callback
+    /// queue after the layer's model value has changed, inside the change's transaction.
+    func run(forKey key: String, on layer: Layer)
+}
+
+/// The action that stops the action search and runs nothing (Core Animation's `NSNull`).
+///
+/// Return it from `LayerDelegate.action(for:forKey:)`, or store it in `Layer.actions` or a
+/// style's `"actions"`, to say "no animation for this key, do not look further". Returning
+/// `nil` instead means "I have no opinion: keep searching".
+public struct NullAction: Action {
+    public init() {}
+    public func run(forKey key: String, on layer: Layer) {}
+}
+
+extension Optional where Wrapped == any Action {
+    /// The null action (`return .null` from `action(for:forKey:)`): stop the search.
+    public static var null: (any Action)? { NullAction() }
+}
+
+extension Animation: Action {
+    /// Adds the animation to `layer` under `key` (replacing any animation under that key).
+    public func run(forKey key: String, on layer: Layer) {
+        layer.add(self, forKey: key)
+    }
+}
+
+/// The object a layer asks first for the action of a property change — a view, for the
+/// layer that backs it (see the View-Layer Synergy seed).
+public protocol LayerDelegate: AnyObject {
+    /// The action for a change of `key` on `layer`: an action to run it, `.null`
+    /// (`NullAction()`) to stop the search with no action, or `nil` to let the layer keep
+    /// searching (its `actions`, its `style`, its class's `defaultAction(forKey:)`, then the
+    /// built-in implicit animation). Called on the layer's callback queue, before the
+    /// model value changes.
+    func action(for layer: Layer, forKey key: String) -> Action?
+}
+
+extension LayerDelegate {
+    public func action(for layer: Layer, forKey key: String) -> Action? { nil }
+}

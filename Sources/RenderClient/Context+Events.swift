@@ -1,0 +1,85 @@
+import Dispatch
+import RenderCore
+import RenderProtocol
+
+extension Context {
+    /// Feeds one server event to the context: what a `Connection` does for its events on
+    /// the callback queue, and what tests do to simulate a server.
+    ///
+    /// - `commitApplied`: records it; animations removed by commits up to its sequence
+    ///   whose stop the server did not report are stopped now (`finished == false`).
+    /// - `animationStarted`: `animationDidStart` once per animation.
+    /// - `animationStopped`: `animationDidStop` once per animation; a finished animation that
+    ///   is removed on completion leaves its layer; completion blocks whose animations have
+    ///   all stopped run.
+    /// - `error`: a non-fatal error rejected one commit whole — the animations it added are
+    ///   stopped (`finished == false`) and `onError` is told. Fatal errors are reported by
+    ///   `onError` too; `connectionDidEnd` follows.
+    /// Other messages are ignored.
+    public func deliver(_ event: Message) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        switch event {
+        case let .commitApplied(a):
+            lastApplied = a
+            while removingHead < removing.count && removing[removingHead].sequence <= a.sequence {
+                let r = removing[removingHead].record
+                removingHead += 1
+                finish(r, finished: false)
+            }
+            if removingHead == removing.count { removing.removeAll(keepingCapacity: true); removingHead = 0 }
+            onCommitApplied?(a)
+        case let .animationStarted(s):
+            guard let r = records[s.animationID], !r.didStart else { return }
+            r.didStart = true
+            r.delegate?.animationDidStart(r.animation)
+        case let .animationStopped(s):
+            guard let r = records[s.animationID] else { return }
+            finish(r, finished: s.finished)
+        case let .error(m):
+            if !m.fatal && m.sequence != 0 { stopAnimations(ofCommit: m.sequence) }
+            onError?(.server(m))
+        default:
+            break
+        }
+    }
+
+    /// The session ended (`Connection.onDisconnect`, or a test): every outstanding
+    /// animation stops with `finished == false`, then `onDisconnect` is told.
+    public func connectionDidEnd(_ error: ConnectionError) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !isDisconnected else { return }
+        isDisconnected = true
+        let outstanding = records.values.sorted { $0.id < $1.id }
+        for r in outstanding { finish(r, finished: false) }
+        removing.removeAll(); removingHead = 0
+        onDisconnect?(error)
+    }
+
+    /// Stops the animations a commit added that the server will never run (the commit
+    /// was rejected or never sent).
+    func stopAnimations(ofCommit sequence: UInt64) {
+        let lost = records.values.filter { $0.sentInCommit == sequence }.sorted { $0.id < $1.id }
+        for r in lost { finish(r, finished: false) }
+    }
+
+    /// Delivers an animation's one stop: leaves its layer if it should, tells the
+    /// delegate, and runs the completion blocks it was the last member of.
+    func finish(_ r: AnimationRecord, finished: Bool) {
+        guard r.state != .stopped else { return }
+        let wasAttached = r.state == .sent
+        r.state = .stopped
+        records[r.id] = nil
+        if wasAttached, !finished || r.animation.isRemovedOnCompletion, let l = r.layer {
+            l.animationEnded(r)
+        }
+        let d = r.delegate
+        r.delegate = nil
+        d?.animationDidStop(r.animation, finished: finished)
+        let groups = r.groups
+        r.groups = []
+        for g in groups { if let block = g.memberStopped() { block() } }
+    }
+
+    /// Sent animations not yet stopped (for tests and diagnostics).
+    public var outstandingAnimationCount: Int { records.count }
+}

@@ -1,0 +1,260 @@
+import Dispatch
+import RenderCore
+import RenderProtocol
+
+/// Ties a layer world to a server session: allocates layer ids (from 1) and animation ids
+/// (from 1), turns each transaction's changes into a `Commit`, and routes the server's
+/// events (`commitApplied`, `animationStarted`, `animationStopped`, errors) to animation
+/// delegates and transaction completion blocks.
+///
+///     Layer changes ─▶ Transaction (per callback queue) ─▶ Context.commitDelta ─▶ commit sink
+///     server events ─▶ Connection (I/O thread) ─▶ callback queue ─▶ Context.deliver(_:)
+///
+/// A context usually wraps a `Connection` (`init(connection:)`). For tests, or another
+/// transport, it takes any commit sink and is fed events with `deliver(_:)` and
+/// `connectionDidEnd(_:)`.
+///
+/// Thread affinity: a context, its layers and its transactions belong to its callback
+/// queue; every method runs there (checked with `dispatchPrecondition`) unless it says
+/// otherwise. Layers created without an explicit context use the first live context of the
+/// queue they are created on (`Context.current`).
+public final class Context {
+    /// The queue layers are used on and events are delivered on.
+    public let queue: DispatchQueue
+    /// The connection commits go to, if the context was made with one.
+    public let connection: Connection?
+    /// The media-time source for commits and `presentation()`, seconds: `MediaTime.now`,
+    /// the server's time for a manual-clock daemon, or what the creator injected.
+    public let clock: () -> Double
+
+    /// Server errors that do not end the session (a rejected commit: the model and the
+    /// server's tree may now differ), commits too large to send and failed writes.
+    public var onError: ((ConnectionError) -> Void)?
+    /// The session ended; outstanding animations have been stopped (`finished == false`).
+    public var onDisconnect: ((ConnectionError) -> Void)?
+    /// Every `commitApplied` event, after the context has processed it.
+    public var onCommitApplied: ((CommitApplied) -> Void)?
+
+    /// The sequence number of the last commit sent (0 before the first).
+    public private(set) var lastSentSequence: UInt64 = 0
+    /// The last `commitApplied` received, if any.
+    public internal(set) var lastApplied: CommitApplied?
+    /// Whether the session ended (`connectionDidEnd`).
+    public internal(set) var isDisconnected = false
+
+    let transactions: TransactionQueue
+    private let sink: (Commit) -> Void
+    private var nextLayerID: LayerID = 1
+    private var nextAnimationID: UInt64 = 1
+    var delta = CommitDelta()
+    /// Set while the context has changes in the open transaction (owned by `TransactionQueue`).
+    var isTouched = false
+    /// Sent animations not yet stopped, by id.
+    var records: [UInt64: AnimationRecord] = [:]
+    /// Animations removed client-side, by the commit that removed them, oldest first.
+    var removing: [(sequence: UInt64, record: AnimationRecord)] = []
+    var removingHead = 0
+
+    /// A context whose commits go to `commitSink`, on `queue`. Any thread.
+    public init(queue: DispatchQueue = .main, clock: @escaping () -> Double = MediaTime.now,
+                commitSink: @escaping (Commit) -> Void) {
+        self.queue = queue
+        self.clock = clock
+        self.sink = commitSink
+        self.connection = nil
+        self.transactions = TransactionQueue.attached(to: queue)
+        transactions.register(self)
+    }
+
+    /// A context on `connection`'s callback queue that sends its commits there and takes
+    /// its events from it. Any thread. One context per connection.
+    ///
+    /// - Parameter clock: the media time of commits and `presentation()`. By default
+    ///   `MediaTime.now` for a daemon on the real clock (the same `CLOCK_MONOTONIC` in both
+    ///   processes); for a daemon on a manual clock, the server's time as last heard
+    ///   (`Connection.serverMediaTime`), since its clock only moves when stepped. Tests that
+    ///   step the clock themselves may pass the stepped time.
+    public init(connection: Connection, clock: (() -> Double)? = nil) {
+        self.queue = connection.callbackQueue
+        if let clock {
+            self.clock = clock
+        } else if connection.welcome.manualClock {
+            self.clock = { [unowned connection] in connection.serverMediaTime }
+        } else {
+            self.clock = MediaTime.now
+        }
+        self.connection = connection
+        var failure: ((ConnectionError) -> Void)?
+        self.sink = { commit in
+            do throws(ConnectionError) { try connection.send(commit) } catch { failure?(error) }
+        }
+        self.transactions = TransactionQueue.attached(to: queue)
+        failure = { [weak self] e in self?.reportError(e) }
+        transactions.register(self)
+        connection.onEvent = { [weak self] m in self?.deliver(m) }
+        connection.onError = { [weak self] m in self?.deliver(.error(m)) }
+        connection.onDisconnect = { [weak self] e in self?.connectionDidEnd(e) }
+    }
+
+    /// The context layers created on the current queue belong to by default: the first
+    /// live context created on it. `nil` off every context's queue.
+    public static var current: Context? { TransactionQueue.current?.defaultContext }
+
+    /// The layer drawn as this client's root on the display.
+    public var rootLayer: Layer? {
+        didSet {
+            dispatchPrecondition(condition: .onQueue(queue))
+            if let r = rootLayer { precondition(r.context === self, "the root layer belongs to another context") }
+            guard rootLayer !== oldValue else { return }
+            willChange()
+            delta.structural.append(.setRoot(rootLayer?.id ?? 0))
+        }
+    }
+
+    // MARK: Ids
+
+    func allocateLayerID() -> LayerID {
+        precondition(nextLayerID != 0, "context ran out of layer ids (2^32 − 1 layers created)")
+        defer { nextLayerID &+= 1 }
+        return nextLayerID
+    }
+
+    func allocateAnimationID() -> UInt64 {
+        defer { nextAnimationID += 1 }
+        return nextAnimationID
+    }
+
+    // MARK: Recording changes
+
+    /// Opens the implicit transaction if needed and marks this context as changed in it.
+    func willChange() { transactions.willChange(self) }
+
+    func layerCreated(_ layer: Layer, kind: LayerKind) {
+        willChange()
+        delta.created.append(.createLayer(layer.id, kind))
+        delta.createdLayers.append(Weak(layer))
+    }
+
+    /// A layer was released: its server counterpart is destroyed and its animations end.
+    /// Any thread (hops to the queue).
+    func layerReleased(_ id: LayerID, records: [AnimationRecord]) {
+        if TransactionQueue.current === transactions {
+            recordRelease(id, records: records)
+        } else {
+            queue.async { [self] in recordRelease(id, records: records) }
+        }
+    }
+
+    private func recordRelease(_ id: LayerID, records: [AnimationRecord]) {
+        willChange()
+        for r in records { detach(r) }
+        delta.destroyed.append(id)
+    }
+
+    /// Queues an add (the record is pending until the commit).
+    func queueAdd(_ r: AnimationRecord) {
+        r.deltaIndex = delta.animationOps.count
+        delta.animationOps.append(.add(r))
+    }
+
+    func queueAnimationOp(_ op: CommitDelta.AnimationOp) { delta.animationOps.append(op) }
+
+    /// An animation left its layer client-side (removed, replaced or layer released).
+    func detach(_ r: AnimationRecord) {
+        switch r.state {
+        case .pending:
+            r.state = .dropped
+            if r.deltaIndex >= 0 && r.deltaIndex < delta.animationOps.count { delta.animationOps[r.deltaIndex] = nil }
+            delta.droppedRecords.append(r)
+        case .sent:
+            r.state = .removing
+            delta.removedRecords.append(r)
+        case .removing, .dropped, .stopped:
+            break
+        }
+    }
+
+    // MARK: Committing
+
+    /// Turns the open delta into one commit and hands it to the sink. Called by the
+    /// transaction machinery when the outermost transaction commits.
+    func commitDelta() {
+        let d = delta
+        delta = CommitDelta()
+        guard !d.isEmpty else { return }
+        if isDisconnected {
+            // Nowhere to send it: the changes stay in the model; the animations stop.
+            for w in d.propertyLayers { w.value?.dirtyMask = 0; w.value?.baseModel = nil }
+            for w in d.timingLayers { w.value?.timingDirty = false }
+            var stops = d.droppedRecords
+            for case let .add(r)? in d.animationOps where r.state == .pending { r.state = .dropped; stops.append(r) }
+            let records = stops
+            queue.async { [self] in for r in records { finish(r, finished: false) } }
+            return
+        }
+        let now = clock()
+        var commands = d.created
+        commands.append(contentsOf: d.structural)
+        for w in d.createdLayers { w.value?.isCommitted = true }
+        for w in d.timingLayers {
+            guard let l = w.value, l.timingDirty else { continue }
+            l.timingDirty = false
+            commands.append(.setTiming(l.id, l.timing))
+        }
+        for w in d.propertyLayers {
+            guard let l = w.value else { continue }
+            var mask = l.dirtyMask
+            while mask != 0 {
+                let bit = UInt8(mask.trailingZeroBitCount)
+                mask &= mask - 1
+                let key = PropertyKey(rawValue: bit)!
+                commands.append(.setProperty(l.id, LayerKeyPath(key), l.storage.value(of: key)))
+            }
+            l.dirtyMask = 0
+            l.baseModel = nil
+        }
+        var dropped = d.droppedRecords
+        var sent: [AnimationRecord] = []
+        for case let op? in d.animationOps {
+            switch op {
+            case let .add(r):
+                guard r.state == .pending, let l = r.layer else {
+                    if r.state == .pending { r.state = .dropped; dropped.append(r) }
+                    continue
+                }
+                let local = Presentation.localTime(at: now, timings: l.timingChain)
+                r.animation = r.animation.resolved(beginTime: local, duration: r.defaultDuration)
+                r.state = .sent
+                sent.append(r)
+                commands.append(.addAnimation(l.id, key: r.key, animationID: r.id, animation: r.animation))
+            case let .remove(id, key):
+                commands.append(.removeAnimation(id, key: key))
+            case let .removeAll(id):
+                commands.append(.removeAllAnimations(id))
+            }
+        }
+        for id in d.destroyed { commands.append(.destroyLayer(id)) }
+
+        if !commands.isEmpty {
+            lastSentSequence += 1
+            for r in sent { r.sentInCommit = lastSentSequence; records[r.id] = r }
+            for r in d.removedRecords where r.state == .removing { removing.append((lastSentSequence, r)) }
+            sink(Commit(sequence: lastSentSequence, mediaTime: now, commands: commands))
+        }
+        if !dropped.isEmpty {
+            // After the commit, on a later turn, as the server's stops would come.
+            let stops = dropped
+            queue.async { [self] in for r in stops { finish(r, finished: false) } }
+        }
+    }
+
+    /// A commit could not be sent (too large, or the session is ending): its animations
+    /// will never run, so they stop; `onError` is told. Called from the sink, inside
+    /// `commitDelta`.
+    func reportError(_ e: ConnectionError) {
+        queue.async { [self] in
+            if case let .commitTooLarge(sequence, _, _) = e { stopAnimations(ofCommit: sequence) }
+            onError?(e)
+        }
+    }
+}

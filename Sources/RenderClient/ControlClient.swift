@@ -1,0 +1,117 @@
+import Foundation
+import RenderCore
+import RenderProtocol
+
+/// A small synchronous client for the daemon's control messages, on its own connection:
+/// each call sends one request and blocks until its reply (or `timeout` seconds). Used by
+/// `rendersrvctl`, the demo and the tests. Any thread; calls are serialized.
+///
+/// Events that arrive meanwhile are ignored; an `error` from the server fails the call
+/// (`.server`), as does the end of the session.
+public final class ControlClient {
+    public let socketPath: String
+    public let welcome: Welcome
+    /// Seconds each call waits for its reply.
+    public var timeout: Double
+    private let channel: SocketChannel
+    private let lock = NSLock()
+    private var nextRequestID: UInt32 = 1
+    private var closed = false
+
+    /// Connects and handshakes; the socket path resolves as `Connection`'s does.
+    public init(socketPath: String? = nil, clientName: String = "rendersrvctl", timeout: Double = 5) throws {
+        let path = SocketPath.resolve(explicit: socketPath, environment: SocketPath.processEnvironment)
+        let channel = try SocketChannel.connect(path: path)
+        do { welcome = try channel.handshake(clientName: clientName, timeout: timeout) } catch {
+            channel.close()
+            throw error
+        }
+        self.channel = channel
+        self.socketPath = path
+        self.timeout = timeout
+    }
+
+    deinit { close() }
+
+    /// Server statistics as one JSON object (schema in `Protocol/PROTOCOL.md`).
+    public func stats() throws -> String {
+        try request(operation: "stats", { .statsRequest(requestID: $0) }) { m, id in
+            if case let .statsReply(r) = m, r.requestID == id { return r.json }
+            return nil
+        }
+    }
+
+    /// A layer tree as JSON: the model tree, or the presentation tree evaluated at media
+    /// time `at` (`nil`: the latest frame's time). `session` 0 is this connection's own
+    /// (empty) session; pass another client's session id to dump its tree.
+    public func tree(presentation: Bool = false, at: Double? = nil, session: UInt32 = 0) throws -> String {
+        try treeReply(presentation: presentation, at: at, session: session).json
+    }
+
+    /// As `tree`, with the media time the server evaluated at.
+    public func treeReply(presentation: Bool = false, at: Double? = nil, session: UInt32 = 0) throws -> TreeReply {
+        try request(operation: "tree", {
+            .treeRequest(TreeRequest(requestID: $0, presentation: presentation, mediaTime: at ?? .nan, sessionID: session))
+        }) { m, id in
+            if case let .treeReply(r) = m, r.requestID == id { return r }
+            return nil
+        }
+    }
+
+    /// Advances the daemon's manual clock by `seconds` (≥ 0), producing every frame whose
+    /// target time falls in the interval. The server refuses it on a real clock.
+    public func step(seconds: Double) throws -> ClockStepped {
+        try request(operation: "clock step", { .clockStep(ClockStep(requestID: $0, seconds: seconds)) }) { m, id in
+            if case let .clockStepped(r) = m, r.requestID == id { return r }
+            return nil
+        }
+    }
+
+    /// The latest composited frame (0×0 when the server has no compositor output yet).
+    public func snapshot() throws -> SnapshotReply {
+        try request(operation: "snapshot", { .snapshotRequest(SnapshotRequest(requestID: $0)) }) { m, id in
+            if case let .snapshotReply(r) = m, r.requestID == id { return r }
+            return nil
+        }
+    }
+
+    /// Round trip of a ping, in seconds.
+    public func ping() throws -> Double {
+        var start = 0.0
+        return try request(operation: "ping", { id in start = MediaTime.now(); return .ping(UInt64(id)) }) { m, id in
+            if case let .pong(token) = m, token == UInt64(id) { return MediaTime.now() - start }
+            return nil
+        }
+    }
+
+    /// Says goodbye and closes the connection.
+    public func close() {
+        lock.lock(); defer { lock.unlock() }
+        guard !closed else { return }
+        closed = true
+        try? channel.write(WireCodec.encode(.goodbye(Goodbye(reason: "control client closed"))))
+        channel.close()
+    }
+
+    /// Sends the request `make(id)` and reads until `match(message, id)` gives the reply.
+    private func request<T>(operation: String, _ make: (UInt32) -> Message,
+                            _ match: (Message, UInt32) -> T?) throws -> T {
+        lock.lock(); defer { lock.unlock() }
+        guard !closed else { throw ConnectionError.closedByClient }
+        let id = nextRequestID
+        nextRequestID &+= 1
+        if nextRequestID == 0 { nextRequestID = 1 }
+        try channel.write(WireCodec.encode(make(id)))
+        let deadline = MediaTime.now() + timeout
+        while true {
+            let m = try channel.receive(deadline: deadline, operation: operation)
+            if let reply = match(m, id) { return reply }
+            switch m {
+            case let .error(e): throw ConnectionError.server(e)
+            case let .goodbye(g): throw ConnectionError.goodbye(reason: g.reason)
+            case let .ping(token): try channel.write(WireCodec.encode(.pong(token)))
+            default: continue
+            }
+        }
+    }
+}

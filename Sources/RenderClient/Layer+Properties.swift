@@ -1,0 +1,118 @@
+import RenderCore
+
+/// The layer's model properties (`CALayer`). Setting one records it in the current
+/// transaction and, when it changes the value, runs the action search (see
+/// `Layer.action(forKey:)`); the defaults are Core Animation's (`LayerProperties`).
+extension Layer {
+    /// Position of the anchor point in the superlayer's space, points.
+    public var position: Point {
+        get { storage.position }
+        set { change(.position, to: .point(newValue)) }
+    }
+
+    /// The layer's own coordinate rectangle, points.
+    public var bounds: Rect {
+        get { storage.bounds }
+        set { change(.bounds, to: .rect(newValue)) }
+    }
+
+    /// The point of `bounds` that `position` places, in unit coordinates (0…1).
+    public var anchorPoint: Point {
+        get { storage.anchorPoint }
+        set { change(.anchorPoint, to: .point(newValue)) }
+    }
+
+    /// Position on the z axis, points (orders siblings).
+    public var zPosition: Double {
+        get { storage.zPosition }
+        set { change(.zPosition, to: .number(newValue)) }
+    }
+
+    /// Applied about the anchor point.
+    public var transform: Transform3D {
+        get { storage.transform }
+        set { change(.transform, to: .transform(newValue)) }
+    }
+
+    /// Applied to the sublayers (perspective lives here).
+    public var sublayerTransform: Transform3D {
+        get { storage.sublayerTransform }
+        set { change(.sublayerTransform, to: .transform(newValue)) }
+    }
+
+    /// 0…1.
+    public var opacity: Double {
+        get { storage.opacity }
+        set { change(.opacity, to: .number(newValue)) }
+    }
+
+    /// `.clear` is no background.
+    public var backgroundColor: Color {
+        get { storage.backgroundColor }
+        set { change(.backgroundColor, to: .color(newValue)) }
+    }
+
+    public var borderColor: Color {
+        get { storage.borderColor }
+        set { change(.borderColor, to: .color(newValue)) }
+    }
+
+    /// Points.
+    public var borderWidth: Double {
+        get { storage.borderWidth }
+        set { change(.borderWidth, to: .number(newValue)) }
+    }
+
+    /// Points.
+    public var cornerRadius: Double {
+        get { storage.cornerRadius }
+        set { change(.cornerRadius, to: .number(newValue)) }
+    }
+
+    public var shadowColor: Color {
+        get { storage.shadowColor }
+        set { change(.shadowColor, to: .color(newValue)) }
+    }
+
+    /// 0…1.
+    public var shadowOpacity: Double {
+        get { storage.shadowOpacity }
+        set { change(.shadowOpacity, to: .number(newValue)) }
+    }
+
+    /// Points.
+    public var shadowOffset: Size {
+        get { storage.shadowOffset }
+        set { change(.shadowOffset, to: .size(newValue)) }
+    }
+
+    /// Blur radius, points.
+    public var shadowRadius: Double {
+        get { storage.shadowRadius }
+        set { change(.shadowRadius, to: .number(newValue)) }
+    }
+
+    /// The part of `contents` shown, in unit coordinates.
+    public var contentsRect: Rect {
+        get { storage.contentsRect }
+        set { change(.contentsRect, to: .rect(newValue)) }
+    }
+
+    /// Discrete.
+    public var isHidden: Bool {
+        get { storage.isHidden }
+        set { change(.isHidden, to: .bool(newValue)) }
+    }
+
+    /// Clips the sublayers to the bounds (and corner radius). Discrete.
+    public var masksToBounds: Bool {
+        get { storage.masksToBounds }
+        set { change(.masksToBounds, to: .bool(newValue)) }
+    }
+
+    /// The image drawn in the bounds. Discrete.
+    public var contents: Bitmap? {
+        get { storage.contents }
+        set { change(.contents, to: .contents(newValue)) }
+    }
+}

@@ -1,1 +1,0 @@
-// RenderClient: see ../shared/DESIGN.md.

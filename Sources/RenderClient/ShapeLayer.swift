@@ -1,0 +1,72 @@
+import RenderCore
+
+/// A layer that draws a path, filled and stroked (`CAShapeLayer`). `path`, the colors,
+/// `lineWidth`, `strokeStart` and `strokeEnd` animate; the string-valued properties are
+/// discrete.
+open class ShapeLayer: Layer {
+    override class var layerKind: LayerKind { .shape }
+
+    /// The shape, in the layer's coordinates. Animatable (between paths of the same structure).
+    public var path: Path {
+        get { storage.path }
+        set { change(.path, to: .path(newValue)) }
+    }
+
+    public var fillColor: Color {
+        get { storage.fillColor }
+        set { change(.fillColor, to: .color(newValue)) }
+    }
+
+    /// `.clear` is no stroke.
+    public var strokeColor: Color {
+        get { storage.strokeColor }
+        set { change(.strokeColor, to: .color(newValue)) }
+    }
+
+    /// Points.
+    public var lineWidth: Double {
+        get { storage.lineWidth }
+        set { change(.lineWidth, to: .number(newValue)) }
+    }
+
+    /// Where the stroke starts along the path, 0…1.
+    public var strokeStart: Double {
+        get { storage.strokeStart }
+        set { change(.strokeStart, to: .number(newValue)) }
+    }
+
+    /// Where the stroke ends along the path, 0…1.
+    public var strokeEnd: Double {
+        get { storage.strokeEnd }
+        set { change(.strokeEnd, to: .number(newValue)) }
+    }
+
+    /// Points.
+    public var lineDashPhase: Double {
+        get { storage.lineDashPhase }
+        set { change(.lineDashPhase, to: .number(newValue)) }
+    }
+
+    public var miterLimit: Double {
+        get { storage.miterLimit }
+        set { change(.miterLimit, to: .number(newValue)) }
+    }
+
+    /// `butt`, `round` or `square`.
+    public var lineCap: String {
+        get { storage.lineCap }
+        set { change(.lineCap, to: .string(newValue)) }
+    }
+
+    /// `miter`, `round` or `bevel`.
+    public var lineJoin: String {
+        get { storage.lineJoin }
+        set { change(.lineJoin, to: .string(newValue)) }
+    }
+
+    /// `non-zero` or `even-odd`.
+    public var fillRule: String {
+        get { storage.fillRule }
+        set { change(.fillRule, to: .string(newValue)) }
+    }
+}

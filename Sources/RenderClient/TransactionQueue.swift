@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+import RenderCore
+
+/// The transaction state of one callback queue: the stack, the end-of-turn flush, and the
+/// contexts with changes in the open transaction. Attached to its queue with
+/// `setSpecific`, so `Transaction`'s static API finds it from whatever queue it runs on.
+///
+/// Confined to its queue (every method but `attached(to:)` runs there).
+final class TransactionQueue {
+    let queue: DispatchQueue
+    var stack = TransactionStack()
+    private var flushScheduled = false
+    /// Contexts with changes in the open transaction, in the order of their first change.
+    private var touched: [Context] = []
+    /// Contexts created on this queue; the first alive one is the queue's default.
+    private var contexts: [Weak<Context>] = []
+
+    private static let key = DispatchSpecificKey<TransactionQueue>()
+    private static let registrationLock = NSLock()
+
+    private init(queue: DispatchQueue) { self.queue = queue }
+
+    /// The transaction state of `queue`, created on first use. Any thread.
+    static func attached(to queue: DispatchQueue) -> TransactionQueue {
+        registrationLock.lock(); defer { registrationLock.unlock() }
+        if let q = queue.getSpecific(key: key) { return q }
+        let q = TransactionQueue(queue: queue)
+        queue.setSpecific(key: key, value: q)
+        return q
+    }
+
+    /// The transaction state of the queue the caller runs on, if a context uses it.
+    static var current: TransactionQueue? { DispatchQueue.getSpecific(key: key) }
+
+    func register(_ c: Context) {
+        TransactionQueue.registrationLock.lock(); defer { TransactionQueue.registrationLock.unlock() }
+        contexts.removeAll { $0.value == nil }
+        contexts.append(Weak(c))
+    }
+
+    /// The first context created on this queue that is still alive.
+    var defaultContext: Context? {
+        TransactionQueue.registrationLock.lock(); defer { TransactionQueue.registrationLock.unlock() }
+        return contexts.lazy.compactMap(\.value).first
+    }
+
+    /// Opens an implicit transaction if none is open (scheduling its commit for the end of
+    /// the current work item) and notes that `context` has changes in it.
+    func willChange(_ context: Context) {
+        openIfNeeded()
+        if !context.isTouched {
+            context.isTouched = true
+            touched.append(context)
+        }
+    }
+
+    /// Opens an implicit transaction if none is open.
+    func openIfNeeded() {
+        if stack.willChange() && !flushScheduled {
+            flushScheduled = true
+            queue.async { [self] in
+                flushScheduled = false
+                if stack.flushImplicit() { send() }
+            }
+        }
+    }
+
+    func begin() { stack.begin() }
+
+    func commit() { if stack.commit() { send() } }
+
+    func flush() { if stack.flushImplicit() { send() } }
+
+    /// Sends every touched context's delta, then seals the committed frames' completion
+    /// groups (a group with nothing pending runs its block on the next turn).
+    private func send() {
+        let contexts = touched
+        touched = []
+        for c in contexts {
+            c.isTouched = false
+            c.commitDelta()
+        }
+        for (group, block) in stack.takePopped() {
+            if let due = group.seal(block: block) { queue.async { due() } }
+        }
+    }
+}
+
+/// A weak reference, for arrays that must not keep their elements alive.
+struct Weak<T: AnyObject> {
+    weak var value: T?
+    init(_ v: T) { value = v }
+}

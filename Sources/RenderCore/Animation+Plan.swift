@@ -1,0 +1,332 @@
+/// What evaluating an animation needs, worked out once when the animation is made (and
+/// again whenever its `kind` changes), so the per-frame path reads no boxed `Animation.Kind`
+/// payload, copies no `AnimatableValue` and decomposes no constant transform.
+///
+/// Routes:
+/// - `basic`, `spring`: the key path takes a scalar kind — a number (including `position.x`,
+///   `bounds.size.width`, `transform.rotation.z`, …), a point, a size, a rect or a color —
+///   and every endpoint is of that kind; the endpoints are kept as `Quad`s.
+/// - `keyframe`: values of such a scalar kind, no path, mode linear, discrete or cubic; the
+///   values are kept as `Quad`s in a shared `KeyframePlan`.
+/// - `transform`: a basic animation of a whole transform with `from` and `to` set, not
+///   cumulative; both ends are decomposed once, in a shared `TransformPlan`.
+/// - `general`: everything else, evaluated from `Animation.kind`.
+///
+/// Invariant: evaluating through the plan gives bit for bit what the general path gives
+/// (`Presentation.applyInterpolation` and the keyframe branch of `Presentation.apply`): the
+/// same arithmetic in the same order. Tests compare the two on every route.
+@usableFromInline
+struct EvaluationPlan: Sendable {
+    enum Route: UInt8, Sendable { case general, basic, spring, keyframe, transform }
+    enum Kind: UInt8, Sendable { case number, point, size, rect, color }
+
+    var route: Route = .general
+    var kind: Kind = .number
+    var keyPath = LayerKeyPath(.opacity)
+    var isAdditive = false
+    var isCumulative = false
+    /// Which endpoints are set: bit 0 from, bit 1 to, bit 2 by.
+    var endpoints: UInt8 = 0
+    var from = Quad.zero, to = Quad.zero, by = Quad.zero
+    /// Springs: the closed form's constants.
+    var spring = SpringSolution(mass: 1, stiffness: 1, damping: 2, initialVelocity: 0)
+
+    init() {}
+
+    /// The plan of `kind`, with the keyframe or transform data it refers to (kept apart so
+    /// that the plan itself is trivially copyable).
+    static func make(_ kind: Animation.Kind) -> (EvaluationPlan, PlanData?) {
+        var plan = EvaluationPlan()
+        let data = plan.configure(kind)
+        return (plan, data)
+    }
+
+    private mutating func configure(_ kind: Animation.Kind) -> PlanData? {
+        switch kind {
+        case let .basic(b):
+            if let t = TransformPlan(b) {
+                keyPath = b.keyPath; isAdditive = b.isAdditive; route = .transform
+                return .transforms(t)
+            }
+            guard setScalar(keyPath: b.keyPath, additive: b.isAdditive, cumulative: b.isCumulative),
+                  setEndpoints(from: b.from, to: b.to, by: b.by) else { self = EvaluationPlan(); return nil }
+            route = .basic
+            return nil
+        case let .spring(s):
+            guard setScalar(keyPath: s.keyPath, additive: s.isAdditive, cumulative: s.isCumulative),
+                  setEndpoints(from: s.from, to: s.to, by: s.by) else { self = EvaluationPlan(); return nil }
+            spring = s.solution
+            route = .spring
+            return nil
+        case let .keyframe(k):
+            guard k.path == nil, k.calculationMode == .linear || k.calculationMode == .discrete || k.calculationMode == .cubic,
+                  !k.values.isEmpty,
+                  setScalar(keyPath: k.keyPath, additive: k.isAdditive, cumulative: k.isCumulative) else {
+                self = EvaluationPlan(); return nil
+            }
+            var quads = [Quad]()
+            quads.reserveCapacity(k.values.count)
+            for v in k.values {
+                guard let q = Quad(v, self.kind) else { self = EvaluationPlan(); return nil }
+                quads.append(q)
+            }
+            route = .keyframe
+            return .keyframes(KeyframePlan(values: quads, keyTimes: k.keyTimes, timingFunctions: k.timingFunctions,
+                                           mode: k.calculationMode))
+        default:
+            return nil
+        }
+    }
+
+    private mutating func setScalar(keyPath kp: LayerKeyPath, additive: Bool, cumulative: Bool) -> Bool {
+        switch kp.valueKind {
+        case .number: kind = .number
+        case .point: kind = .point
+        case .size: kind = .size
+        case .rect: kind = .rect
+        case .color: kind = .color
+        default: return false
+        }
+        keyPath = kp; isAdditive = additive; isCumulative = cumulative
+        return true
+    }
+
+    private mutating func setEndpoints(from f: AnimatableValue?, to t: AnimatableValue?, by b: AnimatableValue?) -> Bool {
+        func take(_ v: AnimatableValue?, _ bit: UInt8, _ slot: inout Quad, _ kind: Kind, _ mask: inout UInt8) -> Bool {
+            guard let v else { return true }
+            guard let q = Quad(v, kind) else { return false }
+            slot = q; mask |= bit
+            return true
+        }
+        var mask: UInt8 = 0
+        guard take(f, 1, &from, kind, &mask), take(t, 2, &to, kind, &mask), take(b, 4, &by, kind, &mask) else { return false }
+        endpoints = mask
+        return true
+    }
+
+    // The evaluation functions are static over a pointer to the plan: evaluation reads the
+    // plan where it lies in the animation array instead of copying it for every call.
+
+    /// The from / to / by table, cumulative repeats and additive composition on quads, as
+    /// `Presentation.applyInterpolation` computes them (see `BasicAnimation.endpoints`).
+    @inline(__always)
+    static func value(_ plan: UnsafePointer<EvaluationPlan>, current: Quad, progress t: Double, cycle: Int) -> Quad {
+        let additive = plan.pointee.isAdditive
+        let u = additive ? Quad.zero : current
+        let a: Quad, b: Quad
+        switch plan.pointee.endpoints {
+        case 0b011, 0b111: a = plan.pointee.from; b = plan.pointee.to          // from, to (by ignored)
+        case 0b101: a = plan.pointee.from; b = a.adding(plan.pointee.by)      // from, by
+        case 0b110: b = plan.pointee.to; a = b.subtracting(plan.pointee.by)   // by, to
+        case 0b001: a = plan.pointee.from; b = u                              // from
+        case 0b010: a = u; b = plan.pointee.to                                // to
+        case 0b100: a = u; b = u.adding(plan.pointee.by)                      // by
+        default: a = u; b = u                                                 // none
+        }
+        var v = Quad.lerp(a, b, t)
+        if plan.pointee.isCumulative && cycle > 0 { v = v.adding(b.subtracting(a).repeated(cycle)) }
+        return additive ? current.adding(v) : v
+    }
+
+    /// The current value at the plan's key path, or `nil` when the layer's state puts it
+    /// outside the direct path (a transform component of a transform that is not simple).
+    @inline(__always)
+    static func read(_ kind: Kind, _ kp: LayerKeyPath, _ p: borrowing LayerProperties) -> Quad? {
+        switch kind {
+        case .number:
+            guard let v = p.directNumber(at: kp) else { return nil }
+            return Quad(v, 0, 0, 0)
+        case .point:
+            guard kp.component == .whole else { return nil }
+            switch kp.property {
+            case .position: return Quad(p.position.x, p.position.y, 0, 0)
+            case .anchorPoint: return Quad(p.anchorPoint.x, p.anchorPoint.y, 0, 0)
+            default: return nil
+            }
+        case .size:
+            guard kp.component == .whole, kp.property == .shadowOffset else { return nil }
+            return Quad(p.shadowOffset.width, p.shadowOffset.height, 0, 0)
+        case .rect:
+            guard kp.component == .whole else { return nil }
+            switch kp.property {
+            case .bounds: return Quad(p.bounds)
+            case .contentsRect: return Quad(p.contentsRect)
+            default: return nil
+            }
+        case .color:
+            guard kp.component == .whole, let c = p.directColor(kp.property) else { return nil }
+            return Quad(c.red, c.green, c.blue, c.alpha)
+        }
+    }
+
+    /// Stores at the plan's key path. False, having changed nothing, when the direct path
+    /// does not cover the key path (or, for a transform component, the current transform).
+    @inline(__always)
+    static func write(_ kind: Kind, _ kp: LayerKeyPath, _ q: Quad, _ p: inout LayerProperties) -> Bool {
+        switch kind {
+        case .number:
+            return p.setDirectNumber(q.a, at: kp)
+        case .point:
+            guard kp.component == .whole else { return false }
+            switch kp.property {
+            case .position: p.position = Point(x: q.a, y: q.b)
+            case .anchorPoint: p.anchorPoint = Point(x: q.a, y: q.b)
+            default: return false
+            }
+        case .size:
+            guard kp.component == .whole, kp.property == .shadowOffset else { return false }
+            p.shadowOffset = Size(width: q.a, height: q.b)
+        case .rect:
+            guard kp.component == .whole else { return false }
+            let r = Rect(x: q.a, y: q.b, width: q.c, height: q.d)
+            switch kp.property {
+            case .bounds: p.bounds = r
+            case .contentsRect: p.contentsRect = r
+            default: return false
+            }
+        case .color:
+            guard kp.component == .whole, p.directColor(kp.property) != nil else { return false }
+            p.setDirectColor(Color(red: q.a, green: q.b, blue: q.c, alpha: q.d), kp.property)
+        }
+        return true
+    }
+
+    /// A basic or spring interpolation into `p` at `progress`; false, having changed
+    /// nothing, when the general path must run. (Static over a pointer: evaluation reads the
+    /// plan where it lies instead of copying it.)
+    @inline(__always)
+    static func apply(_ plan: UnsafePointer<EvaluationPlan>, progress: Double, cycle: Int, to p: inout LayerProperties) -> Bool {
+        let kind = plan.pointee.kind, kp = plan.pointee.keyPath
+        var current = Quad.zero
+        // The layer's value is needed unless both ends are given and the result replaces it.
+        if plan.pointee.isAdditive || plan.pointee.endpoints & 0b011 != 0b011 {
+            guard let c = read(kind, kp, p) else { return false }
+            current = c
+        }
+        return write(kind, kp, value(plan, current: current, progress: progress, cycle: cycle), &p)
+    }
+
+    /// A keyframe value into `p` at `progress` (after the animation's timing function), as
+    /// the keyframe branch of `Presentation.apply` computes it.
+    @inline(__always)
+    static func applyKeyframes(_ plan: UnsafePointer<EvaluationPlan>, _ k: KeyframePlan, progress: Double, cycle: Int,
+                               to p: inout LayerProperties) -> Bool {
+        var v = k.value(at: progress)
+        if plan.pointee.isCumulative && cycle > 0 {
+            v = v.adding(k.values[k.values.count - 1].subtracting(k.values[0]).repeated(cycle))
+        }
+        let kind = plan.pointee.kind, kp = plan.pointee.keyPath
+        if plan.pointee.isAdditive {
+            guard let current = read(kind, kp, p) else { return false }
+            v = current.adding(v)
+        }
+        return write(kind, kp, v, &p)
+    }
+}
+
+/// The shared data a plan refers to (see `EvaluationPlan.make`).
+@usableFromInline
+enum PlanData: Sendable {
+    case keyframes(KeyframePlan)
+    case transforms(TransformPlan)
+}
+
+/// The values of a keyframe animation of a scalar kind, as quads (see `EvaluationPlan`).
+@usableFromInline
+final class KeyframePlan: Sendable {
+    let values: [Quad]
+    let keyTimes: [Double]?
+    let timingFunctions: [TimingFunction]?
+    let mode: KeyframeAnimation.CalculationMode
+
+    init(values: [Quad], keyTimes: [Double]?, timingFunctions: [TimingFunction]?, mode: KeyframeAnimation.CalculationMode) {
+        self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions; self.mode = mode
+    }
+
+    /// `KeyframeAnimation.value(at:)` on quads (modes linear, discrete and cubic).
+    @inline(__always)
+    func value(at p: Double) -> Quad {
+        let n = values.count
+        if n == 1 { return values[0] }
+        switch mode {
+        case .discrete:
+            return values[KeyframeAnimation.discreteIndex(p, count: n, keyTimes: keyTimes)]
+        case .cubic:
+            let (i, t) = KeyframeAnimation.segment(p, count: n, keyTimes: keyTimes, timingFunctions: timingFunctions)
+            let w = KeyframeAnimation.catmullRomWeights(t)
+            return Quad.weightedSum(values[max(i - 1, 0)], values[i], values[i + 1], values[min(i + 2, n - 1)],
+                                    w.0, w.1, w.2, w.3)
+        default:
+            let (i, f) = KeyframeAnimation.segment(p, count: n, keyTimes: keyTimes, timingFunctions: timingFunctions)
+            return Quad.lerp(values[i], values[i + 1], f)
+        }
+    }
+}
+
+/// Both ends of a whole-transform basic animation, decomposed once, with the rotation's
+/// arc (see `EvaluationPlan`).
+@usableFromInline
+final class TransformPlan: Sendable {
+    let from: Transform3D, to: Transform3D
+    /// The decompositions and the arc between their rotations; `nil` when either end has no
+    /// decomposition (the value then switches at ½).
+    let decomposed: (from: DecomposedTransform, to: DecomposedTransform, rotation: SlerpPath)?
+
+    init?(_ b: BasicAnimation) {
+        guard b.keyPath.component == .whole, b.keyPath.property == .transform || b.keyPath.property == .sublayerTransform,
+              !b.isCumulative, case let .transform(f)? = b.from, case let .transform(t)? = b.to else { return nil }
+        from = f; to = t
+        if let df = f.decomposed(), let dt = t.decomposed() {
+            decomposed = (df, dt, SlerpPath(df.quaternion, dt.quaternion))
+        } else {
+            decomposed = nil
+        }
+    }
+
+    /// `Transform3D.interpolate(from, to, t)`, with the constant work already done.
+    @inline(__always)
+    func value(at t: Double) -> Transform3D {
+        if from == to { return from }
+        guard let d = decomposed else { return t < 0.5 ? from : to }
+        return Transform3D(DecomposedTransform.interpolate(d.from, d.to, t, rotation: d.rotation))
+    }
+}
+
+/// Up to four components of a scalar value: a number uses `a`; a point or size `a, b`; a
+/// rect `a, b` (origin) and `c, d` (size); a color red, green, blue, alpha. Unused
+/// components stay 0 and never reach a layer.
+@usableFromInline
+struct Quad: Sendable {
+    var a, b, c, d: Double
+    static let zero = Quad(0, 0, 0, 0)
+
+    @inline(__always) init(_ a: Double, _ b: Double, _ c: Double, _ d: Double) { self.a = a; self.b = b; self.c = c; self.d = d }
+    @inline(__always) init(_ r: Rect) { self.init(r.origin.x, r.origin.y, r.size.width, r.size.height) }
+
+    /// The components of `v` when it holds `kind`.
+    init?(_ v: AnimatableValue, _ kind: EvaluationPlan.Kind) {
+        switch (v, kind) {
+        case let (.number(x), .number): self.init(x, 0, 0, 0)
+        case let (.point(p), .point): self.init(p.x, p.y, 0, 0)
+        case let (.size(s), .size): self.init(s.width, s.height, 0, 0)
+        case let (.rect(r), .rect): self.init(r)
+        case let (.color(c), .color): self.init(c.red, c.green, c.blue, c.alpha)
+        default: return nil
+        }
+    }
+
+    // The arithmetic of `AnimatableValue.interpolate`, `adding`, `subtracting` and
+    // `scaled(by:)`, component by component.
+    @inline(__always) static func lerp(_ x: Quad, _ y: Quad, _ t: Double) -> Quad {
+        Quad(RenderCore.lerp(x.a, y.a, t), RenderCore.lerp(x.b, y.b, t), RenderCore.lerp(x.c, y.c, t), RenderCore.lerp(x.d, y.d, t))
+    }
+    @inline(__always) func adding(_ o: Quad) -> Quad { Quad(a + o.a, b + o.b, c + o.c, d + o.d) }
+    @inline(__always) func subtracting(_ o: Quad) -> Quad { Quad(a - o.a, b - o.b, c - o.c, d - o.d) }
+    @inline(__always) func repeated(_ count: Int) -> Quad { let k = Double(count); return Quad(a * k, b * k, c * k, d * k) }
+    /// `AnimatableValue.weightedSum`, component by component.
+    @inline(__always) static func weightedSum(_ x: Quad, _ y: Quad, _ z: Quad, _ w: Quad,
+                                              _ w0: Double, _ w1: Double, _ w2: Double, _ w3: Double) -> Quad {
+        func s(_ x: Double, _ y: Double, _ z: Double, _ w: Double) -> Double { w0 * x + w1 * y + w2 * z + w3 * w }
+        return Quad(s(x.a, y.a, z.a, w.a), s(x.b, y.b, z.b, w.b), s(x.c, y.c, z.c, w.c), s(x.d, y.d, z.d, w.d))
+    }
+}

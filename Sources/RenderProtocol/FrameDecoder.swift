@@ -1,0 +1,97 @@
+/// Splits a byte stream into messages: append whatever the socket delivered, then call
+/// `next()` until it returns `nil` ("need more data").
+///
+///     var decoder = FrameDecoder(maxFrameBytes: Int(limits.maxFrameBytes))
+///     decoder.append(readBuffer)
+///     while let message = try decoder.next() { handle(message) }
+///
+/// A frame larger than `maxFrameBytes` (header included) is rejected as soon as its
+/// header has arrived, before its body is buffered (`frameTooLarge`); bad flags and
+/// unknown message types are rejected at the header too. After `next()` throws, the
+/// stream is out of sync for good: every later call throws the same error and appended
+/// bytes are dropped — close the connection.
+///
+/// Not thread-safe: one decoder per connection, used from the connection's thread.
+public struct FrameDecoder: Sendable {
+    /// The largest frame accepted, header included, in bytes.
+    public let maxFrameBytes: Int
+    private var buffer: [UInt8] = []
+    /// Bytes of `buffer` before this index are consumed.
+    private var readIndex = 0
+    private var failure: ProtocolError?
+
+    public init(maxFrameBytes: Int = Int(Limits.default.maxFrameBytes)) {
+        self.maxFrameBytes = maxFrameBytes
+    }
+
+    /// Bytes received but not yet returned as messages.
+    public var bufferedByteCount: Int { buffer.count &- readIndex }
+
+    /// Whether a previous `next()` threw (the stream is unusable).
+    public var hasFailed: Bool { failure != nil }
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, !bytes.isEmpty else { return }
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    public mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+        guard failure == nil else { return }
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// nil = need more data. After it throws, the stream is unusable (the peer must be dropped).
+    public mutating func next() throws(ProtocolError) -> Message? {
+        if let failure { throw failure }
+        guard buffer.count &- readIndex >= WireCodec.headerSize else { return nil }
+        let start = readIndex, limit = maxFrameBytes
+        let step: Step = buffer.withUnsafeBytes { all in
+            let rest = UnsafeRawBufferPointer(rebasing: all[start...])
+            guard let header = WireCodec.header(of: rest) else { return .needMoreData }
+            let type: MessageType
+            do throws(ProtocolError) {
+                type = try WireCodec.validate(header, maxFrameBytes: limit)
+            } catch {
+                return .failed(error)
+            }
+            guard rest.count >= header.frameLength else { return .needMoreData }
+            let payload = UnsafeRawBufferPointer(rebasing: rest[WireCodec.headerSize ..< header.frameLength])
+            switch WireCodec.decodePayload(type, payload) {
+            case let .success(message): return .message(message, frameLength: header.frameLength)
+            case let .failure(error): return .failed(error)
+            }
+        }
+        switch step {
+        case .needMoreData:
+            return nil
+        case let .message(message, frameLength):
+            readIndex &+= frameLength
+            if readIndex == buffer.count {
+                // Keep the storage for the next read unless one huge frame grew it.
+                buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
+                readIndex = 0
+            }
+            return message
+        case let .failed(error):
+            failure = error
+            buffer = []
+            readIndex = 0
+            throw error
+        }
+    }
+
+    private enum Step {
+        case needMoreData
+        case message(Message, frameLength: Int)
+        case failed(ProtocolError)
+    }
+
+    /// Drops consumed bytes so the buffer only holds what is still unread.
+    private mutating func compact() {
+        guard readIndex > 0 else { return }
+        buffer.removeSubrange(0 ..< readIndex)
+        readIndex = 0
+    }
+}

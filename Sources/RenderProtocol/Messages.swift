@@ -1,0 +1,285 @@
+import RenderCore
+
+/// The version this build speaks. A client offers a range; the server picks the highest
+/// version both support (see `Protocol/PROTOCOL.md`, "Versions").
+public enum ProtocolVersion {
+    public static let current: UInt16 = 1
+    public static let minimumSupported: UInt16 = 1
+}
+
+/// A client's name for one of its layers. Ids are per session: a client cannot name
+/// another client's layer. 0 is never a valid id.
+public typealias LayerID = UInt32
+
+/// Every message of the protocol. Directions: C→S client to server, S→C server to client.
+public enum Message: Hashable, Sendable {
+    /// C→S, first message on a connection.
+    case hello(Hello)
+    /// S→C, the answer to `hello`.
+    case welcome(Welcome)
+    /// C→S: one transaction, applied whole at one frame boundary.
+    case commit(Commit)
+    /// S→C, once per frame that applied commits.
+    case commitApplied(CommitApplied)
+    /// S→C: an animation's first active frame.
+    case animationStarted(AnimationStarted)
+    /// S→C: an animation completed (`finished`) or was removed or replaced.
+    case animationStopped(AnimationStopped)
+    /// Either way; fatal errors close the connection after being sent.
+    case error(ErrorMessage)
+    /// Either way; answered by `pong` with the same token.
+    case ping(UInt64)
+    case pong(UInt64)
+    /// Either way, before closing on purpose.
+    case goodbye(Goodbye)
+    /// C→S control requests and their S→C replies.
+    case statsRequest(requestID: UInt32)
+    case statsReply(StatsReply)
+    case treeRequest(TreeRequest)
+    case treeReply(TreeReply)
+    case snapshotRequest(SnapshotRequest)
+    case snapshotReply(SnapshotReply)
+    /// Manual clock: advance by `seconds` in frames of the display's period.
+    case clockStep(ClockStep)
+    case clockStepped(ClockStepped)
+}
+
+/// The wire number of each message type (the frame header's type field).
+public enum MessageType: UInt16, Sendable, CaseIterable {
+    case hello = 0x0001
+    case welcome = 0x0002
+    case commit = 0x0010
+    case commitApplied = 0x0011
+    case animationStarted = 0x0020
+    case animationStopped = 0x0021
+    case error = 0x0030
+    case ping = 0x0040
+    case pong = 0x0041
+    case goodbye = 0x0042
+    case statsRequest = 0x0100
+    case statsReply = 0x0101
+    case treeRequest = 0x0102
+    case treeReply = 0x0103
+    case snapshotRequest = 0x0104
+    case snapshotReply = 0x0105
+    case clockStep = 0x0106
+    case clockStepped = 0x0107
+}
+
+public struct Hello: Hashable, Sendable {
+    public var minVersion: UInt16
+    public var maxVersion: UInt16
+    public var clientName: String
+    public var pid: Int32
+    public init(minVersion: UInt16 = ProtocolVersion.minimumSupported, maxVersion: UInt16 = ProtocolVersion.current,
+                clientName: String, pid: Int32) {
+        self.minVersion = minVersion; self.maxVersion = maxVersion; self.clientName = clientName; self.pid = pid
+    }
+}
+
+/// The server's limits, sent in `welcome`; exceeding one is a fatal protocol error.
+public struct Limits: Hashable, Sendable {
+    public var maxFrameBytes: UInt32
+    public var maxLayers: UInt32
+    public var maxAnimationsPerLayer: UInt32
+    public var maxKeyframes: UInt32
+    public var maxBitmapBytes: UInt32
+    public var maxCommandsPerCommit: UInt32
+    public init(maxFrameBytes: UInt32 = 16 << 20, maxLayers: UInt32 = 100_000, maxAnimationsPerLayer: UInt32 = 256,
+                maxKeyframes: UInt32 = 10_000, maxBitmapBytes: UInt32 = 8 << 20, maxCommandsPerCommit: UInt32 = 1_000_000) {
+        self.maxFrameBytes = maxFrameBytes; self.maxLayers = maxLayers; self.maxAnimationsPerLayer = maxAnimationsPerLayer
+        self.maxKeyframes = maxKeyframes; self.maxBitmapBytes = maxBitmapBytes; self.maxCommandsPerCommit = maxCommandsPerCommit
+    }
+    public static let `default` = Limits()
+}
+
+public struct Welcome: Hashable, Sendable {
+    public var version: UInt16
+    public var sessionID: UInt32
+    public var displayWidth: UInt32
+    public var displayHeight: UInt32
+    /// Frames per second.
+    public var refreshRate: Double
+    /// The server's media time when it sent the welcome (CLOCK_MONOTONIC seconds), or its
+    /// manual clock's time.
+    public var mediaTime: Double
+    public var manualClock: Bool
+    public var limits: Limits
+    public init(version: UInt16, sessionID: UInt32, displayWidth: UInt32, displayHeight: UInt32, refreshRate: Double,
+                mediaTime: Double, manualClock: Bool, limits: Limits) {
+        self.version = version; self.sessionID = sessionID; self.displayWidth = displayWidth
+        self.displayHeight = displayHeight; self.refreshRate = refreshRate; self.mediaTime = mediaTime
+        self.manualClock = manualClock; self.limits = limits
+    }
+}
+
+/// One transaction's delta.
+public struct Commit: Hashable, Sendable {
+    /// Strictly increasing per session, starting at 1.
+    public var sequence: UInt64
+    /// The media time the client resolved `beginTime == 0` animations to.
+    public var mediaTime: Double
+    public var commands: [Command]
+    public init(sequence: UInt64, mediaTime: Double, commands: [Command]) {
+        self.sequence = sequence; self.mediaTime = mediaTime; self.commands = commands
+    }
+}
+
+/// One change inside a commit; applied in order.
+public enum Command: Hashable, Sendable {
+    case createLayer(LayerID, LayerKind)
+    /// Destroys the layer and removes it from its superlayer; its sublayers are detached,
+    /// not destroyed.
+    case destroyLayer(LayerID)
+    case setProperty(LayerID, LayerKeyPath, AnimatableValue)
+    /// Inserts `child` into `parent`'s sublayers at `index` (clamped to the count),
+    /// removing it from any previous superlayer first.
+    case insertSublayer(parent: LayerID, child: LayerID, index: UInt32)
+    case removeFromSuperlayer(LayerID)
+    /// The layer drawn as this client's root on the display (0 for none).
+    case setRoot(LayerID)
+    /// Adds (or replaces, under the same key) an animation. `animationID` names it in
+    /// `animationStarted`/`animationStopped`; its begin time is resolved.
+    case addAnimation(LayerID, key: String, animationID: UInt64, animation: Animation)
+    case removeAnimation(LayerID, key: String)
+    case removeAllAnimations(LayerID)
+    case setTiming(LayerID, LayerTiming)
+}
+
+public struct CommitApplied: Hashable, Sendable {
+    /// The highest commit sequence applied so far.
+    public var sequence: UInt64
+    public var frame: UInt64
+    /// The frame's target present time.
+    public var mediaTime: Double
+    public init(sequence: UInt64, frame: UInt64, mediaTime: Double) {
+        self.sequence = sequence; self.frame = frame; self.mediaTime = mediaTime
+    }
+}
+
+public struct AnimationStarted: Hashable, Sendable {
+    public var animationID: UInt64
+    public var layer: LayerID
+    public var mediaTime: Double
+    public init(animationID: UInt64, layer: LayerID, mediaTime: Double) {
+        self.animationID = animationID; self.layer = layer; self.mediaTime = mediaTime
+    }
+}
+
+public struct AnimationStopped: Hashable, Sendable {
+    public var animationID: UInt64
+    public var layer: LayerID
+    public var finished: Bool
+    public var mediaTime: Double
+    public init(animationID: UInt64, layer: LayerID, finished: Bool, mediaTime: Double) {
+        self.animationID = animationID; self.layer = layer; self.finished = finished; self.mediaTime = mediaTime
+    }
+}
+
+/// Protocol error codes; see `Protocol/PROTOCOL.md` for each one's meaning.
+public enum ErrorCode: UInt16, Sendable, CaseIterable {
+    case malformed = 1
+    case unknownMessageType = 2
+    case frameTooLarge = 3
+    case versionUnsupported = 4
+    case handshakeRequired = 5
+    case unknownLayer = 6
+    case duplicateLayer = 7
+    case limitExceeded = 8
+    case invalidValue = 9
+    case invalidCommand = 10
+    case sequenceOutOfOrder = 11
+    case cycle = 12
+    case unsupported = 13
+    case internalError = 14
+}
+
+public struct ErrorMessage: Hashable, Sendable {
+    public var code: ErrorCode
+    /// What happened, to what, and what to do.
+    public var message: String
+    /// The connection closes after a fatal error.
+    public var fatal: Bool
+    /// The commit the error belongs to, or 0.
+    public var sequence: UInt64
+    public init(code: ErrorCode, message: String, fatal: Bool, sequence: UInt64 = 0) {
+        self.code = code; self.message = message; self.fatal = fatal; self.sequence = sequence
+    }
+}
+
+public struct Goodbye: Hashable, Sendable {
+    public var reason: String
+    public init(reason: String) { self.reason = reason }
+}
+
+/// Server statistics; the histogram summaries are in milliseconds.
+public struct StatsReply: Hashable, Sendable {
+    public var requestID: UInt32
+    /// The statistics as one JSON object (schema in `Protocol/PROTOCOL.md`).
+    public var json: String
+    public init(requestID: UInt32, json: String) { self.requestID = requestID; self.json = json }
+}
+
+public struct TreeRequest: Hashable, Sendable {
+    public var requestID: UInt32
+    /// Presentation tree (evaluated at `mediaTime`) instead of the model tree.
+    public var presentation: Bool
+    /// Media time to evaluate at; NaN means the latest frame's time.
+    public var mediaTime: Double
+    /// Dump only this session's tree (a session id from `welcome`), or 0 for every
+    /// established session — what the control tools use.
+    public var sessionID: UInt32
+    public init(requestID: UInt32, presentation: Bool, mediaTime: Double = .nan, sessionID: UInt32 = 0) {
+        self.requestID = requestID; self.presentation = presentation; self.mediaTime = mediaTime; self.sessionID = sessionID
+    }
+    public static func == (a: Self, b: Self) -> Bool {
+        a.requestID == b.requestID && a.presentation == b.presentation && a.sessionID == b.sessionID
+            && (a.mediaTime == b.mediaTime || (a.mediaTime.isNaN && b.mediaTime.isNaN))
+    }
+    public func hash(into h: inout Hasher) { h.combine(requestID); h.combine(presentation); h.combine(sessionID) }
+}
+
+public struct TreeReply: Hashable, Sendable {
+    public var requestID: UInt32
+    public var mediaTime: Double
+    /// The tree as JSON (schema in `Protocol/PROTOCOL.md`).
+    public var json: String
+    public init(requestID: UInt32, mediaTime: Double, json: String) {
+        self.requestID = requestID; self.mediaTime = mediaTime; self.json = json
+    }
+}
+
+public struct SnapshotRequest: Hashable, Sendable {
+    public var requestID: UInt32
+    public init(requestID: UInt32) { self.requestID = requestID }
+}
+
+public struct SnapshotReply: Hashable, Sendable {
+    public var requestID: UInt32
+    public var frame: UInt64
+    /// 0×0 with no pixels when the server has no compositor output yet.
+    public var width: UInt32
+    public var height: UInt32
+    /// Premultiplied ARGB32, native byte order, rows of width × 4 bytes.
+    public var pixels: [UInt8]
+    public init(requestID: UInt32, frame: UInt64, width: UInt32, height: UInt32, pixels: [UInt8]) {
+        self.requestID = requestID; self.frame = frame; self.width = width; self.height = height; self.pixels = pixels
+    }
+}
+
+public struct ClockStep: Hashable, Sendable {
+    public var requestID: UInt32
+    /// Seconds to advance; the server produces every frame whose target time falls in
+    /// the interval. Must be ≥ 0.
+    public var seconds: Double
+    public init(requestID: UInt32, seconds: Double) { self.requestID = requestID; self.seconds = seconds }
+}
+
+public struct ClockStepped: Hashable, Sendable {
+    public var requestID: UInt32
+    public var frame: UInt64
+    public var mediaTime: Double
+    public init(requestID: UInt32, frame: UInt64, mediaTime: Double) {
+        self.requestID = requestID; self.frame = frame; self.mediaTime = mediaTime
+    }
+}

@@ -1,0 +1,287 @@
+import RenderCore
+
+// The payload of every message and the encoding of every command. The field order here
+// is the field order of `Protocol/PROTOCOL.md`, "Messages" and "Commands"; change both
+// together (and add vectors) or not at all.
+
+extension Message {
+    /// The message's wire type (the frame header's type field).
+    public var type: MessageType {
+        switch self {
+        case .hello: return .hello
+        case .welcome: return .welcome
+        case .commit: return .commit
+        case .commitApplied: return .commitApplied
+        case .animationStarted: return .animationStarted
+        case .animationStopped: return .animationStopped
+        case .error: return .error
+        case .ping: return .ping
+        case .pong: return .pong
+        case .goodbye: return .goodbye
+        case .statsRequest: return .statsRequest
+        case .statsReply: return .statsReply
+        case .treeRequest: return .treeRequest
+        case .treeReply: return .treeReply
+        case .snapshotRequest: return .snapshotRequest
+        case .snapshotReply: return .snapshotReply
+        case .clockStep: return .clockStep
+        case .clockStepped: return .clockStepped
+        }
+    }
+
+    /// A capacity to reserve for the encoding (not exact).
+    var encodedSizeEstimate: Int {
+        switch self {
+        case let .commit(c): return 32 &+ c.commands.count &* 48
+        case let .snapshotReply(s): return 40 &+ s.pixels.count
+        case let .statsReply(s): return 16 &+ s.json.utf8.count
+        case let .treeReply(t): return 24 &+ t.json.utf8.count
+        default: return 64
+        }
+    }
+}
+
+/// Command tags (`u8`), the first byte of each command.
+enum CommandTag: UInt8, CaseIterable {
+    case createLayer = 1
+    case destroyLayer = 2
+    case setProperty = 3
+    case insertSublayer = 4
+    case removeFromSuperlayer = 5
+    case setRoot = 6
+    case addAnimation = 7
+    case removeAnimation = 8
+    case removeAllAnimations = 9
+    case setTiming = 10
+}
+
+extension Command {
+    var tag: CommandTag {
+        switch self {
+        case .createLayer: return .createLayer
+        case .destroyLayer: return .destroyLayer
+        case .setProperty: return .setProperty
+        case .insertSublayer: return .insertSublayer
+        case .removeFromSuperlayer: return .removeFromSuperlayer
+        case .setRoot: return .setRoot
+        case .addAnimation: return .addAnimation
+        case .removeAnimation: return .removeAnimation
+        case .removeAllAnimations: return .removeAllAnimations
+        case .setTiming: return .setTiming
+        }
+    }
+}
+
+// MARK: - Encoding
+
+extension ByteWriter {
+    mutating func writePayload(of message: Message) {
+        switch message {
+        case let .hello(h):
+            writeU16(h.minVersion); writeU16(h.maxVersion); writeString(h.clientName); writeI32(h.pid)
+        case let .welcome(w):
+            writeU16(w.version); writeU32(w.sessionID); writeU32(w.displayWidth); writeU32(w.displayHeight)
+            writeDouble(w.refreshRate); writeDouble(w.mediaTime); writeBool(w.manualClock)
+            write(w.limits)
+        case let .commit(c):
+            writeU64(c.sequence); writeDouble(c.mediaTime); writeCount(c.commands.count)
+            for command in c.commands { write(command) }
+        case let .commitApplied(a):
+            writeU64(a.sequence); writeU64(a.frame); writeDouble(a.mediaTime)
+        case let .animationStarted(s):
+            writeU64(s.animationID); writeU32(s.layer); writeDouble(s.mediaTime)
+        case let .animationStopped(s):
+            writeU64(s.animationID); writeU32(s.layer); writeBool(s.finished); writeDouble(s.mediaTime)
+        case let .error(e):
+            writeU16(e.code.rawValue); writeBool(e.fatal); writeU64(e.sequence); writeString(e.message)
+        case let .ping(token), let .pong(token):
+            writeU64(token)
+        case let .goodbye(g):
+            writeString(g.reason)
+        case let .statsRequest(requestID):
+            writeU32(requestID)
+        case let .statsReply(s):
+            writeU32(s.requestID); writeString(s.json)
+        case let .treeRequest(t):
+            writeU32(t.requestID); writeBool(t.presentation); writeDouble(t.mediaTime); writeU32(t.sessionID)
+        case let .treeReply(t):
+            writeU32(t.requestID); writeDouble(t.mediaTime); writeString(t.json)
+        case let .snapshotRequest(s):
+            writeU32(s.requestID)
+        case let .snapshotReply(s):
+            writeU32(s.requestID); writeU64(s.frame); writeU32(s.width); writeU32(s.height)
+            writeLengthPrefixedBytes(s.pixels)
+        case let .clockStep(c):
+            writeU32(c.requestID); writeDouble(c.seconds)
+        case let .clockStepped(c):
+            writeU32(c.requestID); writeU64(c.frame); writeDouble(c.mediaTime)
+        }
+    }
+
+    mutating func write(_ l: Limits) {
+        writeU32(l.maxFrameBytes); writeU32(l.maxLayers); writeU32(l.maxAnimationsPerLayer)
+        writeU32(l.maxKeyframes); writeU32(l.maxBitmapBytes); writeU32(l.maxCommandsPerCommit)
+    }
+
+    mutating func write(_ command: Command) {
+        writeU8(command.tag.rawValue)
+        switch command {
+        case let .createLayer(id, kind):
+            writeU32(id); writeU8(kind.rawValue)
+        case let .destroyLayer(id), let .removeFromSuperlayer(id), let .setRoot(id), let .removeAllAnimations(id):
+            writeU32(id)
+        case let .setProperty(id, keyPath, value):
+            writeU32(id); write(keyPath); write(value)
+        case let .insertSublayer(parent, child, index):
+            writeU32(parent); writeU32(child); writeU32(index)
+        case let .addAnimation(id, key, animationID, animation):
+            writeU32(id); writeString(key); writeU64(animationID); write(animation)
+        case let .removeAnimation(id, key):
+            writeU32(id); writeString(key)
+        case let .setTiming(id, t):
+            writeU32(id); writeDouble(t.beginTime); writeDouble(t.speed); writeDouble(t.timeOffset)
+        }
+    }
+}
+
+// MARK: - Decoding
+
+extension WireReader {
+    mutating func message() throws(ProtocolError) -> Message {
+        switch type {
+        case .hello:
+            let minV = try u16("minVersion"), maxV = try u16("maxVersion")
+            let name = try string("clientName")
+            return .hello(Hello(minVersion: minV, maxVersion: maxV, clientName: name, pid: try i32("pid")))
+        case .welcome:
+            let version = try u16("version"), session = try u32("sessionID")
+            let w = try u32("displayWidth"), h = try u32("displayHeight")
+            let rate = try f64("refreshRate"), time = try f64("mediaTime"), manual = try bool("manualClock")
+            return .welcome(Welcome(version: version, sessionID: session, displayWidth: w, displayHeight: h,
+                                    refreshRate: rate, mediaTime: time, manualClock: manual, limits: try limits()))
+        case .commit:
+            return .commit(try commit())
+        case .commitApplied:
+            let seq = try u64("sequence"), frame = try u64("frame")
+            return .commitApplied(CommitApplied(sequence: seq, frame: frame, mediaTime: try f64("mediaTime")))
+        case .animationStarted:
+            let id = try u64("animationID"), layer = try u32("layer")
+            return .animationStarted(AnimationStarted(animationID: id, layer: layer, mediaTime: try f64("mediaTime")))
+        case .animationStopped:
+            let id = try u64("animationID"), layer = try u32("layer"), finished = try bool("finished")
+            return .animationStopped(AnimationStopped(animationID: id, layer: layer, finished: finished,
+                                                      mediaTime: try f64("mediaTime")))
+        case .error:
+            let raw = try u16("error code")
+            guard let code = ErrorCode(rawValue: raw) else {
+                throw error(.malformed, "unknown error code \(raw) (expected 1…\(ErrorCode.allCases.count))")
+            }
+            let fatal = try bool("fatal"), seq = try u64("sequence")
+            return .error(ErrorMessage(code: code, message: try string("message"), fatal: fatal, sequence: seq))
+        case .ping:
+            return .ping(try u64("token"))
+        case .pong:
+            return .pong(try u64("token"))
+        case .goodbye:
+            return .goodbye(Goodbye(reason: try string("reason")))
+        case .statsRequest:
+            return .statsRequest(requestID: try u32("requestID"))
+        case .statsReply:
+            let id = try u32("requestID")
+            return .statsReply(StatsReply(requestID: id, json: try string("json")))
+        case .treeRequest:
+            let id = try u32("requestID"), presentation = try bool("presentation"), time = try f64("mediaTime")
+            return .treeRequest(TreeRequest(requestID: id, presentation: presentation, mediaTime: time,
+                                            sessionID: try u32("sessionID")))
+        case .treeReply:
+            let id = try u32("requestID"), time = try f64("mediaTime")
+            return .treeReply(TreeReply(requestID: id, mediaTime: time, json: try string("json")))
+        case .snapshotRequest:
+            return .snapshotRequest(SnapshotRequest(requestID: try u32("requestID")))
+        case .snapshotReply:
+            return .snapshotReply(try snapshotReply())
+        case .clockStep:
+            let id = try u32("requestID")
+            return .clockStep(ClockStep(requestID: id, seconds: try f64("seconds")))
+        case .clockStepped:
+            let id = try u32("requestID"), frame = try u64("frame")
+            return .clockStepped(ClockStepped(requestID: id, frame: frame, mediaTime: try f64("mediaTime")))
+        }
+    }
+
+    mutating func limits() throws(ProtocolError) -> Limits {
+        Limits(maxFrameBytes: try u32("limits.maxFrameBytes"), maxLayers: try u32("limits.maxLayers"),
+               maxAnimationsPerLayer: try u32("limits.maxAnimationsPerLayer"),
+               maxKeyframes: try u32("limits.maxKeyframes"), maxBitmapBytes: try u32("limits.maxBitmapBytes"),
+               maxCommandsPerCommit: try u32("limits.maxCommandsPerCommit"))
+    }
+
+    mutating func snapshotReply() throws(ProtocolError) -> SnapshotReply {
+        let id = try u32("requestID"), frame = try u64("frame")
+        let w = try u32("width"), h = try u32("height")
+        let start = frameOffset
+        let pixels = try byteArray("pixels length")
+        let expected = UInt64(w) &* UInt64(h) &* 4
+        guard UInt64(pixels.count) == expected else {
+            throw error(.malformed, at: start, "\(pixels.count) pixel bytes for a \(w)×\(h) image, which needs "
+                + "width × height × 4 = \(expected)")
+        }
+        return SnapshotReply(requestID: id, frame: frame, width: w, height: h, pixels: pixels)
+    }
+
+    mutating func commit() throws(ProtocolError) -> Commit {
+        let sequence = try u64("sequence"), time = try f64("mediaTime")
+        // The smallest command (a tag and a layer id) is 5 bytes.
+        let n = try count("command count", minElementSize: 5)
+        var commands = [Command]()
+        commands.reserveCapacity(n)
+        commitSequence = sequence
+        for i in 0..<n {
+            commandIndex = i
+            commands.append(try command())
+        }
+        commandIndex = -1
+        return Commit(sequence: sequence, mediaTime: time, commands: commands)
+    }
+
+    mutating func command() throws(ProtocolError) -> Command {
+        let raw = try u8("command")
+        guard let tag = CommandTag(rawValue: raw) else {
+            throw badTag("command", raw, expected: "1…\(CommandTag.allCases.count)")
+        }
+        switch tag {
+        case .createLayer:
+            let id = try u32("layer")
+            let k = try u8("layer kind")
+            guard let kind = LayerKind(rawValue: k) else {
+                throw badTag("layer kind", k, expected: "0 layer, 1 shape, 2 text")
+            }
+            return .createLayer(id, kind)
+        case .destroyLayer:
+            return .destroyLayer(try u32("layer"))
+        case .setProperty:
+            let id = try u32("layer")
+            let keyPath = try layerKeyPath()
+            return .setProperty(id, keyPath, try value("value"))
+        case .insertSublayer:
+            let parent = try u32("parent"), child = try u32("child")
+            return .insertSublayer(parent: parent, child: child, index: try u32("index"))
+        case .removeFromSuperlayer:
+            return .removeFromSuperlayer(try u32("layer"))
+        case .setRoot:
+            return .setRoot(try u32("layer"))
+        case .addAnimation:
+            let id = try u32("layer"), key = try string("animation key"), animationID = try u64("animationID")
+            return .addAnimation(id, key: key, animationID: animationID, animation: try animation())
+        case .removeAnimation:
+            let id = try u32("layer")
+            return .removeAnimation(id, key: try string("animation key"))
+        case .removeAllAnimations:
+            return .removeAllAnimations(try u32("layer"))
+        case .setTiming:
+            let id = try u32("layer")
+            let begin = try f64("timing.beginTime"), speed = try f64("timing.speed"), offset = try f64("timing.timeOffset")
+            return .setTiming(id, LayerTiming(beginTime: begin, speed: speed, timeOffset: offset))
+        }
+    }
+}

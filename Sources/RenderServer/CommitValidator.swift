@@ -1,0 +1,267 @@
+import RenderCore
+import RenderProtocol
+
+/// Checks a whole commit before any of it is applied: a commit is applied whole or not at
+/// all.
+///
+/// Commits wait in the session's queue until the next frame, and each must be checked
+/// against the tree as it will be when it applies — after the commits queued before it.
+/// `Pending` is that view: the store plus the structural effect of the queued commits,
+/// kept as copies of just the layers they touch. It is emptied when the queue is applied.
+///
+/// What is checked, per command: the layer exists (or, for `createLayer`, does not); the
+/// key path exists on the layer's kind and the value has the key path's kind; an insert
+/// creates no cycle; the limits (layers per client, animations per layer, keyframes,
+/// bitmap bytes, commands per commit); animation timing values are numbers (no NaN,
+/// no negative duration); and the commit's sequence is above the previous one.
+struct CommitValidator {
+    let limits: Limits
+    /// Names the client in messages: `client "demo" (pid 1234)`.
+    let client: String
+
+    /// A failed check: the error to send (fatal: the session closes).
+    struct Rejection: Error, Equatable {
+        var code: ErrorCode
+        var message: String
+    }
+
+    /// The structure of one layer as the queued commits leave it.
+    struct ShadowNode: Equatable {
+        var kind: LayerKind
+        var superlayer: LayerID
+        var sublayers: [LayerID]
+        var animationKeys: Set<String>
+    }
+
+    /// The store as it will be once the queued commits apply (structure only).
+    struct Pending {
+        /// Layers touched by queued commits; `nil` = destroyed.
+        var touched: [LayerID: ShadowNode?] = [:]
+        /// Layers created minus layers destroyed by queued commits.
+        var layerDelta = 0
+        /// The highest sequence received (validated or queued).
+        var lastSequence: UInt64 = 0
+        mutating func reset() { touched = [:]; layerDelta = 0 }
+    }
+
+    /// Validates `commit` against `store` plus `pending`, and on success records its
+    /// effect in `pending`. On failure `pending` is left half-updated: the session closes.
+    func validate(_ commit: Commit, store: LayerStore, pending: inout Pending) throws(Rejection) {
+        guard commit.sequence > pending.lastSequence else {
+            throw Rejection(code: .sequenceOutOfOrder, message: "\(client): commit sequence \(commit.sequence) "
+                + "does not follow \(pending.lastSequence); sequences must increase by commit, starting at 1")
+        }
+        pending.lastSequence = commit.sequence
+        guard commit.commands.count <= Int(limits.maxCommandsPerCommit) else {
+            throw Rejection(code: .limitExceeded, message: "\(client): commit \(commit.sequence) has "
+                + "\(commit.commands.count) commands, above the limit \(limits.maxCommandsPerCommit); split the "
+                + "transaction into several commits")
+        }
+        // Move `pending` into the view (no copy of its dictionary), and back on success.
+        var view = View(store: store, pending: Pending())
+        swap(&view.pending, &pending)
+        for (index, command) in commit.commands.enumerated() {
+            do throws(Rejection) {
+                try check(command, in: &view)
+            } catch {
+                throw Rejection(code: error.code, message: error.message + " (command \(index) of commit \(commit.sequence))")
+            }
+        }
+        swap(&view.pending, &pending)
+    }
+
+    // MARK: One command
+
+    private func check(_ command: Command, in view: inout View) throws(Rejection) {
+        switch command {
+        case let .createLayer(id, kind):
+            guard id != 0 else { throw invalid(.invalidCommand, "layer id 0 is reserved; number layers from 1") }
+            guard view.node(id) == nil else {
+                throw invalid(.duplicateLayer, layer: id, "created twice; destroy it first or use a new id")
+            }
+            guard view.layerCount + 1 <= Int(limits.maxLayers) else {
+                throw invalid(.limitExceeded, layer: id, "creating it exceeds the limit of \(limits.maxLayers) "
+                    + "layers per client; destroy layers you no longer use")
+            }
+            view.set(id, ShadowNode(kind: kind, superlayer: 0, sublayers: [], animationKeys: []))
+            view.pending.layerDelta += 1
+        case let .destroyLayer(id):
+            let node = try existing(id, view)
+            view.detach(id, node)
+            for child in node.sublayers {
+                if var c = view.node(child) { c.superlayer = 0; view.set(child, c) }
+            }
+            view.set(id, nil)
+            view.pending.layerDelta -= 1
+        case let .setProperty(id, keyPath, value):
+            let node = try existing(id, view)
+            try checkKeyPath(keyPath, on: node.kind, layer: id)
+            guard value.kind == keyPath.valueKind else {
+                throw invalid(.invalidValue, layer: id, "\(keyPath) takes a \(keyPath.valueKind) value, got a "
+                    + "\(value.kind)")
+            }
+            if case let .contents(bitmap?) = value, bitmap.byteCount > Int(limits.maxBitmapBytes) {
+                throw invalid(.limitExceeded, layer: id, "contents of \(bitmap.byteCount) bytes exceed the limit "
+                    + "\(limits.maxBitmapBytes); scale the image down")
+            }
+        case let .insertSublayer(parent, child, _):
+            let p = try existing(parent, view)
+            var c = try existing(child, view)
+            // A cycle: the child is the parent or one of its ancestors.
+            var ancestor = parent
+            var steps = 0
+            while ancestor != 0 {
+                if ancestor == child {
+                    throw invalid(.cycle, layer: child, "inserting it into layer \(parent) makes a cycle (it is "
+                        + "\(parent == child ? "that layer" : "an ancestor of it")); remove it from the tree first")
+                }
+                guard let a = view.node(ancestor), steps <= view.layerCount else { break }
+                ancestor = a.superlayer
+                steps += 1
+            }
+            _ = p
+            view.detach(child, c)
+            var newParent = view.node(parent)!
+            newParent.sublayers.append(child)
+            view.set(parent, newParent)
+            c = view.node(child)!
+            c.superlayer = parent
+            view.set(child, c)
+        case let .removeFromSuperlayer(id):
+            let node = try existing(id, view)
+            view.detach(id, node)
+        case let .setRoot(id):
+            if id != 0 { _ = try existing(id, view) }
+        case let .addAnimation(id, key, _, animation):
+            var node = try existing(id, view)
+            try checkAnimation(animation, on: node.kind, layer: id, depth: 0)
+            if !node.animationKeys.contains(key) {
+                guard node.animationKeys.count + 1 <= Int(limits.maxAnimationsPerLayer) else {
+                    throw invalid(.limitExceeded, layer: id, "adding animation \"\(key)\" exceeds the limit of "
+                        + "\(limits.maxAnimationsPerLayer) animations per layer; remove finished animations or "
+                        + "reuse keys")
+                }
+                node.animationKeys.insert(key)
+                view.set(id, node)
+            }
+        case let .removeAnimation(id, key):
+            var node = try existing(id, view)
+            if node.animationKeys.remove(key) != nil { view.set(id, node) }
+        case let .removeAllAnimations(id):
+            var node = try existing(id, view)
+            if !node.animationKeys.isEmpty { node.animationKeys = []; view.set(id, node) }
+        case let .setTiming(id, timing):
+            _ = try existing(id, view)
+            guard timing.beginTime.isFinite, timing.speed.isFinite, timing.timeOffset.isFinite else {
+                throw invalid(.invalidValue, layer: id, "timing (beginTime \(timing.beginTime), speed "
+                    + "\(timing.speed), timeOffset \(timing.timeOffset)) must be finite numbers")
+            }
+        }
+    }
+
+    private func existing(_ id: LayerID, _ view: View) throws(Rejection) -> ShadowNode {
+        guard let node = view.node(id) else {
+            throw invalid(.unknownLayer, layer: id, "no such layer (never created, or destroyed); create it "
+                + "before using it")
+        }
+        return node
+    }
+
+    private func checkKeyPath(_ keyPath: LayerKeyPath, on kind: LayerKind, layer: LayerID) throws(Rejection) {
+        guard keyPath.property.layerKinds.contains(kind) else {
+            throw invalid(.invalidCommand, layer: layer, "\(keyPath) does not exist on a \(kind) layer; use a "
+                + "\(keyPath.property.layerKinds.map(\.description).sorted().joined(separator: " or ")) layer")
+        }
+    }
+
+    /// Checks an animation's key paths, value kinds, keyframe count and timing.
+    private func checkAnimation(_ a: Animation, on kind: LayerKind, layer: LayerID, depth: Int) throws(Rejection) {
+        let t = a.timing
+        guard !t.beginTime.isNaN, t.duration.isFinite, t.duration >= 0, t.speed.isFinite, t.timeOffset.isFinite,
+              !t.repeatCount.isNaN, t.repeatCount >= 0, t.repeatDuration.isFinite, t.repeatDuration >= 0 else {
+            throw invalid(.invalidValue, layer: layer, "animation timing (\(t)) must hold finite numbers, a "
+                + "duration ≥ 0 and a repeat count ≥ 0")
+        }
+        func checkValue(_ v: AnimatableValue?, _ kp: LayerKeyPath, _ what: String) throws(Rejection) {
+            guard let v else { return }
+            guard v.kind == kp.valueKind else {
+                throw invalid(.invalidValue, layer: layer, "animation of \(kp): \(what) is a \(v.kind), the key "
+                    + "path takes a \(kp.valueKind)")
+            }
+        }
+        switch a.kind {
+        case let .basic(b):
+            try checkKeyPath(b.keyPath, on: kind, layer: layer)
+            try checkValue(b.from, b.keyPath, "from"); try checkValue(b.to, b.keyPath, "to")
+            try checkValue(b.by, b.keyPath, "by")
+        case let .spring(s):
+            try checkKeyPath(s.keyPath, on: kind, layer: layer)
+            try checkValue(s.from, s.keyPath, "from"); try checkValue(s.to, s.keyPath, "to")
+            try checkValue(s.by, s.keyPath, "by")
+            guard s.mass > 0, s.stiffness > 0, s.damping >= 0, s.mass.isFinite, s.stiffness.isFinite,
+                  s.damping.isFinite, s.initialVelocity.isFinite else {
+                throw invalid(.invalidValue, layer: layer, "spring of \(s.keyPath): mass \(s.mass) and stiffness "
+                    + "\(s.stiffness) must be > 0 and damping \(s.damping) ≥ 0")
+            }
+        case let .keyframe(k):
+            try checkKeyPath(k.keyPath, on: kind, layer: layer)
+            let count = max(k.values.count, k.path?.elements.count ?? 0, k.keyTimes?.count ?? 0)
+            guard count <= Int(limits.maxKeyframes) else {
+                throw invalid(.limitExceeded, layer: layer, "keyframe count \(count) exceeds the limit "
+                    + "\(limits.maxKeyframes); sample the animation more coarsely or split it")
+            }
+            for (i, v) in k.values.enumerated() { try checkValue(v, k.keyPath, "value \(i)") }
+            if let path = k.path, !path.isEmpty, k.keyPath.valueKind != .point {
+                throw invalid(.invalidValue, layer: layer, "keyframe path animation of \(k.keyPath): a path drives "
+                    + "only point key paths such as position")
+            }
+        case let .group(g):
+            guard g.animations.count <= Int(limits.maxKeyframes) else {
+                throw invalid(.limitExceeded, layer: layer, "animation group of \(g.animations.count) animations "
+                    + "exceeds the limit \(limits.maxKeyframes); split it")
+            }
+            for child in g.animations { try checkAnimation(child, on: kind, layer: layer, depth: depth + 1) }
+        case .transition:
+            break
+        }
+    }
+
+    private func invalid(_ code: ErrorCode, _ text: String) -> Rejection {
+        Rejection(code: code, message: "\(client): \(text)")
+    }
+
+    private func invalid(_ code: ErrorCode, layer: LayerID, _ text: String) -> Rejection {
+        Rejection(code: code, message: "layer \(layer) of \(client): \(text)")
+    }
+
+    // MARK: The view
+
+    /// The store overlaid with `pending`.
+    struct View {
+        let store: LayerStore
+        var pending: Pending
+
+        var layerCount: Int { store.layerCount + pending.layerDelta }
+
+        func node(_ id: LayerID) -> ShadowNode? {
+            if let entry = pending.touched[id] { return entry }
+            guard let n = store.node(id) else { return nil }
+            return ShadowNode(kind: n.kind, superlayer: n.superlayer, sublayers: n.sublayers,
+                              animationKeys: Set(n.animation?.attached.map(\.key) ?? []))
+        }
+
+        mutating func set(_ id: LayerID, _ node: ShadowNode?) {
+            pending.touched[id] = .some(node)
+        }
+
+        /// Removes `id` from its superlayer (as the store will).
+        mutating func detach(_ id: LayerID, _ node: ShadowNode) {
+            guard node.superlayer != 0, var parent = self.node(node.superlayer) else { return }
+            if let i = parent.sublayers.firstIndex(of: id) { parent.sublayers.remove(at: i) }
+            set(node.superlayer, parent)
+            var n = self.node(id) ?? node
+            n.superlayer = 0
+            set(id, n)
+        }
+    }
+}

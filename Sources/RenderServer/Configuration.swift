@@ -1,0 +1,85 @@
+import Logging
+import RenderProtocol
+
+/// How a `Server` runs. Every field has the daemon's default.
+public struct Configuration {
+    /// Which frame clock drives frames.
+    public enum Clock: Equatable {
+        /// A timerfd with absolute deadlines at the refresh rate.
+        case real
+        /// Frames only when a client sends `clockStep`. The clock starts at `start`
+        /// (media time, seconds), or at the real CLOCK_MONOTONIC time at start-up when nil,
+        /// so begin times clients resolve from their own clock are meaningful.
+        case manual(start: Double? = nil)
+
+        public var isManual: Bool { if case .manual = self { return true }; return false }
+    }
+
+    /// The socket path; nil resolves it with `SocketPath.resolve(environment:)`
+    /// (`RENDERSRV_SOCKET`, then `$XDG_RUNTIME_DIR/rendersrvd/socket`, then
+    /// `/tmp/rendersrvd-$UID/socket`).
+    public var socketPath: String?
+    /// Consulted when `socketPath` is nil.
+    public var environment: [String: String]
+    /// Frames per second (> 0, ≤ 1000).
+    public var refreshRate: Double
+    /// The display size in pixels.
+    public var displayWidth: Int
+    public var displayHeight: Int
+    public var clock: Clock
+    /// The per-client limits, announced in `welcome`.
+    public var limits: Limits
+    /// A session whose unsent data exceeds either bound is disconnected (bytes; messages).
+    public var maxQueuedBytes: Int
+    public var maxQueuedMessages: Int
+    /// Install SIGINT/SIGTERM handlers that stop the server gracefully (the daemon does;
+    /// an in-process test server does not).
+    public var handlesTerminationSignals: Bool
+    /// Stop when standard input reaches end-of-file (test helpers use it so that no test
+    /// can leak a daemon).
+    public var exitsOnStandardInputEOF: Bool
+    /// Where frames go; nil is a `HeadlessOutput`.
+    public var output: FrameOutput?
+    public var logger: Logger
+
+    public init(socketPath: String? = nil,
+                environment: [String: String] = SocketPath.processEnvironment,
+                refreshRate: Double = 60,
+                displayWidth: Int = 1280, displayHeight: Int = 720,
+                clock: Clock = .real,
+                limits: Limits = .default,
+                maxQueuedBytes: Int = 8 << 20, maxQueuedMessages: Int = 4096,
+                handlesTerminationSignals: Bool = false,
+                exitsOnStandardInputEOF: Bool = false,
+                output: FrameOutput? = nil,
+                logger: Logger = Logger(label: "rendersrvd")) {
+        self.socketPath = socketPath; self.environment = environment; self.refreshRate = refreshRate
+        self.displayWidth = displayWidth; self.displayHeight = displayHeight; self.clock = clock
+        self.limits = limits; self.maxQueuedBytes = maxQueuedBytes; self.maxQueuedMessages = maxQueuedMessages
+        self.handlesTerminationSignals = handlesTerminationSignals
+        self.exitsOnStandardInputEOF = exitsOnStandardInputEOF
+        self.output = output; self.logger = logger
+    }
+
+    /// The socket path this configuration listens on.
+    public var resolvedSocketPath: String {
+        SocketPath.resolve(explicit: socketPath, environment: environment)
+    }
+
+    /// Throws `ServerError.invalidConfiguration` naming the first bad value.
+    func validate() throws {
+        guard refreshRate.isFinite, refreshRate > 0, refreshRate <= 1000 else {
+            throw ServerError.invalidConfiguration("refresh rate \(refreshRate) Hz is out of range; use 1…1000")
+        }
+        guard displayWidth > 0, displayHeight > 0, displayWidth <= 16384, displayHeight <= 16384 else {
+            throw ServerError.invalidConfiguration("display size \(displayWidth)x\(displayHeight) is out of range; "
+                + "use 1…16384 in each dimension")
+        }
+        if case let .manual(start?) = clock, !start.isFinite {
+            throw ServerError.invalidConfiguration("manual clock start \(start) is not a finite time")
+        }
+        guard maxQueuedBytes > 0, maxQueuedMessages > 0 else {
+            throw ServerError.invalidConfiguration("outbound queue limits must be positive")
+        }
+    }
+}

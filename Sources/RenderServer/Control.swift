@@ -1,0 +1,53 @@
+import RenderProtocol
+
+/// Control requests: any established session may send them (`rendersrvctl` and tests do).
+/// Errors here are non-fatal: the requester gets an error message and goes on.
+extension Server {
+    /// The most frames one `clockStep` may produce (a guard against a step of years).
+    static let maxFramesPerStep = 1_000_000
+
+    func handleControl(_ message: Message, from session: Session) {
+        loop.preconditionInLoop()
+        switch message {
+        case let .statsRequest(requestID):
+            session.send(.statsReply(StatsReply(requestID: requestID, json: statsJSON())))
+
+        case let .treeRequest(request):
+            do {
+                let (t, json) = try treeJSON(request)
+                session.send(.treeReply(TreeReply(requestID: request.requestID, mediaTime: t, json: json)))
+            } catch {
+                let ids = sessions.filter(\.isEstablished).map { "\($0.id)" }.joined(separator: ", ")
+                session.send(.error(ErrorMessage(code: .invalidCommand, message: "tree request \(request.requestID): "
+                    + "no client session \(request.sessionID) (open sessions: \(ids.isEmpty ? "none" : ids)); pass 0 "
+                    + "for every session", fatal: false)))
+            }
+
+        case let .snapshotRequest(request):
+            session.send(.error(ErrorMessage(code: .unsupported, message: "snapshot request \(request.requestID): "
+                + "snapshots come with the compositor, which this rendersrvd does not have yet (frames are headless); "
+                + "use a tree dump (treeRequest) to inspect what would be drawn", fatal: false)))
+
+        case let .clockStep(step):
+            guard configuration.clock.isManual else {
+                session.send(.error(ErrorMessage(code: .unsupported, message: "clock step \(step.requestID): this "
+                    + "rendersrvd runs on the real clock; start it with --clock manual to step frames by hand",
+                    fatal: false)))
+                return
+            }
+            let frames = step.seconds * configuration.refreshRate
+            guard step.seconds.isFinite, step.seconds >= 0, frames <= Double(Server.maxFramesPerStep) else {
+                session.send(.error(ErrorMessage(code: .invalidValue, message: "clock step \(step.requestID): "
+                    + "\(step.seconds) s is not a step the clock can take; use 0 ≤ seconds ≤ "
+                    + "\(Double(Server.maxFramesPerStep) / configuration.refreshRate) per step", fatal: false)))
+                return
+            }
+            _ = stepManualClock(by: step.seconds)
+            session.send(.clockStepped(ClockStepped(requestID: step.requestID, frame: frameNumber,
+                                                    mediaTime: lastFrameTime)))
+
+        default:
+            break
+        }
+    }
+}

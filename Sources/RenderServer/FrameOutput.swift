@@ -1,0 +1,48 @@
+import RenderCore
+import RenderProtocol
+
+/// Where frames go once built: the compositor's plug point. The server calls `present`
+/// on the loop thread once per frame, after animations are evaluated; the frame is valid
+/// only during the call (copy what you keep).
+///
+/// Compositing pixels (world transforms, damage, rasterisation with cairo/pixman) comes
+/// with a later output; `HeadlessOutput` keeps nothing.
+public protocol FrameOutput: AnyObject {
+    func present(_ frame: FrameSnapshot)
+}
+
+/// One frame's state: its number, its target present time, the display size, and every
+/// client's presented tree.
+public struct FrameSnapshot {
+    /// Counts from 1.
+    public let frame: UInt64
+    /// The frame's target present time (media time, seconds).
+    public let mediaTime: Double
+    /// Display size in pixels.
+    public let width: Int
+    public let height: Int
+    /// One tree per client session, by session id.
+    public let trees: [PresentedTree]
+}
+
+/// A read-only view of one client's render tree for the duration of `present`.
+public struct PresentedTree {
+    public let sessionID: UInt32
+    let store: LayerStore
+
+    /// The layer the client displays, if any.
+    public var root: LayerID? { store.root == 0 ? nil : store.root }
+    /// A layer's presentation at this frame (its model when not animated).
+    public func presentation(of id: LayerID) -> LayerProperties? { store.presentation(of: id) }
+    public func kind(of id: LayerID) -> LayerKind? { store.node(id)?.kind }
+    /// Back to front.
+    public func sublayers(of id: LayerID) -> [LayerID] { store.node(id)?.sublayers ?? [] }
+}
+
+/// The default output: frames are produced (animations run, events flow) but not drawn.
+public final class HeadlessOutput: FrameOutput {
+    /// The number of the last frame presented.
+    public private(set) var lastFrame: UInt64 = 0
+    public init() {}
+    public func present(_ frame: FrameSnapshot) { lastFrame = frame.frame }
+}

@@ -1,0 +1,121 @@
+import CLibUV
+import Glibc
+
+/// The libuv event loop and the one thread that runs it.
+///
+/// Thread affinity: every handle of the server belongs to this loop and is touched only on
+/// the loop thread. Code that must run there calls `preconditionInLoop()`. Before `run()`
+/// the loop thread is the thread that created the loop (set-up happens there); `run()`
+/// moves ownership to the thread that calls it.
+final class Loop {
+    /// The libuv loop; allocated, so it never moves while handles point at it.
+    let raw: UnsafeMutablePointer<uv_loop_t>
+    fileprivate var ownerThread: pthread_t
+
+    init() throws {
+        raw = UnsafeMutablePointer<uv_loop_t>.allocate(capacity: 1)
+        let rc = uv_loop_init(raw)
+        guard rc == 0 else {
+            raw.deallocate()
+            throw ServerError.libuv(call: "uv_loop_init", code: rc)
+        }
+        ownerThread = pthread_self()
+    }
+
+    /// Whether the caller runs on the loop thread.
+    var inLoop: Bool { pthread_equal(ownerThread, pthread_self()) != 0 }
+
+    /// Traps when called off the loop thread: a data race in the making.
+    @inline(__always)
+    func preconditionInLoop(file: StaticString = #fileID, line: UInt = #line) {
+        precondition(inLoop, "must run on the render server's loop thread", file: file, line: line)
+    }
+
+    /// Runs the loop on the calling thread until no handle is left open.
+    func run() {
+        ownerThread = pthread_self()
+        uv_run(raw, UV_RUN_DEFAULT)
+    }
+
+    /// Closes the loop once every handle is closed; returns the libuv code (0 or UV_EBUSY).
+    @discardableResult
+    func close() -> Int32 {
+        preconditionInLoop()
+        // Let pending close callbacks run.
+        uv_run(raw, UV_RUN_NOWAIT)
+        return uv_loop_close(raw)
+    }
+
+    deinit { raw.deallocate() }
+}
+
+// MARK: - Handle helpers
+
+/// Views a libuv handle of any concrete type as the base `uv_handle_t`.
+@inline(__always)
+func uvHandle<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_handle_t> {
+    UnsafeMutableRawPointer(p).assumingMemoryBound(to: uv_handle_t.self)
+}
+
+/// Views a stream handle (pipe, tcp, tty) as `uv_stream_t`.
+@inline(__always)
+func uvStream<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_stream_t> {
+    UnsafeMutableRawPointer(p).assumingMemoryBound(to: uv_stream_t.self)
+}
+
+/// Allocates an uninitialised libuv handle at a fixed address.
+func uvAllocate<T>(_: T.Type) -> UnsafeMutablePointer<T> {
+    let p = UnsafeMutablePointer<T>.allocate(capacity: 1)
+    UnsafeMutableRawPointer(p).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
+    return p
+}
+
+/// Closes a handle allocated with `uvAllocate` and frees its memory in the close callback.
+/// The handle's `data` must not hold a retained reference (use `uvCloseReleasing` then).
+func uvCloseAndFree<T>(_ p: UnsafeMutablePointer<T>) {
+    let h = uvHandle(p)
+    if uv_is_closing(h) != 0 { return }
+    uv_close(h) { h in
+        UnsafeMutableRawPointer(h!).deallocate()
+    }
+}
+
+/// The libuv error name and text for a code (`ECONNREFUSED: connection refused`).
+func uvErrorText(_ code: Int32) -> String {
+    String(cString: uv_err_name(code)) + ": " + String(cString: uv_strerror(code))
+}
+
+/// What can stop the server from starting or running.
+public enum ServerError: Error, CustomStringConvertible {
+    /// A libuv call failed.
+    case libuv(call: String, code: Int32)
+    /// A system call failed (`errno`).
+    case system(call: String, errno: Int32, context: String)
+    /// Another daemon answers on the socket path.
+    case alreadyServing(path: String, pid: Int32?)
+    /// The path exists and is not a socket, or is unusable.
+    case badSocketPath(path: String, reason: String)
+    /// A configuration value is out of range.
+    case invalidConfiguration(String)
+
+    public var description: String {
+        switch self {
+        case let .libuv(call, code):
+            return "\(call) failed (\(uvErrorText(code)))"
+        case let .system(call, e, context):
+            return "\(context): \(call) failed (\(String(cString: strerror(e))))"
+        case let .alreadyServing(path, pid):
+            let who = pid.map { " (pid \($0))" } ?? ""
+            return "another rendersrvd is already serving \(path)\(who); stop it or pass --socket"
+        case let .badSocketPath(path, reason):
+            return "cannot listen on \(path): \(reason)"
+        case let .invalidConfiguration(s):
+            return s
+        }
+    }
+}
+
+extension Loop {
+    /// Makes the calling thread the loop thread (before running the loop on it).
+    func adopt() { ownerThread = pthread_self() }
+}

@@ -1,1 +1,0 @@
-// RenderServer: see ../shared/DESIGN.md.

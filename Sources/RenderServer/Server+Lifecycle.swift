@@ -1,0 +1,198 @@
+import CLibUV
+import CSystem
+import Foundation
+import Glibc
+
+/// Running and stopping: the loop's thread, graceful shutdown (goodbye to every client,
+/// socket unlinked), termination signals and standard input's end-of-file.
+///
+/// `run`, `start` and `stop` may be called from any thread; the rest runs on the loop
+/// thread.
+extension Server {
+    /// Runs the loop on the calling thread until the server stops.
+    public func run() throws {
+        state.lock()
+        guard runState == .idle else {
+            state.unlock()
+            throw ServerError.invalidConfiguration("the server has already run; create a new Server")
+        }
+        runState = .running
+        state.unlock()
+        try runLoop()
+    }
+
+    /// Runs the loop on a new thread and returns at once.
+    public func start() throws {
+        state.lock()
+        guard runState == .idle else {
+            state.unlock()
+            throw ServerError.invalidConfiguration("the server has already run; create a new Server")
+        }
+        runState = .running
+        state.unlock()
+        let thread = Thread { [self] in
+            do { try self.runLoop() } catch { self.logger.critical("rendersrvd loop failed: \(error)") }
+        }
+        thread.name = "rendersrvd loop"
+        thread.start()
+    }
+
+    /// Stops the server: goodbye to every client, socket unlinked, loop ended. From any
+    /// thread; off the loop thread it waits until the loop has ended. Idempotent.
+    public func stop() {
+        state.lock()
+        switch runState {
+        case .finished:
+            state.unlock()
+        case .idle:
+            // Never ran: run the loop here just long enough to shut down.
+            runState = .running
+            stopRequested = true
+            state.unlock()
+            try? runLoop()
+        case .running:
+            stopRequested = true
+            if asyncOpen { uv_async_send(async) }
+            if loop.inLoop { state.unlock(); return }
+            while runState != .finished { state.wait() }
+            state.unlock()
+        }
+    }
+
+    func runLoop() throws {
+        defer {
+            state.lock()
+            runState = .finished
+            state.broadcast()
+            state.unlock()
+        }
+        loop.adopt()
+        do {
+            try setUpLoopThread()
+        } catch {
+            beginShutdown(reason: "start-up failed: \(error)")
+            loop.run()
+            finishLoop()
+            throw error
+        }
+        state.lock()
+        let stopNow = stopRequested
+        state.unlock()
+        if stopNow { beginShutdown(reason: "stopped") }
+        loop.run()
+        finishLoop()
+        logger.info("rendersrvd stopped")
+    }
+
+    /// After the loop ran out of active handles: closes what is left and the loop.
+    func finishLoop() {
+        closeGraceTimer()
+        let rc = loop.close()
+        if rc != 0 { logger.error("libuv loop did not close cleanly (\(uvErrorText(rc))): a handle was left open") }
+    }
+
+    func setUpLoopThread() throws {
+        loop.preconditionInLoop()
+        try realClock?.start()
+        if configuration.handlesTerminationSignals { try installTerminationPipe() }
+        if configuration.exitsOnStandardInputEOF { watchStandardInput() }
+    }
+
+    func asyncWoke() {
+        state.lock()
+        let stop = stopRequested
+        state.unlock()
+        if stop { beginShutdown(reason: "stopped") }
+    }
+
+    /// Says goodbye to every client, closes the listener (unlinking the socket) and every
+    /// handle; the loop then ends. Sessions that cannot flush within a second are cut.
+    func beginShutdown(reason: String) {
+        loop.preconditionInLoop()
+        guard !shuttingDown else { return }
+        shuttingDown = true
+        logger.info("rendersrvd shutting down (\(reason))")
+        listener?.close()
+        listener = nil
+        realClock?.stop()
+        for s in sessions { s.sayGoodbye("rendersrvd is shutting down (\(reason))") }
+        for p in auxiliaryPolls { uv_poll_stop(p); uvCloseAndFree(p) }
+        auxiliaryPolls = []
+        if let pipe = terminationPipe { close(pipe.read); close(pipe.write); terminationPipe = nil }
+        state.lock()
+        asyncOpen = false
+        state.unlock()
+        uvCloseAndFree(async)
+        // A grace timer that does not keep the loop alive by itself: sessions still
+        // flushing after a second are cut.
+        let timer = uvAllocate(uv_timer_t.self)
+        uv_timer_init(loop.raw, timer)
+        timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        graceTimer = timer
+        uv_timer_start(timer, { t in
+            let server = Unmanaged<Server>.fromOpaque(t!.pointee.data).takeUnretainedValue()
+            for w in server.drainingSessions { w.session?.close(reason: "did not read its goodbye in time") }
+            server.drainingSessions = []
+            server.closeGraceTimer()
+        }, 1000, 0)
+        uv_unref(uvHandle(timer))
+    }
+
+    func closeGraceTimer() {
+        guard let timer = graceTimer else { return }
+        graceTimer = nil
+        uv_timer_stop(timer)
+        uvCloseAndFree(timer)
+    }
+
+    func installTerminationPipe() throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw ServerError.system(call: "pipe", errno: errno, context: "signal handling") }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        terminationPipe = (fds[0], fds[1])
+        let rc = csys_install_termination_pipe(fds[1])
+        guard rc == 0 else { throw ServerError.system(call: "sigaction", errno: -rc, context: "signal handling") }
+        try watch(fd: fds[0], what: "the termination pipe") { server, fd in
+            var byte: UInt8 = 0
+            while read(fd, &byte, 1) > 0 {}
+            server.beginShutdown(reason: "SIGINT/SIGTERM")
+        }
+    }
+
+    func watchStandardInput() {
+        do {
+            try watch(fd: 0, what: "standard input") { server, fd in
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let n = read(fd, &buffer, buffer.count)
+                if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) {
+                    server.beginShutdown(reason: "standard input reached end-of-file")
+                }
+            }
+        } catch {
+            // Not pollable: a regular file or /dev/null, whose end is reached by reading
+            // (never blocking). Reaching it means exiting, as for a pipe.
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while read(0, &buffer, buffer.count) > 0 {}
+            beginShutdown(reason: "standard input (not a pipe) reached end-of-file")
+        }
+    }
+
+    /// Polls `fd` for readability, calling `body` on the loop thread each time.
+    func watch(fd: Int32, what: String, _ body: @escaping (Server, Int32) -> Void) throws {
+        let poll = uvAllocate(uv_poll_t.self)
+        var rc = uv_poll_init(loop.raw, poll, fd)
+        guard rc == 0 else { poll.deallocate(); throw ServerError.libuv(call: "uv_poll_init(\(what))", code: rc) }
+        let box = PollContext(server: self, fd: fd, body: body)
+        pollContexts.append(box)
+        poll.pointee.data = Unmanaged.passUnretained(box).toOpaque()
+        rc = uv_poll_start(poll, Int32(UV_READABLE.rawValue)) { handle, _, _ in
+            let box = Unmanaged<PollContext>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+            if let server = box.server { box.body(server, box.fd) }
+        }
+        guard rc == 0 else { uvCloseAndFree(poll); throw ServerError.libuv(call: "uv_poll_start(\(what))", code: rc) }
+        auxiliaryPolls.append(poll)
+    }
+}

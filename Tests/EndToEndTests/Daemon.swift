@@ -1,0 +1,90 @@
+import Foundation
+import Glibc
+
+/// A real `rendersrvd` child process on a private socket, for end-to-end tests.
+///
+/// The child runs with `--exit-on-stdin-eof`, so it dies with the test process even if the
+/// test crashes; `stop()` closes stdin, sends SIGTERM, and SIGKILLs after a grace period, so
+/// no test can hang on a child that ignores signals (see NOTES-platform.md).
+final class Daemon {
+    let socketPath: String
+    let process = Process()
+    private let stdinPipe = Pipe()
+    private let stderrPipe = Pipe()
+    private(set) var stderrText = ""
+
+    /// Starts the daemon and returns once it has printed its "listening" line.
+    init(clock: String = "manual", fps: Int = 60, extraArguments: [String] = []) throws {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rendersrv-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        socketPath = dir.appendingPathComponent("socket").path
+        process.executableURL = try Daemon.binary()
+        process.arguments = ["--socket", socketPath, "--clock", clock, "--fps", "\(fps)",
+                             "--exit-on-stdin-eof", "--log-level", "warning"] + extraArguments
+        process.standardInput = stdinPipe
+        process.standardError = stderrPipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Wait for the readiness line (event-driven: blocking reads of the child's stderr).
+        let handle = stderrPipe.fileHandleForReading
+        let deadline = Date().addingTimeInterval(30)
+        while !stderrText.contains("listening on") {
+            let chunk = handle.availableData
+            if chunk.isEmpty {
+                throw DaemonError.exited("rendersrvd exited before listening: \(stderrText)")
+            }
+            stderrText += String(decoding: chunk, as: UTF8.self)
+            if Date() > deadline { stop(); throw DaemonError.exited("rendersrvd did not start within 30 s: \(stderrText)") }
+        }
+        // Keep draining stderr so the child never blocks on a full pipe.
+        handle.readabilityHandler = { [weak self] h in
+            let d = h.availableData
+            if !d.isEmpty { self?.append(String(decoding: d, as: UTF8.self)) }
+        }
+    }
+
+    private let lock = NSLock()
+    private func append(_ s: String) { lock.lock(); stderrText += s; lock.unlock() }
+
+    /// Stops the daemon: stdin EOF and SIGTERM, then SIGKILL if it is still alive.
+    func stop() {
+        guard process.isRunning else { return }
+        try? stdinPipe.fileHandleForWriting.close()
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline {
+            var status: Int32 = 0
+            if waitpid(process.processIdentifier, &status, WNOHANG) != 0 { break }
+            usleep(10_000) // sleep-ok: polling a child's exit with a hard deadline
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    deinit { stop() }
+
+    /// The built `rendersrvd`: `RENDERSRVD` from the environment, else next to the test
+    /// bundle, else in `.build/debug` of the package.
+    static func binary() throws -> URL {
+        if let p = ProcessInfo.processInfo.environment["RENDERSRVD"] { return URL(fileURLWithPath: p) }
+        var candidates: [URL] = []
+        let bundleDir = Bundle.main.bundleURL
+        candidates.append(bundleDir.appendingPathComponent("rendersrvd"))
+        candidates.append(bundleDir.deletingLastPathComponent().appendingPathComponent("rendersrvd"))
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        candidates.append(exe.appendingPathComponent("rendersrvd"))
+        candidates.append(exe.deletingLastPathComponent().appendingPathComponent("rendersrvd"))
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        candidates.append(package.appendingPathComponent(".build/debug/rendersrvd"))
+        for c in candidates where FileManager.default.isExecutableFile(atPath: c.path) { return c }
+        throw DaemonError.notBuilt("rendersrvd is not built; run `swift build` first (looked in \(candidates.map(\.path)))")
+    }
+}
+
+enum DaemonError: Error, CustomStringConvertible {
+    case notBuilt(String), exited(String)
+    var description: String {
+        switch self { case let .notBuilt(s), let .exited(s): return s }
+    }
+}

@@ -1,0 +1,285 @@
+import RenderCore
+@testable import RenderProtocol
+
+/// The golden vectors of `Protocol/vectors/`: each file's name, the comment lines that
+/// head it, and the `Message` its bytes must decode to (and re-encode from).
+///
+/// Values are mostly exact in binary (halves, quarters, small integers) so other languages
+/// can build the same messages without rounding surprises; the named timing functions'
+/// control points (0.42, 0.58, 0.1) are written as the nearest binary64, as everywhere.
+enum VectorCatalog {
+    struct Vector {
+        var name: String
+        var comment: [String]
+        var message: Message
+    }
+
+    static let all: [Vector] = messages + commits
+
+    // MARK: Messages other than commits
+
+    static let messages: [Vector] = [
+        Vector(name: "hello", comment: [
+            "hello (0x0001), client → server: versions 1…1, client name \"demo\", pid 1234.",
+        ], message: .hello(Hello(minVersion: 1, maxVersion: 1, clientName: "demo", pid: 1234))),
+        Vector(name: "hello-utf8-range", comment: [
+            "hello offering versions 1…3 with a non-ASCII client name (UTF-8 \"démo ✓\", 9 bytes).",
+        ], message: .hello(Hello(minVersion: 1, maxVersion: 3, clientName: "démo ✓", pid: 99))),
+        Vector(name: "welcome", comment: [
+            "welcome (0x0002), server → client: version 1, session 7, display 1280×720 at 60 Hz,",
+            "media time 1000.5 s, real clock, the default limits.",
+        ], message: .welcome(Welcome(version: 1, sessionID: 7, displayWidth: 1280, displayHeight: 720,
+                                     refreshRate: 60, mediaTime: 1000.5, manualClock: false, limits: Limits()))),
+        Vector(name: "welcome-manual-clock", comment: [
+            "welcome with a manual clock at media time 0 and custom limits.",
+        ], message: .welcome(Welcome(version: 1, sessionID: 1, displayWidth: 640, displayHeight: 480,
+                                     refreshRate: 120, mediaTime: 0, manualClock: true,
+                                     limits: Limits(maxFrameBytes: 65536, maxLayers: 100, maxAnimationsPerLayer: 4,
+                                                    maxKeyframes: 16, maxBitmapBytes: 4096,
+                                                    maxCommandsPerCommit: 1000)))),
+        Vector(name: "commit-applied", comment: [
+            "commitApplied (0x0011): sequence 3 applied in frame 42 whose target time is 1000.75 s.",
+        ], message: .commitApplied(CommitApplied(sequence: 3, frame: 42, mediaTime: 1000.75))),
+        Vector(name: "animation-started", comment: [
+            "animationStarted (0x0020): animation 5 on layer 2 became active at 1000.25 s.",
+        ], message: .animationStarted(AnimationStarted(animationID: 5, layer: 2, mediaTime: 1000.25))),
+        Vector(name: "animation-stopped-finished", comment: [
+            "animationStopped (0x0021): animation 5 on layer 2 finished at 1000.5 s.",
+        ], message: .animationStopped(AnimationStopped(animationID: 5, layer: 2, finished: true, mediaTime: 1000.5))),
+        Vector(name: "animation-stopped-removed", comment: [
+            "animationStopped: animation 6 on layer 3 was removed or replaced (finished = false).",
+        ], message: .animationStopped(AnimationStopped(animationID: 6, layer: 3, finished: false, mediaTime: 1001))),
+        Vector(name: "error-fatal", comment: [
+            "error (0x0030): malformed (1), fatal, no commit; the connection closes after it.",
+        ], message: .error(ErrorMessage(code: .malformed, message: "commit truncated at byte 12", fatal: true))),
+        Vector(name: "error-commit-rejected", comment: [
+            "error: unknownLayer (6), not fatal, rejecting commit 9.",
+        ], message: .error(ErrorMessage(code: .unknownLayer, message: "layer 4 does not exist", fatal: false,
+                                        sequence: 9))),
+        Vector(name: "ping", comment: [
+            "ping (0x0040) with token 0x0102030405060708.",
+        ], message: .ping(0x0102_0304_0506_0708)),
+        Vector(name: "pong", comment: [
+            "pong (0x0041) echoing token 0x0102030405060708.",
+        ], message: .pong(0x0102_0304_0506_0708)),
+        Vector(name: "goodbye", comment: [
+            "goodbye (0x0042) with a reason.",
+        ], message: .goodbye(Goodbye(reason: "client exiting"))),
+        Vector(name: "stats-request", comment: [
+            "statsRequest (0x0100), request 1.",
+        ], message: .statsRequest(requestID: 1)),
+        Vector(name: "stats-reply", comment: [
+            "statsReply (0x0101), request 1, a JSON object (schema in PROTOCOL.md).",
+        ], message: .statsReply(StatsReply(requestID: 1, json: #"{"frames":120,"missedFrames":0,"clients":1,"layers":3,"animations":1,"fps":60,"manualClock":true,"mediaTime":2}"#))),
+        Vector(name: "tree-request", comment: [
+            "treeRequest (0x0102): request 2, presentation tree, at the latest frame (NaN", "0x7FF8000000000000), own session (0).",
+        ], message: .treeRequest(TreeRequest(requestID: 2, presentation: true))),
+        Vector(name: "tree-request-at-time", comment: [
+            "treeRequest: request 3, model tree, at media time 1.5 s, session 7.",
+        ], message: .treeRequest(TreeRequest(requestID: 3, presentation: false, mediaTime: 1.5, sessionID: 7))),
+        Vector(name: "tree-reply", comment: [
+            "treeReply (0x0103): request 2 at media time 1.5 s with a JSON tree.",
+        ], message: .treeReply(TreeReply(requestID: 2, mediaTime: 1.5, json: #"{"mediaTime":1.5,"presentation":true,"sessions":[]}"#))),
+        Vector(name: "snapshot-request", comment: [
+            "snapshotRequest (0x0104), request 4.",
+        ], message: .snapshotRequest(SnapshotRequest(requestID: 4))),
+        Vector(name: "snapshot-reply", comment: [
+            "snapshotReply (0x0105): request 4, frame 10, a 2×1 image: opaque blue then half-transparent",
+            "red (premultiplied ARGB32, bytes B G R A).",
+        ], message: .snapshotReply(SnapshotReply(requestID: 4, frame: 10, width: 2, height: 1,
+                                                 pixels: [0xFF, 0, 0, 0xFF, 0, 0, 0x80, 0x80]))),
+        Vector(name: "snapshot-reply-empty", comment: [
+            "snapshotReply before any frame: 0×0, no pixels.",
+        ], message: .snapshotReply(SnapshotReply(requestID: 5, frame: 0, width: 0, height: 0, pixels: []))),
+        Vector(name: "clock-step", comment: [
+            "clockStep (0x0106): request 6, advance the manual clock by 0.5 s.",
+        ], message: .clockStep(ClockStep(requestID: 6, seconds: 0.5))),
+        Vector(name: "clock-stepped", comment: [
+            "clockStepped (0x0107): request 6 done, last frame 30 at media time 0.5 s.",
+        ], message: .clockStepped(ClockStepped(requestID: 6, frame: 30, mediaTime: 0.5))),
+    ]
+
+    // MARK: Commits
+
+    static func commit(_ sequence: UInt64, _ commands: [Command]) -> Message {
+        .commit(Commit(sequence: sequence, mediaTime: 100.5, commands: commands))
+    }
+
+    static let commits: [Vector] = [
+        Vector(name: "commit-empty", comment: [
+            "commit (0x0010): sequence 1 at media time 100.5 s with no commands.",
+        ], message: .commit(Commit(sequence: 1, mediaTime: 100.5, commands: []))),
+        Vector(name: "commit-tree", comment: [
+            "commit: the structural commands — createLayer of each kind, insertSublayer, setRoot,",
+            "removeFromSuperlayer, destroyLayer.",
+        ], message: commit(2, [
+            .createLayer(1, .layer), .createLayer(2, .shape), .createLayer(3, .text),
+            .insertSublayer(parent: 1, child: 2, index: 0), .insertSublayer(parent: 1, child: 3, index: 1),
+            .setRoot(1), .removeFromSuperlayer(3), .destroyLayer(3), .setRoot(0),
+        ])),
+        Vector(name: "commit-set-values", comment: [
+            "commit: setProperty with every AnimatableValue kind — number, point, size, rect, color,",
+            "transform, bool, string, contents (none) and contents (a 2×1 bitmap).",
+        ], message: commit(3, [
+            .setProperty(1, .opacity, .number(0.5)),
+            .setProperty(1, .position, .point(Point(x: 100, y: 200))),
+            .setProperty(1, LayerKeyPath(.shadowOffset), .size(Size(width: 0, height: -3))),
+            .setProperty(1, .bounds, .rect(Rect(x: 0, y: 0, width: 320, height: 240))),
+            .setProperty(1, .backgroundColor, .color(Color(red: 1, green: 0.5, blue: 0.25, alpha: 1))),
+            .setProperty(1, .transform, .transform(Transform3D(rows: [
+                2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, -0.001953125, 10, 20, 0, 1]))),
+            .setProperty(1, LayerKeyPath(.isHidden), .bool(true)),
+            .setProperty(3, LayerKeyPath(.string), .string("Hello")),
+            .setProperty(1, LayerKeyPath(.contents), .contents(nil)),
+            .setProperty(1, LayerKeyPath(.contents), .contents(bitmap2x1)),
+        ])),
+        Vector(name: "commit-set-path", comment: [
+            "commit: setProperty path on a shape layer with every path element — move, line, quad,",
+            "cubic, close.",
+        ], message: commit(4, [
+            .setProperty(2, LayerKeyPath(.path), .path(samplePath)),
+            .setProperty(2, LayerKeyPath(.path), .path(Path())),
+        ])),
+        Vector(name: "commit-set-components", comment: [
+            "commit: key paths with components — position.x, bounds.size.width, bounds.origin,",
+            "transform.rotation.z, transform.scale, transform.translation, shadowOffset.height.",
+        ], message: commit(5, [
+            .setProperty(1, LayerKeyPath(.position, .x), .number(12)),
+            .setProperty(1, LayerKeyPath(.bounds, .sizeWidth), .number(64)),
+            .setProperty(1, LayerKeyPath(.bounds, .origin), .point(Point(x: 1, y: 2))),
+            .setProperty(1, LayerKeyPath(.transform, .rotationZ), .number(0.5)),
+            .setProperty(1, LayerKeyPath(.transform, .scale), .number(2)),
+            .setProperty(1, LayerKeyPath(.transform, .translation), .size(Size(width: 3, height: 4))),
+            .setProperty(1, LayerKeyPath(.shadowOffset, .height), .number(-1)),
+        ])),
+        Vector(name: "commit-add-basic", comment: [
+            "commit: addAnimation of basic animations — from+to with an ease-in-ease-out function,",
+            "by only (additive, cumulative, repeating, autoreversing, fill both), to+by, and none",
+            "(no endpoints, kept after completion).",
+        ], message: commit(6, [
+            .addAnimation(1, key: "fade", animationID: 1, animation: Animation(
+                .basic(BasicAnimation(keyPath: .opacity, from: .number(0), to: .number(1))),
+                timing: MediaTiming(beginTime: 100.5, duration: 0.25), timingFunction: .easeInEaseOut)),
+            .addAnimation(1, key: "nudge", animationID: 2, animation: Animation(
+                .basic(BasicAnimation(keyPath: LayerKeyPath(.position, .x), by: .number(10),
+                                      isAdditive: true, isCumulative: true)),
+                timing: MediaTiming(beginTime: 100.5, duration: 0.5, speed: 2, timeOffset: 0.125, repeatCount: 3,
+                                    autoreverses: true, fillMode: .both))),
+            .addAnimation(1, key: "grow", animationID: 3, animation: Animation(
+                .basic(BasicAnimation(keyPath: .bounds, to: .rect(Rect(x: 0, y: 0, width: 10, height: 10)),
+                                      by: .rect(Rect(x: 0, y: 0, width: 5, height: 5)))),
+                timing: MediaTiming(beginTime: 100.5, duration: 1, repeatDuration: 2.5, fillMode: .forwards))),
+            .addAnimation(1, key: "change", animationID: 4, animation: Animation(
+                .basic(BasicAnimation(keyPath: .backgroundColor)),
+                timing: MediaTiming(beginTime: 100.5, duration: 0.25, repeatCount: .infinity, fillMode: .backwards),
+                isRemovedOnCompletion: false)),
+        ])),
+        Vector(name: "commit-add-keyframe", comment: [
+            "commit: addAnimation of keyframe animations — values with keyTimes and per-segment",
+            "timing functions (linear mode), discrete, paced, cubic, and a path with rotation auto.",
+        ], message: commit(7, [
+            .addAnimation(1, key: "shake", animationID: 10, animation: Animation(
+                .keyframe(KeyframeAnimation(keyPath: LayerKeyPath(.position, .x),
+                                            values: [.number(0), .number(10), .number(-10), .number(0)],
+                                            keyTimes: [0, 0.25, 0.75, 1],
+                                            timingFunctions: [.easeIn, .linear, TimingFunction(0.5, -0.5, 0.5, 1.5)],
+                                            isAdditive: true)),
+                timing: MediaTiming(beginTime: 100.5, duration: 0.5))),
+            .addAnimation(1, key: "blink", animationID: 11, animation: Animation(
+                .keyframe(KeyframeAnimation(keyPath: LayerKeyPath(.isHidden), values: [.bool(false), .bool(true)],
+                                            keyTimes: [0, 0.5, 1], calculationMode: .discrete)),
+                timing: MediaTiming(beginTime: 100.5, duration: 1, repeatCount: .infinity))),
+            .addAnimation(1, key: "tint", animationID: 12, animation: Animation(
+                .keyframe(KeyframeAnimation(keyPath: .backgroundColor,
+                                            values: [.color(.red), .color(.green), .color(.blue)],
+                                            calculationMode: .paced, isCumulative: true)),
+                timing: MediaTiming(beginTime: 100.5, duration: 2))),
+            .addAnimation(1, key: "wave", animationID: 13, animation: Animation(
+                .keyframe(KeyframeAnimation(keyPath: .position,
+                                            values: [.point(Point(x: 0, y: 0)), .point(Point(x: 50, y: 25)),
+                                                     .point(Point(x: 100, y: 0))],
+                                            calculationMode: .cubic)),
+                timing: MediaTiming(beginTime: 100.5, duration: 1))),
+            .addAnimation(1, key: "orbit", animationID: 14, animation: Animation(
+                .keyframe(KeyframeAnimation(keyPath: .position, path: samplePath, calculationMode: .cubicPaced,
+                                            rotationMode: .auto)),
+                timing: MediaTiming(beginTime: 100.5, duration: 3))),
+            .addAnimation(1, key: "orbit-reverse", animationID: 15, animation: Animation(
+                .keyframe(KeyframeAnimation(keyPath: .position, path: samplePath, rotationMode: .autoReverse)),
+                timing: MediaTiming(beginTime: 100.5, duration: 3))),
+        ])),
+        Vector(name: "commit-add-spring", comment: [
+            "commit: addAnimation of springs — to only with an initial velocity, and from+to+by",
+            "(additive, cumulative); their durations are their settling durations, rounded.",
+        ], message: commit(8, [
+            .addAnimation(1, key: "bounce", animationID: 20, animation: Animation(
+                .spring(SpringAnimation(keyPath: .position, to: .point(Point(x: 200, y: 100)),
+                                        mass: 1, stiffness: 100, damping: 10, initialVelocity: 0.5)),
+                timing: MediaTiming(beginTime: 100.5, duration: 1.5))),
+            .addAnimation(1, key: "pop", animationID: 21, animation: Animation(
+                .spring(SpringAnimation(keyPath: LayerKeyPath(.transform, .scale), from: .number(0.5),
+                                        to: .number(1), by: .number(0.5), mass: 2, stiffness: 300, damping: 20,
+                                        initialVelocity: -1, isAdditive: true, isCumulative: true)),
+                timing: MediaTiming(beginTime: 100.5, duration: 1), isRemovedOnCompletion: false)),
+        ])),
+        Vector(name: "commit-add-group", comment: [
+            "commit: addAnimation of a group holding a basic animation and a nested group (with a",
+            "spring and an empty group), timed relative to the outer group.",
+        ], message: commit(9, [
+            .addAnimation(1, key: "group", animationID: 30, animation: Animation(
+                .group(AnimationGroup(animations: [
+                    Animation(.basic(BasicAnimation(keyPath: .opacity, from: .number(1), to: .number(0))),
+                              timing: MediaTiming(duration: 0.5)),
+                    Animation(.group(AnimationGroup(animations: [
+                        Animation(.spring(SpringAnimation(keyPath: LayerKeyPath(.position, .y), to: .number(5))),
+                                  timing: MediaTiming(beginTime: 0.25, duration: 1)),
+                        Animation(.group(AnimationGroup(animations: [])), timing: MediaTiming(duration: 1)),
+                    ])), timing: MediaTiming(beginTime: 0.5, duration: 1), timingFunction: .easeOut),
+                ])),
+                timing: MediaTiming(beginTime: 100.5, duration: 2, fillMode: .forwards), timingFunction: .default)),
+        ])),
+        Vector(name: "commit-add-transition", comment: [
+            "commit: addAnimation of transitions — fade, moveIn from the right, push from the top,",
+            "reveal from the bottom over progress 0.25…0.75.",
+        ], message: commit(10, [
+            .addAnimation(2, key: "transition", animationID: 40, animation: Animation(
+                .transition(Transition(type: .fade)), timing: MediaTiming(beginTime: 100.5, duration: 0.25))),
+            .addAnimation(2, key: "move", animationID: 41, animation: Animation(
+                .transition(Transition(type: .moveIn, subtype: .fromRight)),
+                timing: MediaTiming(beginTime: 100.5, duration: 0.25))),
+            .addAnimation(2, key: "push", animationID: 42, animation: Animation(
+                .transition(Transition(type: .push, subtype: .fromTop)),
+                timing: MediaTiming(beginTime: 100.5, duration: 0.25))),
+            .addAnimation(2, key: "reveal", animationID: 43, animation: Animation(
+                .transition(Transition(type: .reveal, subtype: .fromBottom, startProgress: 0.25, endProgress: 0.75)),
+                timing: MediaTiming(beginTime: 100.5, duration: 0.25))),
+        ])),
+        Vector(name: "commit-remove-timing", comment: [
+            "commit: removeAnimation by key, removeAllAnimations, and setTiming pausing a layer",
+            "(speed 0, time offset 2.5 s) and resuming another (begin time 101, speed 1).",
+        ], message: commit(11, [
+            .removeAnimation(1, key: "fade"),
+            .removeAllAnimations(2),
+            .setTiming(1, LayerTiming(beginTime: 0, speed: 0, timeOffset: 2.5)),
+            .setTiming(2, LayerTiming(beginTime: 101, speed: 1, timeOffset: 0)),
+        ])),
+    ]
+
+    // MARK: Shared values
+
+    static let bitmap2x1: Bitmap = {
+        do {
+            return try Bitmap(width: 2, height: 1, pixels: [0xFF, 0, 0, 0xFF, 0, 0, 0x80, 0x80])
+        } catch {
+            fatalError("test bitmap: \(error)")
+        }
+    }()
+
+    static let samplePath = Path([
+        .move(Point(x: 0, y: 0)),
+        .line(Point(x: 100, y: 0)),
+        .quad(Point(x: 150, y: 50), Point(x: 100, y: 100)),
+        .cubic(Point(x: 75, y: 125), Point(x: 25, y: 125), Point(x: 0, y: 100)),
+        .close,
+    ])
+}
