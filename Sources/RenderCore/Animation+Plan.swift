@@ -15,7 +15,6 @@
 /// Invariant: evaluating through the plan gives bit for bit what the general path gives
 /// (`Presentation.applyInterpolation` and the keyframe branch of `Presentation.apply`): the
 /// same arithmetic in the same order. Tests compare the two on every route.
-@usableFromInline
 struct EvaluationPlan: Sendable {
     enum Route: UInt8, Sendable { case general, basic, spring, keyframe, transform }
     enum Kind: UInt8, Sendable { case number, point, size, rect, color }
@@ -225,14 +224,12 @@ struct EvaluationPlan: Sendable {
 }
 
 /// The shared data a plan refers to (see `EvaluationPlan.make`).
-@usableFromInline
 enum PlanData: Sendable {
     case keyframes(KeyframePlan)
     case transforms(TransformPlan)
 }
 
 /// The values of a keyframe animation of a scalar kind, as quads (see `EvaluationPlan`).
-@usableFromInline
 final class KeyframePlan: Sendable {
     let values: [Quad]
     let keyTimes: [Double]?
@@ -265,40 +262,42 @@ final class KeyframePlan: Sendable {
 
 /// Both ends of a whole-transform basic animation, decomposed once, with the rotation's
 /// arc (see `EvaluationPlan`).
-@usableFromInline
 final class TransformPlan: Sendable {
     let from: Transform3D, to: Transform3D
-    /// The decompositions and the arc between their rotations; `nil` when either end has no
-    /// decomposition (the value then switches at ½).
-    let decomposed: (from: DecomposedTransform, to: DecomposedTransform, rotation: SlerpPath)?
+    /// `from == to`: the value is constant.
+    let isConstant: Bool
+    /// Whether both ends have a decomposition (else the value switches at ½).
+    let isDecomposable: Bool
+    let decomposedFrom: DecomposedTransform, decomposedTo: DecomposedTransform
+    /// The arc between the ends' rotations.
+    let rotation: SlerpPath
 
     init?(_ b: BasicAnimation) {
         guard b.keyPath.component == .whole, b.keyPath.property == .transform || b.keyPath.property == .sublayerTransform,
               !b.isCumulative, case let .transform(f)? = b.from, case let .transform(t)? = b.to else { return nil }
         from = f; to = t
-        if let df = f.decomposed(), let dt = t.decomposed() {
-            decomposed = (df, dt, SlerpPath(df.quaternion, dt.quaternion))
-        } else {
-            decomposed = nil
-        }
+        isConstant = f == t
+        let df = f.decomposed(), dt = t.decomposed()
+        isDecomposable = df != nil && dt != nil
+        decomposedFrom = df ?? .identity; decomposedTo = dt ?? .identity
+        rotation = SlerpPath(decomposedFrom.quaternion, decomposedTo.quaternion)
     }
 
     /// `Transform3D.interpolate(from, to, t)`, with the constant work already done.
     @inline(__always)
     func value(at t: Double) -> Transform3D {
-        if from == to { return from }
-        guard let d = decomposed else { return t < 0.5 ? from : to }
-        return Transform3D(DecomposedTransform.interpolate(d.from, d.to, t, rotation: d.rotation))
+        if isConstant { return from }
+        guard isDecomposable else { return t < 0.5 ? from : to }
+        return Transform3D(DecomposedTransform.interpolate(decomposedFrom, decomposedTo, t, rotation: rotation))
     }
 }
 
 /// Up to four components of a scalar value: a number uses `a`; a point or size `a, b`; a
 /// rect `a, b` (origin) and `c, d` (size); a color red, green, blue, alpha. Unused
 /// components stay 0 and never reach a layer.
-@usableFromInline
 struct Quad: Sendable {
     var a, b, c, d: Double
-    static let zero = Quad(0, 0, 0, 0)
+    static var zero: Quad { Quad(0, 0, 0, 0) }
 
     @inline(__always) init(_ a: Double, _ b: Double, _ c: Double, _ d: Double) { self.a = a; self.b = b; self.c = c; self.d = d }
     @inline(__always) init(_ r: Rect) { self.init(r.origin.x, r.origin.y, r.size.width, r.size.height) }

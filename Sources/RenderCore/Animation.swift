@@ -12,9 +12,9 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public var isRemovedOnCompletion: Bool
     public var kind: Kind { didSet { (plan, planData) = EvaluationPlan.make(kind) } }
     /// How evaluation runs this animation, derived from `kind` (see `EvaluationPlan`).
-    @usableFromInline var plan: EvaluationPlan
+    var plan: EvaluationPlan
     /// The keyframe or transform data `plan` refers to, if any.
-    @usableFromInline var planData: PlanData?
+    var planData: PlanData?
 
     public indirect enum Kind: Hashable, Sendable {
         case basic(BasicAnimation)

@@ -35,8 +35,10 @@ public struct TransitionProgress: Hashable, Sendable {
 ///                     presentation so far — the "underlying" value)
 ///             presentation[keyPath] = isAdditive ? presentation[keyPath] + value : value
 ///
-/// Steady-state evaluation of scalar, point, rect, color and transform animations does not
-/// allocate.
+/// Two routes give the same values: most animations run from the plan made when they were
+/// created (`EvaluationPlan`: typed values read and written in place, constant transforms
+/// decomposed once), the rest through `AnimatableValue` (`apply`). Evaluation does not
+/// allocate, except to interpolate paths; `rendersrv-bench` measures it.
 public enum Presentation {
     /// The layer's local time at media time `t`, its ancestors' timings outermost first
     /// (the layer's own timing last).
@@ -156,7 +158,6 @@ public enum Presentation {
 
     /// The general path: applies one animation whose timing state is applied, through
     /// `AnimatableValue`, for every kind and key path.
-    @usableFromInline
     static func apply(_ a: borrowing Animation, state: MediaTiming.State, to p: inout LayerProperties) -> TransitionProgress? {
         switch a.kind {
         case let .basic(b):

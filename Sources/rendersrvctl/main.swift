@@ -1,1 +1,261 @@
-print("not yet built")
+// rendersrvctl — inspect and drive a running rendersrvd over its control messages:
+// statistics, layer trees (model or presentation), manual clock steps and pings.
+import ArgumentParser
+import Foundation
+import RenderClient
+
+/// Options every subcommand shares. Declared in the root command and in each subcommand
+/// (`@OptionGroup`), so `--socket` is accepted before the subcommand name
+/// (`rendersrvctl --socket PATH stats`) as well as after it.
+struct ConnectionOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("""
+        The daemon's Unix socket. Default: $RENDERSRV_SOCKET, else $XDG_RUNTIME_DIR/rendersrvd/socket, \
+        else /tmp/rendersrvd-$UID/socket.
+        """, valueName: "path"))
+    var socket: String?
+
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for each reply.", valueName: "seconds"))
+    var timeout: Double = 5
+
+    func validate() throws {
+        if let socket, socket.isEmpty { throw ValidationError("--socket needs a path") }
+        guard timeout.isFinite, timeout > 0 else {
+            throw ValidationError("--timeout \(timeout) must be a positive number of seconds")
+        }
+    }
+
+    /// The path the connection goes to (`--socket`, else the environment's default).
+    var resolvedPath: String {
+        SocketPath.resolve(explicit: socket, environment: SocketPath.processEnvironment)
+    }
+
+    /// Connects a control client, or fails with the reason and what to do.
+    func connect() throws -> ControlClient {
+        do {
+            return try ControlClient(socketPath: resolvedPath, clientName: "rendersrvctl", timeout: timeout)
+        } catch {
+            fail("\(error)")
+        }
+    }
+}
+
+/// Prints `message` to standard error prefixed with the tool's name, and exits 1.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("rendersrvctl: error: \(message)\n".utf8))
+    exit(1)
+}
+
+/// Runs a control request, turning its error into a message and exit code 1.
+func perform<T>(_ what: String, _ body: () throws -> T) -> T {
+    do { return try body() } catch { fail("\(what): \(error)") }
+}
+
+/// Parses a JSON object the daemon sent.
+func parseObject(_ json: String, what: String) -> [String: Any] {
+    guard let data = json.data(using: .utf8),
+          let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    else { fail("the daemon's \(what) reply is not a JSON object: \(json.prefix(200))") }
+    return object
+}
+
+struct RenderSrvCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rendersrvctl",
+        abstract: "Inspect and drive a running rendersrvd: stats, layer trees, clock steps, pings.",
+        subcommands: [Stats.self, Tree.self, Step.self, Ping.self])
+
+    @OptionGroup var options: ConnectionOptions
+}
+
+extension RenderSrvCtl {
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Frame, client, layer and animation counts, frame-interval and phase percentiles.")
+
+        @OptionGroup var options: ConnectionOptions
+
+        @Flag(name: .long, help: "Print the daemon's JSON as is.")
+        var json = false
+
+        func run() throws {
+            let client = try options.connect()
+            let text = perform("stats from rendersrvd at \(client.socketPath)") { try client.stats() }
+            client.close()
+            if json { print(text); return }
+            print(StatsTable(parseObject(text, what: "stats")).render())
+        }
+    }
+
+    struct Tree: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Dump the layer trees: model values, or the presentation at a media time.")
+
+        @OptionGroup var options: ConnectionOptions
+
+        @Flag(name: .long, help: "Evaluate animations (the presentation tree) instead of the model.")
+        var presentation = false
+
+        @Option(name: .long, help: ArgumentHelp("""
+            Media time to evaluate the presentation at, s (implies --presentation; default: the latest frame's time).
+            """, valueName: "seconds"))
+        var at: Double?
+
+        @Option(name: .long, help: ArgumentHelp("Only this session (0: every session).", valueName: "id"))
+        var session: UInt32 = 0
+
+        @Flag(name: .long, help: "Print the daemon's JSON as is.")
+        var json = false
+
+        func validate() throws {
+            if let at, !at.isFinite { throw ValidationError("--at needs a finite media time in seconds") }
+        }
+
+        func run() throws {
+            let client = try options.connect()
+            let reply = perform("tree from rendersrvd at \(client.socketPath)") {
+                try client.treeReply(presentation: presentation || at != nil, at: at, session: session)
+            }
+            client.close()
+            if json { print(reply.json); return }
+            print(TreeDump(parseObject(reply.json, what: "tree")).render(), terminator: "")
+        }
+    }
+
+    struct Step: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Advance a manual-clock daemon by SECONDS, producing the frames that fall in it.")
+
+        @OptionGroup var options: ConnectionOptions
+
+        @Argument(help: ArgumentHelp("Seconds to advance (≥ 0).", valueName: "seconds"))
+        var seconds: Double
+
+        func validate() throws {
+            guard seconds.isFinite, seconds >= 0 else {
+                throw ValidationError("step needs a finite, non-negative number of seconds, not \(seconds)")
+            }
+        }
+
+        func run() throws {
+            let client = try options.connect()
+            let r = perform("clock step on rendersrvd at \(client.socketPath)") { try client.step(seconds: seconds) }
+            client.close()
+            print("frame \(r.frame), media time \(String(format: "%.6f", r.mediaTime)) s")
+        }
+    }
+
+    struct Ping: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Round trip of a ping to the daemon, µs.")
+
+        @OptionGroup var options: ConnectionOptions
+
+        func run() throws {
+            let client = try options.connect()
+            let seconds = perform("ping to rendersrvd at \(client.socketPath)") { try client.ping() }
+            client.close()
+            print("pong from \(client.socketPath) in \(Int((seconds * 1e6).rounded())) µs")
+        }
+    }
+}
+
+// MARK: Human output
+
+/// A number as a human reads it: integers without a fraction, others to `digits` places.
+func format(_ any: Any?, digits: Int = 2) -> String {
+    guard let any else { return "-" }
+    if any is NSNull { return "null" }
+    if let n = any as? NSNumber {
+        let d = n.doubleValue
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+        let s = String(format: "%.\(digits)f", d)
+        return s
+    }
+    if let a = any as? [Any] { return "(" + a.map { format($0, digits: digits) }.joined(separator: ", ") + ")" }
+    return "\(any)"
+}
+
+/// `rendersrvctl stats` without `--json`: one line per statistic.
+struct StatsTable {
+    let stats: [String: Any]
+    init(_ stats: [String: Any]) { self.stats = stats }
+
+    func render() -> String {
+        var lines: [String] = []
+        func row(_ name: String, _ value: String) { lines.append(name.padding(toLength: 18, withPad: " ", startingAt: 0) + value) }
+        let manual = (stats["manualClock"] as? Bool) ?? false
+        row("frames", format(stats["frames"]))
+        row("missed frames", format(stats["missedFrames"]))
+        row("fps", "\(format(stats["fps"])) (display \(format(stats["refreshRate"])) Hz, \(manual ? "manual" : "real") clock)")
+        row("media time", "\(format(stats["mediaTime"], digits: 3)) s")
+        row("clients", format(stats["clients"]))
+        row("layers", format(stats["layers"]))
+        row("animations", format(stats["animations"]))
+        if let fi = stats["frameInterval"] as? [String: Any] {
+            let parts = ["p50", "p90", "p99", "max", "mean"].map { "\($0) \(format(fi[$0], digits: 3))" }
+            row("frame interval", parts.joined(separator: "  ") + "  ms")
+        }
+        if let phases = stats["phases"] as? [String: Any] {
+            lines.append("phases (ms)")
+            let known = ["apply", "evaluate", "composite", "events"]
+            let names = known.filter { phases[$0] != nil } + phases.keys.filter { !known.contains($0) }.sorted()
+            for name in names {
+                let p = phases[name] as? [String: Any] ?? [:]
+                row("  " + name, "p50 \(format(p["p50"], digits: 3))  p99 \(format(p["p99"], digits: 3))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// `rendersrvctl tree` without `--json`: each session's layers, indented by depth.
+struct TreeDump {
+    let tree: [String: Any]
+    init(_ tree: [String: Any]) { self.tree = tree }
+
+    func render() -> String {
+        var out = ""
+        let presentation = (tree["presentation"] as? Bool) ?? false
+        out += "\(presentation ? "presentation" : "model") tree at media time \(format(tree["mediaTime"], digits: 3)) s\n"
+        let sessions = tree["sessions"] as? [[String: Any]] ?? []
+        if sessions.isEmpty { out += "(no sessions)\n" }
+        for s in sessions {
+            let layers = s["layers"] as? [[String: Any]] ?? []
+            let root = (s["root"] as? NSNumber)?.intValue
+            out += "session \(format(s["session"])) \"\(s["client"] as? String ?? "?")\" pid \(format(s["pid"])), "
+                + "root \(root.map(String.init) ?? "none"), \(layers.count) layers\n"
+            var byID: [Int: [String: Any]] = [:]
+            for l in layers { if let id = (l["id"] as? NSNumber)?.intValue { byID[id] = l } }
+            var printed = Set<Int>()
+            func emit(_ id: Int, depth: Int) {
+                guard let l = byID[id], printed.insert(id).inserted else { return }
+                out += String(repeating: "  ", count: depth + 1) + line(l, isRoot: id == root) + "\n"
+                for child in l["sublayers"] as? [Any] ?? [] {
+                    if let c = (child as? NSNumber)?.intValue { emit(c, depth: depth + 1) }
+                }
+            }
+            if let root { emit(root, depth: 0) }
+            // Trees not under the root (detached layers), by ascending id.
+            for l in layers where (l["superlayer"] as? NSNumber) == nil {
+                if let id = (l["id"] as? NSNumber)?.intValue { emit(id, depth: 0) }
+            }
+        }
+        return out
+    }
+
+    private func line(_ l: [String: Any], isRoot: Bool) -> String {
+        let p = l["properties"] as? [String: Any] ?? [:]
+        var s = "#\(format(l["id"])) \(l["kind"] as? String ?? "?")\(isRoot ? " (root)" : "")"
+        s += "  position \(format(p["position"]))  bounds \(format(p["bounds"]))  opacity \(format(p["opacity"], digits: 3))"
+        if (p["hidden"] as? Bool) == true { s += "  hidden" }
+        let anims = l["animations"] as? [[String: Any]] ?? []
+        if !anims.isEmpty {
+            let list = anims.map { a in
+                "\(a["key"] as? String ?? "?")#\(format(a["id"])) \(a["state"] as? String ?? "?")"
+            }
+            s += "  animations [" + list.joined(separator: ", ") + "]"
+        }
+        return s
+    }
+}
+
+RenderSrvCtl.main()

@@ -1,0 +1,95 @@
+import Foundation
+import RenderClient
+
+/// The server's tree dump, parsed: `sessions[].layers[]` by session and layer id.
+struct TreeDump {
+    let mediaTime: Double
+    private let layers: [UInt32: [UInt32: [String: Any]]]
+
+    init(_ reply: TreeReply) throws {
+        mediaTime = reply.mediaTime
+        let root = try JSONSerialization.jsonObject(with: Data(reply.json.utf8)) as? [String: Any] ?? [:]
+        var result: [UInt32: [UInt32: [String: Any]]] = [:]
+        for s in root["sessions"] as? [[String: Any]] ?? [] {
+            let sid = (s["session"] as? NSNumber)?.uint32Value ?? 0
+            var byID: [UInt32: [String: Any]] = [:]
+            for l in s["layers"] as? [[String: Any]] ?? [] {
+                if let id = (l["id"] as? NSNumber)?.uint32Value { byID[id] = l }
+            }
+            result[sid] = byID
+        }
+        layers = result
+    }
+
+    func layer(_ id: LayerID, session: UInt32) -> [String: Any]? { layers[session]?[id] }
+
+    func numbers(_ key: String, of id: LayerID, session: UInt32) -> [Double]? {
+        guard let p = layer(id, session: session)?["properties"] as? [String: Any] else { return nil }
+        if let a = p[key] as? [NSNumber] { return a.map(\.doubleValue) }
+        if let n = p[key] as? NSNumber { return [n.doubleValue] }
+        return nil
+    }
+
+    func animationKeys(of id: LayerID, session: UInt32) -> [String] {
+        (layer(id, session: session)?["animations"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+    }
+}
+
+/// Statistics from the daemon's `stats` JSON.
+struct Stats {
+    let frames: Double, missedFrames: Double, frameIntervalP99: Double
+    init(_ json: String) throws {
+        let o = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+        frames = (o["frames"] as? NSNumber)?.doubleValue ?? -1
+        missedFrames = (o["missedFrames"] as? NSNumber)?.doubleValue ?? -1
+        frameIntervalP99 = ((o["frameInterval"] as? [String: Any])?["p99"] as? NSNumber)?.doubleValue ?? -1
+    }
+}
+
+/// Records an animation delegate's callbacks (from the callback queue) for the test thread.
+final class DelegateRecorder: AnimationDelegate {
+    private let lock = NSLock()
+    private var _started = 0
+    private var _stops: [Bool] = []
+    let stopped = DispatchSemaphore(value: 0)
+    var started: Int { lock.lock(); defer { lock.unlock() }; return _started }
+    var stops: [Bool] { lock.lock(); defer { lock.unlock() }; return _stops }
+    func animationDidStart(_ anim: Animation) { lock.lock(); _started += 1; lock.unlock() }
+    func animationDidStop(_ anim: Animation, finished: Bool) {
+        lock.lock(); _stops.append(finished); lock.unlock()
+        stopped.signal()
+    }
+}
+
+/// A client session against a daemon: a connection whose callback queue stands in for the
+/// app's main queue, its context, and a control connection.
+final class Client {
+    let queue = DispatchQueue(label: "e2e.main")
+    let connection: Connection
+    let context: Context
+    let control: ControlClient
+    var session: UInt32 { connection.welcome.sessionID }
+
+    init(_ daemon: Daemon, name: String = "e2e") throws {
+        connection = try Connection(socketPath: daemon.socketPath, clientName: name, callbackQueue: queue)
+        context = Context(connection: connection)
+        control = try ControlClient(socketPath: daemon.socketPath, clientName: name + "-control")
+    }
+
+    /// Runs `body` as one work item of the callback queue; its implicit transaction is
+    /// committed at the end of that item, which `sync` then waits for.
+    func onMain<T>(_ body: () throws -> T) rethrows -> T {
+        let r = try queue.sync(execute: body)
+        queue.sync {} // the end-of-turn flush is its own work item
+        return r
+    }
+
+    /// Makes the server apply everything committed so far: a ping proves it has read the
+    /// commits; a manual step of one frame applies them.
+    func applyCommits(step: Double = 1.0 / 60) throws {
+        _ = try connection.ping()
+        _ = try control.step(seconds: step)
+        let seq = onMain { context.lastSentSequence }
+        if seq > 0 { _ = try connection.waitUntilApplied(seq) }
+    }
+}
