@@ -7,8 +7,8 @@
 // transforms to rounding, ≈1e-15); it declines (nil or false, having changed nothing) the
 // rest.
 
-
 extension LayerProperties {
+    /// A number property's value; `nil` for properties of other kinds.
     @inline(__always) func directNumber(_ k: PropertyKey) -> Double? {
         switch k {
         case .opacity: return opacity
@@ -26,6 +26,7 @@ extension LayerProperties {
         default: return nil
         }
     }
+    /// Sets a number property (nothing for properties of other kinds).
     @inline(__always) mutating func setDirectNumber(_ v: Double, _ k: PropertyKey) {
         switch k {
         case .opacity: opacity = v
@@ -43,6 +44,7 @@ extension LayerProperties {
         default: break
         }
     }
+    /// A color property's value; `nil` for properties of other kinds.
     @inline(__always) func directColor(_ k: PropertyKey) -> Color? {
         switch k {
         case .backgroundColor: return backgroundColor
@@ -54,6 +56,7 @@ extension LayerProperties {
         default: return nil
         }
     }
+    /// Sets a color property (nothing for properties of other kinds).
     @inline(__always) mutating func setDirectColor(_ v: Color, _ k: PropertyKey) {
         switch k {
         case .backgroundColor: backgroundColor = v
@@ -85,10 +88,9 @@ extension LayerProperties {
             default: return r.size.height
             }
         case .scale, .scaleX, .scaleY, .scaleZ, .rotation, .rotationZ, .translationX, .translationY, .translationZ:
-            guard let parts = SimpleTransformParts(kp.property == .transform ? transform
-                                                   : (kp.property == .sublayerTransform ? sublayerTransform : .identity)),
-                  kp.property == .transform || kp.property == .sublayerTransform else { return nil }
-            return parts.component(kp.component)
+            let m: Transform3D
+            switch kp.property { case .transform: m = transform; case .sublayerTransform: m = sublayerTransform; default: return nil }
+            return SimpleTransformParts(m)?.component(kp.component)
         default: return nil
         }
     }

@@ -71,6 +71,7 @@ public enum Presentation {
     /// `evaluate` after `presentation = model`: applies the animations in order.
     /// `usePlans: false` evaluates every animation through the general path (tests compare
     /// the two).
+    @discardableResult
     static func evaluateAnimations(_ animations: [AttachedAnimation], layerTime: Double,
                                    into presentation: inout LayerProperties,
                                    lifecycle: inout [AnimationLifecycle], usePlans: Bool = true) -> TransitionProgress? {

@@ -5,9 +5,11 @@
 //
 // It builds `layers` layers with three running animations each, evaluates every layer at
 // `frames` successive frame times (120 Hz), and reports animated property values evaluated
-// per second: one value per applied animation per evaluation. `--kind all` (the default)
-// runs the realistic mix and then each kind alone. The clock is CLOCK_MONOTONIC; the best
-// of `runs` timed runs is reported, after one untimed warm-up run.
+// per second: one value per applied animation per evaluation (every animation here repeats
+// for ever, autoreversing — the costliest timing path — so applied means active). `--kind
+// all` (the default) runs the mix and then each kind alone. The clock is CLOCK_MONOTONIC;
+// the best of `runs` timed runs is reported, after one untimed warm-up run. The checksum
+// sums presentation values over every run: equal checksums mean equal results.
 //
 // Allocation: evaluation of these kinds is meant not to allocate. Check it with valgrind,
 // which counts every heap allocation:

@@ -1,1 +1,11 @@
-print("not yet built")
+// rendersrv-demo — scenarios that show what an out-of-process render server buys a client.
+import ArgumentParser
+
+struct RenderSrvDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rendersrv-demo",
+        abstract: "Demonstration scenarios against a running rendersrvd.",
+        subcommands: [BlockedMain.self])
+}
+
+RenderSrvDemo.main()

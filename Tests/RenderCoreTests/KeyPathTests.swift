@@ -60,8 +60,12 @@ struct KeyPathTests {
     }
 
     @Test func descriptionsAreCoreAnimationNames() throws {
-        #expect(try LayerKeyPath("isHidden").description == "hidden")
-        #expect(try LayerKeyPath("transform.rotation.z").description == "transform.rotation.z")
+        // `LayerKeyPath("…")` with a literal is the literal initializer (it traps on an
+        // unknown path); parsing a run-time string throws.
+        let hiddenName = "isHidden"
+        let hidden = try LayerKeyPath(hiddenName), rotation = LayerKeyPath("transform.rotation.z")
+        #expect(hidden.description == "hidden")
+        #expect(rotation.description == "transform.rotation.z")
         #expect(LayerKeyPath(.bounds, .sizeWidth).description == "bounds.size.width")
         let literal: LayerKeyPath = "position.x"
         #expect(literal == LayerKeyPath(.position, .x))

@@ -106,15 +106,13 @@ struct KeyframeAnimationTests {
         // Arc length walked between samples is constant (90 points over 90 steps).
         var walked = 0.0
         var previous = point(k, 0)
-        var prevLength = 0.0
         for i in 1...90 {
             let q = point(k, Double(i) / 90)
             let leg = previous.distance(to: q)
             // Straight legs measure exactly; the one step across the corner measures the chord.
             if i != 50 { #expect(near(leg, 1, 1e-9), "step \(i): \(leg)") }
-            walked += leg; prevLength = leg; previous = q
+            walked += leg; previous = q
         }
-        _ = prevLength
         #expect(walked > 89.9 && walked <= 90 + 1e-9)
     }
 

@@ -1,0 +1,366 @@
+import ArgumentParser
+import Foundation
+import RenderClient
+
+/// `rendersrv-demo blocked-main`: animations keep running while the client's main thread
+/// is blocked, because the server — not the client — evaluates them on its own frame clock.
+///
+///     main queue: one Transaction (completion block) ─ root + N layers, each with a
+///                 position and an opacity animation ─ commit
+///     background: waitUntilApplied ─▶ main queue: stats ─ sleep(--block) ─ stats
+///     sampler thread (while main sleeps): presentation tree every ~100 ms → (t, y)
+///     main queue (unblocked): delegate's didStop and the completion block arrive;
+///                 0.5 s more to catch a duplicate completion ─ report ─ exit
+///
+/// Exit status 0 only when the completion block ran exactly once, the delegate's
+/// animation finished, and the sampled y rose strictly across the block.
+struct BlockedMain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blocked-main",
+        abstract: "Block the client's main thread while the server keeps animating its layers.")
+
+    @Option(name: .long, help: ArgumentHelp("The daemon's Unix socket (default: as rendersrvd resolves it).",
+                                            valueName: "path"))
+    var socket: String?
+
+    @Option(name: .long, help: ArgumentHelp("Animated layers to create (1…10000).", valueName: "n"))
+    var layers: Int = 100
+
+    @Option(name: .long, help: ArgumentHelp("Seconds to block the main thread for.", valueName: "seconds"))
+    var block: Double = 1.5
+
+    @Option(name: .long, help: ArgumentHelp("Duration of each layer's animations, s; at least --block + 0.25 so "
+                                            + "the layers still move when the block ends.", valueName: "seconds"))
+    var duration: Double = 2
+
+    @Flag(name: .long, help: "Print one JSON object with the results instead of a human report.")
+    var json = false
+
+    func validate() throws {
+        guard (1...10_000).contains(layers) else {
+            throw ValidationError("--layers \(layers) is out of range; use 1…10000")
+        }
+        guard block.isFinite, block > 0, block <= 60 else {
+            throw ValidationError("--block \(block) is out of range; use more than 0 and at most 60 seconds")
+        }
+        guard duration.isFinite, duration >= block + 0.25 else {
+            throw ValidationError("--duration \(duration) must be at least --block + 0.25 s (\(block + 0.25)) so the "
+                + "layers are still moving when the block ends")
+        }
+    }
+
+    func run() throws {
+        let scenario: BlockedMainScenario
+        do {
+            scenario = try BlockedMainScenario(socket: socket, layerCount: layers, blockSeconds: block,
+                                               animationDuration: duration, json: json)
+        } catch {
+            FileHandle.standardError.write(Data("rendersrv-demo: error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        DispatchQueue.main.async { scenario.buildAndCommit() }
+        dispatchMain()
+    }
+}
+
+/// The scenario's state and steps. Properties marked "main" are confined to the main queue.
+final class BlockedMainScenario {
+    let layerCount: Int
+    let blockSeconds: Double
+    let animationDuration: Double
+    let json: Bool
+
+    let connection: Connection
+    let context: Context
+    /// Stats at the edges of the block (used by the main thread and the waiter).
+    let statsClient: ControlClient
+    /// Presentation samples (used by the sampler thread only).
+    let treeClient: ControlClient
+
+    // main
+    var root: Layer?
+    var layers: [Layer] = []
+    var completionCount = 0
+    var didStart = false
+    /// When the delegate's didStart was delivered on the main queue (`MediaTime.now()`), s.
+    var didStartDelivered = 0.0
+    var stopCount = 0
+    var finished: Bool?
+    var errors: [String] = []
+    var statsBefore: StatsSnapshot?
+    var statsAfter: StatsSnapshot?
+    var blockStart = 0.0
+    var blockEnd = 0.0
+    var finishScheduled = false
+    var committedAt = 0.0
+
+    // shared with the sampler thread
+    let samples = Shared<[PresentationSample]>([])
+    let samplerErrors = Shared<[String]>([])
+    let blockOver = Shared(false)
+    let samplerStart = DispatchSemaphore(value: 0)
+    let samplerDone = DispatchSemaphore(value: 0)
+    let delegate = StopRecorder()
+
+    init(socket: String?, layerCount: Int, blockSeconds: Double, animationDuration: Double, json: Bool) throws {
+        self.layerCount = layerCount
+        self.blockSeconds = blockSeconds
+        self.animationDuration = animationDuration
+        self.json = json
+        connection = try Connection(socketPath: socket, clientName: "rendersrv-demo", callbackQueue: .main)
+        guard !connection.welcome.manualClock else {
+            throw DemoError("rendersrvd at \(connection.socketPath) runs a manual clock, so nothing animates while the "
+                + "client blocks; start it with --clock real")
+        }
+        context = Context(connection: connection)
+        statsClient = try ControlClient(socketPath: connection.socketPath, clientName: "rendersrv-demo stats")
+        treeClient = try ControlClient(socketPath: connection.socketPath, clientName: "rendersrv-demo sampler")
+    }
+
+    // MARK: Steps
+
+    /// Main queue: one explicit transaction with a completion block: the root, and every
+    /// layer with a position and an opacity animation.
+    func buildAndCommit() {
+        context.onError = { [unowned self] e in errors.append("\(e)") }
+        context.onDisconnect = { [unowned self] e in
+            errors.append("session ended: \(e)")
+            scheduleFinish(after: 0)
+        }
+        delegate.onStart = { [unowned self] in didStart = true; didStartDelivered = MediaTime.now() }
+        delegate.onStop = { [unowned self] f in
+            stopCount += 1
+            finished = f
+            checkDone()
+        }
+
+        let width = Double(connection.welcome.displayWidth), height = Double(connection.welcome.displayHeight)
+        Transaction.begin()
+        Transaction.completionBlock = { [unowned self] in
+            completionCount += 1
+            checkDone()
+        }
+        let root = Layer(context: context)
+        root.name = "root"
+        root.bounds = Rect(x: 0, y: 0, width: width, height: height)
+        root.anchorPoint = Point(x: 0, y: 0)
+        root.position = Point(x: 0, y: 0)
+        root.backgroundColor = Color(red: 0.1, green: 0.1, blue: 0.12, alpha: 1)
+        context.rootLayer = root
+        self.root = root
+        for i in 0..<layerCount {
+            let layer = Layer(context: context)
+            let x = 10 + (width - 20) * Double(i) / Double(max(layerCount - 1, 1))
+            layer.name = "dot \(i)"
+            layer.bounds = Rect(x: 0, y: 0, width: 8, height: 8)
+            layer.cornerRadius = 4
+            layer.backgroundColor = Color(red: 0.2 + 0.8 * Double(i) / Double(layerCount), green: 0.6, blue: 0.9, alpha: 1)
+            // The model holds the end state; the animations run from the start to it.
+            layer.position = Point(x: x, y: 600)
+            layer.opacity = 0.3
+            root.addSublayer(layer)
+            layer.add(.basic(.position, from: .point(Point(x: x, y: 0)), to: .point(Point(x: x, y: 600)),
+                             duration: animationDuration),
+                      forKey: "fall", delegate: i == 0 ? delegate : nil)
+            layer.add(.basic(.opacity, from: .number(1), to: .number(0.3), duration: animationDuration),
+                      forKey: "fade")
+            layers.append(layer)
+        }
+        Transaction.commit()
+        committedAt = MediaTime.now()
+        let sequence = context.lastSentSequence
+
+        // Off the main queue: wait for the server to apply the commit, then block main.
+        Thread.detachNewThread { [self] in
+            do {
+                try connection.waitUntilApplied(sequence, timeout: 5)
+            } catch {
+                DispatchQueue.main.async { [self] in
+                    errors.append("commit \(sequence) was not applied: \(error)")
+                    scheduleFinish(after: 0)
+                }
+                return
+            }
+            DispatchQueue.main.async { [self] in blockMainThread() }
+        }
+    }
+
+    /// Main queue: really blocks it (`nanosleep`) for `blockSeconds`, with a stats snapshot
+    /// just before and just after, while the sampler thread watches the server.
+    func blockMainThread() {
+        dispatchPrecondition(condition: .onQueue(.main))
+        Thread.detachNewThread { [self] in sample() }
+        do { statsBefore = try StatsSnapshot(json: statsClient.stats()) } catch { errors.append("stats before the block: \(error)") }
+        blockStart = MediaTime.now()
+        samplerStart.signal()
+        let end = blockStart + blockSeconds
+        while true {
+            let remaining = end - MediaTime.now()
+            if remaining <= 0 { break }
+            var ts = timespec(tv_sec: Int(remaining), tv_nsec: Int((remaining - remaining.rounded(.down)) * 1e9))
+            nanosleep(&ts, nil)
+        }
+        blockEnd = MediaTime.now()
+        blockOver.with { $0 = true }
+        do { statsAfter = try StatsSnapshot(json: statsClient.stats()) } catch { errors.append("stats after the block: \(error)") }
+        // Give up waiting for the stops 5 s after the block.
+        DispatchQueue.main.asyncAfter(deadline: .now() + 5) { [self] in
+            if !finishScheduled {
+                errors.append("timed out: 5 s after the block, completion ran \(completionCount)× and the delegate's "
+                    + "didStop \(stopCount)×")
+                scheduleFinish(after: 0)
+            }
+        }
+        checkDone()
+    }
+
+    /// Sampler thread: the server's presentation of the delegate's layer, every ~100 ms,
+    /// until the block is over.
+    func sample() {
+        samplerStart.wait()
+        let layerID = Int(layers.first?.id ?? 0)
+        let session = connection.welcome.sessionID
+        var next = MediaTime.now()
+        while !blockOver.with({ $0 }) {
+            let requested = MediaTime.now()
+            do {
+                let reply = try treeClient.treeReply(presentation: true, at: nil, session: session)
+                let answered = MediaTime.now()
+                guard let y = Self.positionY(ofLayer: layerID, in: reply.json) else {
+                    throw DemoError("layer \(layerID) has no position in the presentation tree")
+                }
+                samples.with { $0.append(PresentationSample(mediaTime: reply.mediaTime, y: y,
+                                                           requested: requested, answered: answered)) }
+            } catch {
+                samplerErrors.with { $0.append("sample at \(requested): \(error)") }
+                break
+            }
+            next += 0.1
+            let wait = next - MediaTime.now()
+            if wait > 0 { usleep(UInt32(wait * 1e6)) }
+        }
+        samplerDone.signal()
+    }
+
+    static func positionY(ofLayer id: Int, in json: String) -> Double? {
+        guard let data = json.data(using: .utf8),
+              let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let sessions = o["sessions"] as? [[String: Any]] else { return nil }
+        for s in sessions {
+            for l in s["layers"] as? [[String: Any]] ?? [] where (l["id"] as? NSNumber)?.intValue == id {
+                let p = (l["properties"] as? [String: Any])?["position"] as? [Any]
+                return (p?.last as? NSNumber)?.doubleValue
+            }
+        }
+        return nil
+    }
+
+    /// Main queue: once the block is over, the completion ran and the delegate stopped,
+    /// waits 0.5 s more for a duplicate completion, then reports.
+    func checkDone() {
+        guard blockEnd > 0, completionCount >= 1, stopCount >= 1 else { return }
+        scheduleFinish(after: 0.5)
+    }
+
+    func scheduleFinish(after seconds: Double) {
+        guard !finishScheduled else { return }
+        finishScheduled = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [self] in finish() }
+    }
+
+    // MARK: Report
+
+    func finish() {
+        blockOver.with { $0 = true }
+        samplerStart.signal()  // in case the block never began
+        _ = samplerDone.wait(timeout: .now() + 2)
+        let report = makeReport()
+        if json {
+            let data = try! JSONSerialization.data(withJSONObject: report.object, options: [.sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(report.human)
+        }
+        if !report.failures.isEmpty {
+            for f in report.failures { FileHandle.standardError.write(Data("rendersrv-demo: FAILED: \(f)\n".utf8)) }
+        }
+        statsClient.close(); treeClient.close(); connection.close(reason: "demo finished")
+        exit(report.failures.isEmpty ? 0 : 1)
+    }
+
+    struct Report {
+        var object: [String: Any]
+        var human: String
+        var failures: [String]
+    }
+
+    func makeReport() -> Report {
+        let all = samples.with { $0 }
+        let during = all.filter { $0.requested >= blockStart && $0.answered <= blockEnd }
+        let rate = statsAfter?.refreshRate ?? connection.welcome.refreshRate
+        let framesExpected = blockSeconds * rate
+        var framesProduced: Double?
+        var missed: Double?
+        var measured: Double?
+        if let a = statsBefore, let b = statsAfter {
+            framesProduced = b.frames - a.frames
+            missed = b.missedFrames - a.missedFrames
+            measured = b.mediaTime - a.mediaTime
+        }
+        let increasing = during.count >= 2 && zip(during, during.dropFirst()).allSatisfy { $1.y > $0.y }
+
+        var failures = errors + samplerErrors.with { $0 }
+        if completionCount != 1 { failures.append("the completion block ran \(completionCount) times, not once") }
+        if finished != true {
+            failures.append(finished == nil ? "the delegate's animationDidStop never arrived"
+                                            : "the delegate's animation stopped unfinished (finished == false)")
+        }
+        if stopCount > 1 { failures.append("the delegate's animationDidStop arrived \(stopCount) times") }
+        if !increasing {
+            failures.append("the presented y did not rise strictly across the block ("
+                + "\(during.count) samples: \(during.map { fmt($0.y, 1) }.joined(separator: ", ")))")
+        }
+
+        var object: [String: Any] = [
+            "layers": layerCount,
+            "blockSeconds": blockSeconds,
+            "animationSeconds": animationDuration,
+            "refreshRate": rate,
+            "framesExpected": framesExpected,
+            "completionCount": completionCount,
+            "finished": finished ?? false,
+            "didStart": didStart,
+            "didStopCount": stopCount,
+            // Seconds after the block began that the main queue got to deliver didStart:
+            // at or after blockSeconds when the queue really was blocked.
+            "didStartDeliveredT": didStart ? didStartDelivered - blockStart : NSNull(),
+            "samplesDuringBlock": during.map { ["t": $0.mediaTime - blockStart, "mediaTime": $0.mediaTime, "y": $0.y] },
+            "yIncreasing": increasing,
+            "ok": failures.isEmpty,
+            "failures": failures,
+        ]
+        object["framesProduced"] = framesProduced ?? NSNull()
+        object["missedFrames"] = missed ?? NSNull()
+        object["measuredBlockSeconds"] = measured ?? NSNull()
+        object["frameIntervalP99Ms"] = statsAfter?.frameIntervalP99 ?? NSNull()
+
+        var h = "blocked-main: \(layerCount) layers, \(fmt(animationDuration, 2)) s animations, main thread blocked "
+            + "\(fmt(blockEnd - blockStart, 3)) s\n"
+        h += "  server frames during the block: \(framesProduced.map { fmt($0, 0) } ?? "?") produced, "
+            + "\(fmt(framesExpected, 1)) expected at \(fmt(rate, 0)) Hz; \(missed.map { fmt($0, 0) } ?? "?") missed; "
+            + "frame interval p99 \(statsAfter.map { fmt($0.frameIntervalP99, 2) } ?? "?") ms\n"
+        if let first = during.first, let last = during.last {
+            h += "  presented y of layer #\(layers.first.map { "\($0.id)" } ?? "?") while blocked: \(during.count) samples, \(fmt(first.y, 1)) → \(fmt(last.y, 1))"
+                + (increasing ? " (rising)" : " (NOT rising)") + "\n"
+        } else {
+            h += "  presented y of layer #\(layers.first.map { "\($0.id)" } ?? "?") while blocked: no samples\n"
+        }
+        h += "  completion block: \(completionCount)×; delegate: didStart \(didStart), finished \(finished.map { "\($0)" } ?? "never")\n"
+        if didStart {
+            h += "  didStart reached the main queue \(fmt(didStartDelivered - blockStart, 3)) s after the block began "
+                + "(the server started the animation a frame after the commit)\n"
+        }
+        h += failures.isEmpty ? "  OK" : "  FAILED"
+        return Report(object: object, human: h, failures: failures)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import RenderClient
+
+/// One sample of the server's presentation of the delegate's layer.
+struct PresentationSample {
+    /// Media time of the frame the server evaluated, s.
+    var mediaTime: Double
+    /// The layer's presented `position.y`, points.
+    var y: Double
+    /// When the request was sent and its reply read (`MediaTime.now()`), s.
+    var requested: Double
+    var answered: Double
+}
+
+/// The values of one stats reply the demo uses.
+struct StatsSnapshot {
+    var frames: Double
+    var missedFrames: Double
+    var refreshRate: Double
+    var frameIntervalP99: Double
+    var mediaTime: Double
+
+    init(json: String) throws {
+        guard let data = json.data(using: .utf8),
+              let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let frames = (o["frames"] as? NSNumber)?.doubleValue,
+              let missed = (o["missedFrames"] as? NSNumber)?.doubleValue,
+              let rate = (o["refreshRate"] as? NSNumber)?.doubleValue,
+              let media = (o["mediaTime"] as? NSNumber)?.doubleValue
+        else { throw DemoError("the daemon's stats reply lacks frames/missedFrames/refreshRate/mediaTime: \(json.prefix(200))") }
+        let interval = o["frameInterval"] as? [String: Any]
+        self.frames = frames; self.missedFrames = missed; self.refreshRate = rate; self.mediaTime = media
+        self.frameIntervalP99 = (interval?["p99"] as? NSNumber)?.doubleValue ?? 0
+    }
+}
+
+struct DemoError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
+
+/// A value shared between threads, behind a lock.
+final class Shared<Value> {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ v: Value) { value = v }
+    func with<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock(); defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
+/// Records the delegate animation's start and stop (on the main queue).
+final class StopRecorder: AnimationDelegate {
+    var onStart: () -> Void = {}
+    var onStop: (Bool) -> Void = { _ in }
+    func animationDidStart(_ anim: Animation) { onStart() }
+    func animationDidStop(_ anim: Animation, finished: Bool) { onStop(finished) }
+}
+
+/// `value` with `digits` decimals.
+func fmt(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
