@@ -19,7 +19,7 @@ final class Daemon {
             .appendingPathComponent("rendersrv-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         socketPath = dir.appendingPathComponent("socket").path
-        process.executableURL = try Daemon.binary()
+        process.executableURL = try Daemon.binary("rendersrvd")
         process.arguments = ["--socket", socketPath, "--clock", clock, "--fps", "\(fps)",
                              "--exit-on-stdin-eof", "--log-level", "warning"] + extraArguments
         process.standardInput = stdinPipe
@@ -63,22 +63,22 @@ final class Daemon {
 
     deinit { stop() }
 
-    /// The built `rendersrvd`: `RENDERSRVD` from the environment, else next to the test
-    /// bundle, else in `.build/debug` of the package.
-    static func binary() throws -> URL {
-        if let p = ProcessInfo.processInfo.environment["RENDERSRVD"] { return URL(fileURLWithPath: p) }
+    /// A built product of the package (`rendersrvd`, `rendersrvctl`, …): `RENDERSRVD` from
+    /// the environment for the daemon, else next to the test bundle, else in `.build/debug`.
+    static func binary(_ name: String) throws -> URL {
+        if name == "rendersrvd", let p = ProcessInfo.processInfo.environment["RENDERSRVD"] { return URL(fileURLWithPath: p) }
         var candidates: [URL] = []
         let bundleDir = Bundle.main.bundleURL
-        candidates.append(bundleDir.appendingPathComponent("rendersrvd"))
-        candidates.append(bundleDir.deletingLastPathComponent().appendingPathComponent("rendersrvd"))
+        candidates.append(bundleDir.appendingPathComponent(name))
+        candidates.append(bundleDir.deletingLastPathComponent().appendingPathComponent(name))
         let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        candidates.append(exe.appendingPathComponent("rendersrvd"))
-        candidates.append(exe.deletingLastPathComponent().appendingPathComponent("rendersrvd"))
+        candidates.append(exe.appendingPathComponent(name))
+        candidates.append(exe.deletingLastPathComponent().appendingPathComponent(name))
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        candidates.append(package.appendingPathComponent(".build/debug/rendersrvd"))
+        candidates.append(package.appendingPathComponent(".build/debug/" + name))
         for c in candidates where FileManager.default.isExecutableFile(atPath: c.path) { return c }
-        throw DaemonError.notBuilt("rendersrvd is not built; run `swift build` first (looked in \(candidates.map(\.path)))")
+        throw DaemonError.notBuilt("\(name) is not built; run `swift build` first (looked in \(candidates.map(\.path)))")
     }
 }
 

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import RenderClient
+
+/// The command-line contracts other tools rely on: `rendersrvctl` and `rendersrv-demo`,
+/// run as processes against the real daemon.
+@Suite("End to end, command-line tools")
+struct CommandLineTests {
+    /// Runs a built product to completion; returns its exit status and standard output.
+    func run(_ product: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let p = Process()
+        p.executableURL = try Daemon.binary(product)
+        p.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        // Read both pipes to EOF before waiting, so a chatty child cannot block.
+        final class Box: @unchecked Sendable { var data = Data() } // written before the semaphore signals
+        let errBox = Box()
+        let errDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); errDone.signal() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        errDone.wait()
+        let errData = errBox.data
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    func object(_ json: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    @Test func rendersrvctlSpeaksItsContract() throws {
+        let daemon = try Daemon(clock: "manual")
+        defer { daemon.stop() }
+        let s = daemon.socketPath
+        // --socket before the subcommand, as the contract spells it.
+        let step = try run("rendersrvctl", ["--socket", s, "step", "0.5"])
+        #expect(step.status == 0, "\(step.error)")
+        #expect(step.output.contains("frame 30"), "\(step.output)")
+        let stats = try run("rendersrvctl", ["--socket", s, "stats", "--json"])
+        #expect(stats.status == 0, "\(stats.error)")
+        let o = try object(stats.output)
+        #expect((o["frames"] as? NSNumber)?.intValue == 30)
+        #expect((o["manualClock"] as? Bool) == true)
+        let tree = try run("rendersrvctl", ["--socket", s, "tree", "--presentation", "--at", "12.5", "--json"])
+        #expect(tree.status == 0, "\(tree.error)")
+        let t = try object(tree.output)
+        #expect((t["presentation"] as? Bool) == true)
+        #expect((t["mediaTime"] as? NSNumber)?.doubleValue == 12.5)
+        let ping = try run("rendersrvctl", ["--socket", s, "ping"])
+        #expect(ping.status == 0 && ping.output.contains("µs"), "\(ping.output) \(ping.error)")
+        let human = try run("rendersrvctl", ["--socket", s, "stats"])
+        #expect(human.status == 0 && !human.output.isEmpty)
+    }
+
+    @Test func rendersrvctlExplainsAMissingDaemon() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-daemon-\(getpid())/socket").path
+        let r = try run("rendersrvctl", ["--socket", missing, "stats"])
+        #expect(r.status != 0)
+        #expect(r.error.contains(missing) && r.error.contains("rendersrvd"), "\(r.error)")
+    }
+
+    @Test func blockedMainDemoReportsItsJSON() throws {
+        let daemon = try Daemon(clock: "real", fps: 60)
+        defer { daemon.stop() }
+        let r = try run("rendersrv-demo", ["blocked-main", "--socket", daemon.socketPath, "--layers", "20",
+                                           "--block", "0.5", "--duration", "1", "--json"])
+        let o = try object(r.output)
+        #expect((o["completionCount"] as? NSNumber)?.intValue == 1, "\(r.output) \(r.error)")
+        #expect((o["finished"] as? Bool) == true)
+        for key in ["framesExpected", "framesProduced", "missedFrames", "samplesDuringBlock"] {
+            #expect(o[key] != nil, "missing \(key)")
+        }
+        #expect(((o["samplesDuringBlock"] as? [Any])?.count ?? 0) > 0)
+        #expect((o["framesProduced"] as? NSNumber)?.doubleValue ?? 0 > 0)
+    }
+}
