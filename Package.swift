@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "RenderProtocolTests", dependencies: ["RenderProtocol"]),
         .testTarget(name: "RenderClientTests", dependencies: ["RenderClient"],
                     swiftSettings: v5),
-        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderClient"],
+        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer"],
                     swiftSettings: v5),
         .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol"],
                     swiftSettings: v5),
