@@ -9,8 +9,8 @@ import Glibc
 /// `run`, `start` and `stop` may be called from any thread; the rest runs on the loop
 /// thread.
 extension Server {
-    /// Runs the loop on the calling thread until the server stops.
-    public func run() throws {
+    /// Moves the server from idle to running; a server runs once. Any thread.
+    private func claimRun() throws {
         state.lock()
         guard runState == .idle else {
             state.unlock()
@@ -18,18 +18,17 @@ extension Server {
         }
         runState = .running
         state.unlock()
+    }
+
+    /// Runs the loop on the calling thread until the server stops.
+    public func run() throws {
+        try claimRun()
         try runLoop()
     }
 
     /// Runs the loop on a new thread and returns at once.
     public func start() throws {
-        state.lock()
-        guard runState == .idle else {
-            state.unlock()
-            throw ServerError.invalidConfiguration("the server has already run; create a new Server")
-        }
-        runState = .running
-        state.unlock()
+        try claimRun()
         let thread = Thread { [self] in
             do { try self.runLoop() } catch { self.logger.critical("rendersrvd loop failed: \(error)") }
         }
