@@ -3,8 +3,8 @@ import RenderCore
 /// The version this build speaks. A client offers a range; the server picks the highest
 /// version both support (see `Protocol/PROTOCOL.md`, "Versions").
 public enum ProtocolVersion {
-    public static let current: UInt16 = 1
-    public static let minimumSupported: UInt16 = 1
+    public static let current: UInt16 = 2
+    public static let minimumSupported: UInt16 = 2
 }
 
 /// A client's name for one of its layers. Ids are per session: a client cannot name
@@ -75,22 +75,6 @@ public struct Hello: Hashable, Sendable {
                 clientName: String, pid: Int32) {
         self.minVersion = minVersion; self.maxVersion = maxVersion; self.clientName = clientName; self.pid = pid
     }
-}
-
-/// The server's limits, sent in `welcome`; exceeding one is a fatal protocol error.
-public struct Limits: Hashable, Sendable {
-    public var maxFrameBytes: UInt32
-    public var maxLayers: UInt32
-    public var maxAnimationsPerLayer: UInt32
-    public var maxKeyframes: UInt32
-    public var maxBitmapBytes: UInt32
-    public var maxCommandsPerCommit: UInt32
-    public init(maxFrameBytes: UInt32 = 16 << 20, maxLayers: UInt32 = 100_000, maxAnimationsPerLayer: UInt32 = 256,
-                maxKeyframes: UInt32 = 10_000, maxBitmapBytes: UInt32 = 8 << 20, maxCommandsPerCommit: UInt32 = 1_000_000) {
-        self.maxFrameBytes = maxFrameBytes; self.maxLayers = maxLayers; self.maxAnimationsPerLayer = maxAnimationsPerLayer
-        self.maxKeyframes = maxKeyframes; self.maxBitmapBytes = maxBitmapBytes; self.maxCommandsPerCommit = maxCommandsPerCommit
-    }
-    public static let `default` = Limits()
 }
 
 public struct Welcome: Hashable, Sendable {

@@ -5,11 +5,15 @@ import RenderProtocol
 ///
 /// - frame interval: the time between consecutive frames' wake-ups, in microseconds
 ///   (for the manual clock, between their target times);
-/// - phase durations (apply, evaluate, composite, events), in nanoseconds;
+/// - phase durations, in nanoseconds: apply (per commit, on arrival), evaluate and present
+///   (per frame that had work);
+/// - frames that had no work (nothing animated or changed: idle);
 /// - frames produced and vsyncs missed (the real clock woke too late for them).
 struct FrameStats {
     private(set) var frames: UInt64 = 0
     private(set) var missedFrames: UInt64 = 0
+    /// Frames with nothing to do (nothing animated, nothing changed).
+    var idleFrames: UInt64 = 0
     /// Microseconds, up to a minute.
     private(set) var frameInterval = Histogram<UInt64>(highestTrackableValue: 60_000_000,
                                                        numberOfSignificantValueDigits: .three)
@@ -20,7 +24,7 @@ struct FrameStats {
     private var lastWake: Int64?
 
     enum Phase: Int, CaseIterable {
-        case apply, evaluate, composite, events
+        case apply, evaluate, present
         var name: String { "\(self)" }
     }
 
@@ -45,21 +49,21 @@ struct FrameStats {
     }
 }
 
-extension Server {
+extension ServerCore {
     /// The `statsReply` JSON (schema in `Protocol/PROTOCOL.md`): counts, frame-interval
     /// percentiles, per-phase percentiles, all durations in milliseconds.
     ///
-    ///     {"frames":N,"missedFrames":N,"clients":N,"layers":N,"animations":N,
+    ///     {"frames":N,"missedFrames":N,"idleFrames":N,"clients":N,"layers":N,"animations":N,
     ///      "frameInterval":{"p50":ms,"p90":ms,"p99":ms,"max":ms,"mean":ms},
-    ///      "phases":{"apply":{"p50":ms,"p99":ms},"evaluate":…,"composite":…,"events":…},
+    ///      "phases":{"apply":{"p50":ms,"p99":ms},"evaluate":…,"present":…},
     ///      "fps":N,"refreshRate":N,"manualClock":bool,"mediaTime":seconds}
     func statsJSON() -> String {
-        loop.preconditionInLoop()
         let established = sessions.filter(\.isEstablished)
         var w = JSONWriter()
         w.beginObject()
         w.member("frames", stats.frames)
         w.member("missedFrames", stats.missedFrames)
+        w.member("idleFrames", stats.idleFrames)
         w.member("clients", established.count)
         w.member("layers", established.reduce(0) { $0 + $1.store.layerCount })
         w.member("animations", established.reduce(0) { $0 + $1.store.animationCount })

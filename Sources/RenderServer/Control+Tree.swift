@@ -15,14 +15,13 @@ import RenderProtocol
 /// lifecycle (no events, nothing retired); a model dump shows the committed values and
 /// each animation's state as of the latest frame. Numbers are printed round-trip exact;
 /// NaN and infinities as null.
-extension Server {
+extension ServerCore {
     struct UnknownSession: Error { let id: UInt32 }
 
     /// The JSON and the media time it describes.
     func treeJSON(_ request: TreeRequest) throws -> (mediaTime: Double, json: String) {
-        loop.preconditionInLoop()
         let t = request.mediaTime.isNaN ? lastFrameTime : request.mediaTime
-        let chosen: [Session]
+        let chosen: [ClientSession]
         if request.sessionID == 0 {
             chosen = sessions.filter(\.isEstablished)
         } else {
@@ -73,7 +72,7 @@ extension Server {
                 w.member("timeOffset", node.timing.timeOffset)
                 w.endObject()
                 w.key("properties")
-                Server.write(properties, kind: node.kind, into: &w)
+                ServerCore.write(properties, kind: node.kind, into: &w)
                 w.key("animations")
                 w.beginArray()
                 if let state = node.animation {

@@ -2,12 +2,11 @@ import RenderProtocol
 
 /// Control requests: any established session may send them (`rendersrvctl` and tests do).
 /// Errors here are non-fatal: the requester gets an error message and goes on.
-extension Server {
+extension ServerCore {
     /// The most frames one `clockStep` may produce (a guard against a step of years).
     static let maxFramesPerStep = 1_000_000
 
-    func handleControl(_ message: Message, from session: Session) {
-        loop.preconditionInLoop()
+    func handleControl(_ message: Message, from session: ClientSession) {
         switch message {
         case let .statsRequest(requestID):
             session.send(.statsReply(StatsReply(requestID: requestID, json: statsJSON())))
@@ -36,10 +35,10 @@ extension Server {
                 return
             }
             let frames = step.seconds * configuration.refreshRate
-            guard step.seconds.isFinite, step.seconds >= 0, frames <= Double(Server.maxFramesPerStep) else {
+            guard step.seconds.isFinite, step.seconds >= 0, frames <= Double(ServerCore.maxFramesPerStep) else {
                 session.send(.error(ErrorMessage(code: .invalidValue, message: "clock step \(step.requestID): "
                     + "\(step.seconds) s is not a step the clock can take; use 0 ≤ seconds ≤ "
-                    + "\(Double(Server.maxFramesPerStep) / configuration.refreshRate) per step", fatal: false)))
+                    + "\(Double(ServerCore.maxFramesPerStep) / configuration.refreshRate) per step", fatal: false)))
                 return
             }
             _ = stepManualClock(by: step.seconds)
