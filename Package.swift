@@ -50,7 +50,7 @@ let package = Package(
                 swiftSettings: v5),
 
         .executableTarget(name: "rendersrvd",
-                          dependencies: ["RenderServer",
+                          dependencies: ["RenderServer", "RenderProtocol",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: v5),

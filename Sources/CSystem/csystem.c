@@ -68,6 +68,7 @@ int csys_install_termination_pipe(int write_fd) {
     sigemptyset(&sa.sa_mask);
     if (sigaction(SIGINT, &sa, NULL) < 0) return -errno;
     if (sigaction(SIGTERM, &sa, NULL) < 0) return -errno;
+    if (sigaction(SIGHUP, &sa, NULL) < 0) return -errno;
     signal(SIGPIPE, SIG_IGN);
     return 0;
 }

@@ -243,6 +243,9 @@ extension WireReader {
 
     mutating func commit() throws(ProtocolError) -> Commit {
         let sequence = try u64("sequence"), time = try f64("mediaTime")
+        commitSequence = sequence
+        inCommit = true
+        defer { inCommit = false }
         // The smallest command (a tag and a layer id) is 5 bytes.
         let n = try count("command count", minElementSize: 5, limit: .maxCommandsPerCommit)
         var commands = [Command]()

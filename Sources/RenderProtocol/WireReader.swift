@@ -14,6 +14,8 @@ struct WireReader {
     /// Where inside a commit the cursor is, for error messages (-1: not in a command).
     var commitSequence: UInt64 = 0
     var commandIndex = -1
+    /// Inside a commit's body (errors name its sequence).
+    var inCommit = false
     /// The receiver's limits, checked on counts and names before anything is allocated
     /// (nil: only the frame's own size bounds them).
     let limits: Limits?
@@ -41,12 +43,12 @@ struct WireReader {
 
     @inline(never)
     func error(_ code: ErrorCode, _ what: String) -> ProtocolError {
-        ProtocolError(code, "\(location(at: frameOffset)): \(what)", sequence: commandIndex >= 0 ? commitSequence : 0)
+        ProtocolError(code, "\(location(at: frameOffset)): \(what)", sequence: inCommit ? commitSequence : 0)
     }
 
     @inline(never)
     func error(_ code: ErrorCode, at offset: Int, _ what: String) -> ProtocolError {
-        ProtocolError(code, "\(location(at: offset)): \(what)", sequence: commandIndex >= 0 ? commitSequence : 0)
+        ProtocolError(code, "\(location(at: offset)): \(what)", sequence: inCommit ? commitSequence : 0)
     }
 
     @inline(never)

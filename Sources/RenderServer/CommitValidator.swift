@@ -39,9 +39,11 @@ struct CommitValidator {
         var touched: [LayerID: ShadowNode?] = [:]
         /// Layers created minus layers destroyed by queued commits.
         var layerDelta = 0
+        /// Animations added minus animations removed (by key, layer or destruction).
+        var animationDelta = 0
         /// The highest sequence received (validated or queued).
         var lastSequence: UInt64 = 0
-        mutating func reset() { touched = [:]; layerDelta = 0 }
+        mutating func reset() { touched = [:]; layerDelta = 0; animationDelta = 0 }
     }
 
     /// Validates `commit` against `store` plus `pending`, and on success records its
@@ -93,6 +95,7 @@ struct CommitValidator {
             }
             view.set(id, nil)
             view.pending.layerDelta -= 1
+            view.pending.animationDelta -= node.animationKeys.count
         case let .setProperty(id, keyPath, value):
             let node = try existing(id, view)
             try checkKeyPath(keyPath, on: node.kind, layer: id)
@@ -141,15 +144,25 @@ struct CommitValidator {
                         + "\(limits.maxAnimationsPerLayer) animations per layer; remove finished animations or "
                         + "reuse keys")
                 }
+                guard view.animationCount + 1 <= Int(limits.maxAnimations) else {
+                    throw invalid(.limitExceeded, layer: id, "adding animation \"\(key)\" makes \(view.animationCount + 1) "
+                        + "animations, over the limit maxAnimations = \(limits.maxAnimations); remove finished "
+                        + "animations (isRemovedOnCompletion) or animate fewer layers")
+                }
                 node.animationKeys.insert(key)
+                view.pending.animationDelta += 1
                 view.set(id, node)
             }
         case let .removeAnimation(id, key):
             var node = try existing(id, view)
-            if node.animationKeys.remove(key) != nil { view.set(id, node) }
+            if node.animationKeys.remove(key) != nil { view.pending.animationDelta -= 1; view.set(id, node) }
         case let .removeAllAnimations(id):
             var node = try existing(id, view)
-            if !node.animationKeys.isEmpty { node.animationKeys = []; view.set(id, node) }
+            if !node.animationKeys.isEmpty {
+                view.pending.animationDelta -= node.animationKeys.count
+                node.animationKeys = []
+                view.set(id, node)
+            }
         case let .setTiming(id, timing):
             _ = try existing(id, view)
             guard timing.beginTime.isFinite, timing.speed.isFinite, timing.timeOffset.isFinite else {
@@ -242,6 +255,7 @@ struct CommitValidator {
         var pending: Pending
 
         var layerCount: Int { store.layerCount + pending.layerDelta }
+        var animationCount: Int { store.animationCount + pending.animationDelta }
 
         func node(_ id: LayerID) -> ShadowNode? {
             if let entry = pending.touched[id] { return entry }

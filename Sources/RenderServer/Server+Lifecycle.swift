@@ -180,7 +180,7 @@ extension Server {
         try watch(fd: fds[0], what: "the termination pipe") { server, fd in
             var byte: UInt8 = 0
             while read(fd, &byte, 1) > 0 {}
-            server.beginShutdown(reason: "SIGINT/SIGTERM")
+            server.beginShutdown(reason: "SIGINT, SIGTERM or SIGHUP")
         }
     }
 
