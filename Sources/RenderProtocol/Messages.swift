@@ -213,14 +213,21 @@ public struct TreeRequest: Hashable, Sendable {
     /// Dump only this session's tree (a session id from `welcome`), or 0 for every
     /// established session — what the control tools use.
     public var sessionID: UInt32
-    public init(requestID: UInt32, presentation: Bool, mediaTime: Double = .nan, sessionID: UInt32 = 0) {
+    /// Dump only the subtree rooted at this layer of the chosen session (which must be one
+    /// session), or 0 for whole trees. A reply holds at most the server's
+    /// `maxTreeReplyLayers` layers; a larger dump is refused with a non-fatal error.
+    public var layer: LayerID
+    public init(requestID: UInt32, presentation: Bool, mediaTime: Double = .nan, sessionID: UInt32 = 0,
+                layer: LayerID = 0) {
         self.requestID = requestID; self.presentation = presentation; self.mediaTime = mediaTime; self.sessionID = sessionID
+        self.layer = layer
     }
     public static func == (a: Self, b: Self) -> Bool {
         a.requestID == b.requestID && a.presentation == b.presentation && a.sessionID == b.sessionID
+            && a.layer == b.layer
             && (a.mediaTime == b.mediaTime || (a.mediaTime.isNaN && b.mediaTime.isNaN))
     }
-    public func hash(into h: inout Hasher) { h.combine(requestID); h.combine(presentation); h.combine(sessionID) }
+    public func hash(into h: inout Hasher) { h.combine(requestID); h.combine(presentation); h.combine(sessionID); h.combine(layer) }
 }
 
 public struct TreeReply: Hashable, Sendable {

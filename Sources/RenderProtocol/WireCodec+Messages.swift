@@ -104,6 +104,7 @@ extension ByteWriter {
             writeU32(s.requestID); writeString(s.json)
         case let .treeRequest(t):
             writeU32(t.requestID); writeBool(t.presentation); writeDouble(t.mediaTime); writeU32(t.sessionID)
+            writeU32(t.layer)
         case let .treeReply(t):
             writeU32(t.requestID); writeDouble(t.mediaTime); writeString(t.json)
         case let .snapshotRequest(s):
@@ -194,8 +195,9 @@ extension WireReader {
             return .statsReply(StatsReply(requestID: id, json: try string("json")))
         case .treeRequest:
             let id = try u32("requestID"), presentation = try bool("presentation"), time = try f64("mediaTime")
+            let session = try u32("sessionID")
             return .treeRequest(TreeRequest(requestID: id, presentation: presentation, mediaTime: time,
-                                            sessionID: try u32("sessionID")))
+                                            sessionID: session, layer: try u32("layer")))
         case .treeReply:
             let id = try u32("requestID"), time = try f64("mediaTime")
             return .treeReply(TreeReply(requestID: id, mediaTime: time, json: try string("json")))

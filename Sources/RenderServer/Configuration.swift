@@ -35,6 +35,9 @@ public struct Configuration {
     /// Stop when standard input reaches end-of-file (test helpers use it so that no test
     /// can leak a daemon).
     public var exitsOnStandardInputEOF: Bool
+    /// The most layers one tree dump may hold (a dump is built on the loop thread, about
+    /// 20 µs per layer in a debug build: the default keeps one under a frame or two).
+    public var maxTreeReplyLayers: Int = 2_000
     /// Where frames go; nil is a `HeadlessOutput`.
     public var output: FrameOutput?
     public var logger: Logger

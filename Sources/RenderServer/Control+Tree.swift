@@ -16,20 +16,53 @@ import RenderProtocol
 /// each animation's state as of the latest frame. Numbers are printed round-trip exact;
 /// NaN and infinities as null.
 extension ServerCore {
-    struct UnknownSession: Error { let id: UInt32 }
+    /// A tree request that cannot be answered; the text is the error's message.
+    struct TreeRefusal: Error { let message: String }
+
+    /// The layers a tree request dumps, per chosen session, sorted by id; refused past
+    /// `maxTreeReplyLayers` before any JSON is built (counting costs O(sessions) for whole
+    /// trees, O(cap) for a subtree).
+    func treeSelection(_ request: TreeRequest) throws(TreeRefusal) -> [(ClientSession, [LayerID])] {
+        let cap = configuration.maxTreeReplyLayers
+        let refusal = { (count: Int) in
+            TreeRefusal(message: "the dump would hold \(count) layers, over this rendersrvd's limit of \(cap) per "
+                + "reply (--max-tree-reply-layers); ask for one session's tree, or a subtree by layer id")
+        }
+        if request.sessionID == 0 {
+            guard request.layer == 0 else {
+                throw TreeRefusal(message: "a subtree (layer \(request.layer)) needs a session id; layer ids are per session")
+            }
+            let chosen = sessions.filter(\.isEstablished)
+            let total = chosen.reduce(0) { $0 + $1.store.layerCount }
+            guard total <= cap else { throw refusal(total) }
+            return chosen.map { ($0, $0.store.nodes.keys.sorted()) }
+        }
+        guard let s = sessions.first(where: { $0.id == request.sessionID && $0.isEstablished }) else {
+            let ids = sessions.filter(\.isEstablished).map { "\($0.id)" }.joined(separator: ", ")
+            throw TreeRefusal(message: "no client session \(request.sessionID) (open sessions: "
+                + "\(ids.isEmpty ? "none" : ids)); pass 0 for every session")
+        }
+        guard request.layer != 0 else {
+            guard s.store.layerCount <= cap else { throw refusal(s.store.layerCount) }
+            return [(s, s.store.nodes.keys.sorted())]
+        }
+        guard s.store.node(request.layer) != nil else {
+            throw TreeRefusal(message: "session \(s.id) has no layer \(request.layer)")
+        }
+        var ids: [LayerID] = []
+        var stack: [LayerID] = [request.layer]
+        while let id = stack.popLast() {
+            ids.append(id)
+            guard ids.count <= cap else { throw refusal(ids.count) }
+            if let node = s.store.node(id) { stack.append(contentsOf: node.sublayers) }
+        }
+        return [(s, ids.sorted())]
+    }
 
     /// The JSON and the media time it describes.
-    func treeJSON(_ request: TreeRequest) throws -> (mediaTime: Double, json: String) {
+    func treeJSON(_ request: TreeRequest) throws(TreeRefusal) -> (mediaTime: Double, json: String) {
         let t = request.mediaTime.isNaN ? lastFrameTime : request.mediaTime
-        let chosen: [ClientSession]
-        if request.sessionID == 0 {
-            chosen = sessions.filter(\.isEstablished)
-        } else {
-            guard let s = sessions.first(where: { $0.id == request.sessionID && $0.isEstablished }) else {
-                throw UnknownSession(id: request.sessionID)
-            }
-            chosen = [s]
-        }
+        let selection = try treeSelection(request)
         var w = JSONWriter(reservingCapacity: 1024)
         w.beginObject()
         w.member("mediaTime", t)
@@ -37,7 +70,7 @@ extension ServerCore {
         w.key("sessions")
         w.beginArray()
         var lifecycle: [AnimationLifecycle] = []
-        for s in chosen {
+        for (s, ids) in selection {
             let store = s.store
             w.beginObject()
             w.member("session", s.id)
@@ -47,7 +80,7 @@ extension ServerCore {
             if store.root == 0 { w.null() } else { w.value(store.root) }
             w.key("layers")
             w.beginArray()
-            for id in store.nodes.keys.sorted() {
+            for id in ids {
                 guard let node = store.node(id) else { continue }
                 let properties: LayerProperties
                 if request.presentation {

@@ -16,10 +16,8 @@ extension ServerCore {
                 let (t, json) = try treeJSON(request)
                 session.send(.treeReply(TreeReply(requestID: request.requestID, mediaTime: t, json: json)))
             } catch {
-                let ids = sessions.filter(\.isEstablished).map { "\($0.id)" }.joined(separator: ", ")
                 session.send(.error(ErrorMessage(code: .invalidCommand, message: "tree request \(request.requestID): "
-                    + "no client session \(request.sessionID) (open sessions: \(ids.isEmpty ? "none" : ids)); pass 0 "
-                    + "for every session", fatal: false)))
+                    + error.message, fatal: false)))
             }
 
         case let .snapshotRequest(request):

@@ -55,6 +55,9 @@ struct RenderServerDaemon: ParsableCommand {
     @Option(name: .long, help: limitHelp(.handshakeTimeoutMilliseconds, "ms")) var handshakeTimeoutMilliseconds: UInt32 = Limits.default.handshakeTimeoutMilliseconds
     @Option(name: .long, help: limitHelp(.frameTimeoutMilliseconds, "ms")) var frameTimeoutMilliseconds: UInt32 = Limits.default.frameTimeoutMilliseconds
 
+    @Option(name: .long, help: ArgumentHelp("The most layers one tree dump may hold; a larger one is refused (ask for a session or a subtree).", valueName: "n"))
+    var maxTreeReplyLayers: Int = 2_000
+
     /// The limits the flags give.
     var limits: Limits {
         Limits(maxFrameBytes: maxFrameBytes, maxLayers: maxLayers, maxAnimationsPerLayer: maxAnimationsPerLayer,
@@ -91,6 +94,7 @@ struct RenderServerDaemon: ParsableCommand {
             throw ValidationError("--size \"\(size)\" is not WIDTHxHEIGHT with each side 1…16384, e.g. 1280x720")
         }
         if let socket, socket.isEmpty { throw ValidationError("--socket needs a path") }
+        guard maxTreeReplyLayers > 0 else { throw ValidationError("--max-tree-reply-layers must be at least 1") }
         for id in Limits.ID.allCases where limits[id] == 0 {
             throw ValidationError("\(id.flag) 0: every limit must be at least 1")
         }
@@ -109,10 +113,11 @@ struct RenderServerDaemon: ParsableCommand {
         var logger = Logger(label: "rendersrvd")
         logger.logLevel = level
         let (width, height) = dimensions!
-        let configuration = Configuration(socketPath: socket, refreshRate: fps, displayWidth: width,
+        var configuration = Configuration(socketPath: socket, refreshRate: fps, displayWidth: width,
                                           displayHeight: height, clock: clock == .manual ? .manual() : .real,
                                           limits: limits, handlesTerminationSignals: true, exitsOnStandardInputEOF: exitOnStdinEof,
                                           logger: logger)
+        configuration.maxTreeReplyLayers = maxTreeReplyLayers
         let server: Server
         do {
             server = try Server(configuration: configuration)

@@ -165,7 +165,7 @@ struct RandomMessages {
         case .goodbye: return .goodbye(Goodbye(reason: string()))
         case .statsRequest: return .statsRequest(requestID: u32())
         case .statsReply: return .statsReply(StatsReply(requestID: u32(), json: string()))
-        case .treeRequest: return .treeRequest(TreeRequest(requestID: u32(), presentation: bool(), mediaTime: double(), sessionID: u32()))
+        case .treeRequest: return .treeRequest(TreeRequest(requestID: u32(), presentation: bool(), mediaTime: double(), sessionID: u32(), layer: u32()))
         case .treeReply: return .treeReply(TreeReply(requestID: u32(), mediaTime: double(), json: string()))
         case .snapshotRequest: return .snapshotRequest(SnapshotRequest(requestID: u32()))
         case .snapshotReply:

@@ -75,8 +75,8 @@ enum VectorCatalog {
             "treeRequest (0x0102): request 2, presentation tree, at the latest frame (NaN", "0x7FF8000000000000), own session (0).",
         ], message: .treeRequest(TreeRequest(requestID: 2, presentation: true))),
         Vector(name: "tree-request-at-time", comment: [
-            "treeRequest: request 3, model tree, at media time 1.5 s, session 7.",
-        ], message: .treeRequest(TreeRequest(requestID: 3, presentation: false, mediaTime: 1.5, sessionID: 7))),
+            "treeRequest: request 3, model tree, at media time 1.5 s, session 7, subtree of layer 4.",
+        ], message: .treeRequest(TreeRequest(requestID: 3, presentation: false, mediaTime: 1.5, sessionID: 7, layer: 4))),
         Vector(name: "tree-reply", comment: [
             "treeReply (0x0103): request 2 at media time 1.5 s with a JSON tree.",
         ], message: .treeReply(TreeReply(requestID: 2, mediaTime: 1.5, json: #"{"mediaTime":1.5,"presentation":true,"sessions":[]}"#))),

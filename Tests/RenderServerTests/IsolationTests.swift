@@ -240,3 +240,30 @@ extension IsolationTests {
         #expect(e.message.contains("over the limit maxAnimations = 10"), "\(e.message)")
     }
 }
+
+extension IsolationTests {
+    @Test func treeDumpsAreBoundedAndSubtreesAnswerSamplers() throws {
+        var configuration = Configuration(clock: .manual(start: 1000))
+        configuration.logger.logLevel = .critical
+        configuration.maxTreeReplyLayers = 50
+        let s = EmbeddedServer(configuration: configuration)
+        let big = try Self.client(s, name: "big")
+        let asker = try Self.client(s, name: "asker")
+        // 100 layers: a chain 1 → 2 → 3 and 97 leaves under 1.
+        var commands: [Command] = (1...100).map { .createLayer(LayerID($0), .layer) }
+        commands += [.insertSublayer(parent: 1, child: 2, index: 0), .insertSublayer(parent: 2, child: 3, index: 0)]
+        commands += (4...100).map { .insertSublayer(parent: 1, child: LayerID($0), index: 0) }
+        s.send(.commit(Commit(sequence: 1, mediaTime: 0, commands: commands)), from: big)
+        _ = s.readBytes(of: big)
+        // The whole tree is over the cap: a clear, non-fatal error before any JSON is built.
+        s.send(.treeRequest(TreeRequest(requestID: 1, presentation: true)), from: asker)
+        guard case let .error(e)? = try s.readMessages(of: asker).first else { Issue.record("no error"); return }
+        #expect(!e.fatal)
+        #expect(e.message.contains("100 layers, over this rendersrvd's limit of 50"), "\(e.message)")
+        // A subtree of one session is within it.
+        s.send(.treeRequest(TreeRequest(requestID: 2, presentation: true, sessionID: big, layer: 2)), from: asker)
+        guard case let .treeReply(r)? = try s.readMessages(of: asker).first else { Issue.record("no reply"); return }
+        #expect(r.json.contains("\"id\":2") && r.json.contains("\"id\":3") && !r.json.contains("\"id\":4,"))
+        #expect(!s.isClosed(asker))
+    }
+}
