@@ -38,6 +38,10 @@ struct FrameStats {
         lastWake = wake
     }
 
+    /// The frame clock slept (nothing needed frames): the next interval is not a frame
+    /// interval.
+    mutating func clockResumed() { lastWake = nil }
+
     mutating func record(_ phase: Phase, nanoseconds: Int64) {
         let v = UInt64(max(0, nanoseconds))
         _ = phases[phase.rawValue].record(min(v, phases[phase.rawValue].highestTrackableValue))

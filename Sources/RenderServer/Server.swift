@@ -122,6 +122,14 @@ public final class Server {
     func flushTransport() {
         loop.preconditionInLoop()
         for session in core.takeDirtySessions() { connections[session.id]?.flush() }
+        // Idle costs nothing: the frame clock sleeps while nothing animates or changed.
+        if let clock = realClock {
+            if core.needsFrame {
+                if clock.isPaused { clock.resume(); core.stats.clockResumed() }
+            } else if !clock.isPaused {
+                clock.pause()
+            }
+        }
     }
 
     func connectionClosed(_ connection: SocketConnection) {
