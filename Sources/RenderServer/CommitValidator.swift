@@ -18,6 +18,12 @@ struct CommitValidator {
     let limits: Limits
     /// Names the client in messages: `client "demo" (pid 1234)`.
     let client: String
+    /// The deepest a layer may sit: a root layer is at depth 1, its sublayers at 2, …
+    /// (`Limits.maxTreeDepth` once the protocol announces it).
+    var maxTreeDepth: Int = CommitValidator.defaultMaxTreeDepth
+
+    /// The tree-depth limit used when none is given.
+    static let defaultMaxTreeDepth = 512
 
     /// A failed check: the error to send (fatal: the session closes).
     struct Rejection: Error, Equatable {
