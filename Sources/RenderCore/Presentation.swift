@@ -41,12 +41,13 @@ public struct TransitionProgress: Hashable, Sendable {
 /// allocate, except to interpolate paths; `rendersrv-bench` measures it.
 public enum Presentation {
     /// The layer's local time at media time `t`, its ancestors' timings outermost first
-    /// (the layer's own timing last).
+    /// (the layer's own timing last): the timings folded into one `WorldTiming`, the same
+    /// fold the server caches per layer, so both sides agree to the last bit.
     @inlinable
     public static func localTime<S: Sequence>(at t: Double, timings: S) -> Double where S.Element == LayerTiming {
-        var time = t
-        for timing in timings { time = timing.localTime(time) }
-        return time
+        var world = WorldTiming.identity
+        for timing in timings { world = world.then(timing) }
+        return world.localTime(t)
     }
 
     /// Evaluates `animations` over `model` at `layerTime` (the layer's local time).

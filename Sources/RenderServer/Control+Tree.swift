@@ -48,14 +48,14 @@ extension Server {
             if store.root == 0 { w.null() } else { w.value(store.root) }
             w.key("layers")
             w.beginArray()
-            for id in store.nodes.keys.sorted() {
+            for id in store.layerIDs.sorted() {
                 guard let node = store.node(id) else { continue }
                 let properties: LayerProperties
                 if request.presentation {
                     properties = engine.presentation(of: id, in: store, at: t, lifecycle: &lifecycle) ?? node.model
                 } else {
                     properties = node.model
-                    lifecycle = node.animation?.lifecycle ?? []
+                    lifecycle = store.animation(of: id)?.lifecycle ?? []
                 }
                 w.beginObject()
                 w.member("id", id)
@@ -76,7 +76,7 @@ extension Server {
                 Server.write(properties, kind: node.kind, into: &w)
                 w.key("animations")
                 w.beginArray()
-                if let state = node.animation {
+                if let state = store.animation(of: id) {
                     for i in state.attached.indices {
                         w.beginObject()
                         w.member("key", state.attached[i].key)
