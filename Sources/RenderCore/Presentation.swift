@@ -65,6 +65,20 @@ public enum Presentation {
         return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
     }
 
+    /// `evaluate` for a presentation that already equals `model` outside `resetting`: only
+    /// the properties in `resetting` are reset to the model before the animations apply.
+    /// With `resetting` ⊇ the union of the animations' `writtenProperties`, the result is
+    /// exactly `evaluate`'s — at the cost of the animated properties instead of the whole
+    /// layer. The server keeps that precondition: a full `evaluate` whenever the model or
+    /// the animation list changed.
+    @discardableResult
+    public static func evaluate(model: LayerProperties, animations: [AttachedAnimation], layerTime: Double,
+                                into presentation: inout LayerProperties, lifecycle: inout [AnimationLifecycle],
+                                resetting: PropertySet) -> TransitionProgress? {
+        presentation.assign(resetting, from: model)
+        return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
+    }
+
     /// Where an animation's plan lies within an `AttachedAnimation`, in bytes.
     static let planOffset = MemoryLayout<AttachedAnimation>.offset(of: \AttachedAnimation.animation)!
         + MemoryLayout<Animation>.offset(of: \Animation.plan)!

@@ -7,7 +7,9 @@ import RenderProtocol
 ///
 ///     local time   = the layer's cached world timing (its ancestors' timings and its own,
 ///                    folded as `Presentation.localTime` folds them) applied to t
-///     presentation = Presentation.evaluate(model, animations, local time)
+///     presentation = Presentation.evaluate(model, animations, local time) — resetting only
+///                    the animated properties to the model unless the model or the
+///                    animation list changed since the last frame
 ///     per animation, by its lifecycle at that time:
 ///         pending               → nothing
 ///         active                → animationStarted, once
@@ -41,9 +43,17 @@ struct AnimationEngine {
                 let state = states.baseAddress! + a
                 let slot = Int(state.pointee.slot)
                 let layerTime = store.worldTiming(slot: slot, in: nodes).localTime(t)
-                Presentation.evaluate(model: nodes[slot].model, animations: state.pointee.attached,
-                                      layerTime: layerTime, into: &state.pointee.presentation,
-                                      lifecycle: &state.pointee.lifecycle)
+                if state.pointee.needsFullReset {
+                    Presentation.evaluate(model: nodes[slot].model, animations: state.pointee.attached,
+                                          layerTime: layerTime, into: &state.pointee.presentation,
+                                          lifecycle: &state.pointee.lifecycle)
+                    state.pointee.needsFullReset = false
+                } else {
+                    // Only what the animations write differs from the model (see `AnimationState`).
+                    Presentation.evaluate(model: nodes[slot].model, animations: state.pointee.attached,
+                                          layerTime: layerTime, into: &state.pointee.presentation,
+                                          lifecycle: &state.pointee.lifecycle, resetting: state.pointee.written)
+                }
                 if reportLifecycle(of: state, at: t, events: &events) { retiring.append(a) }
             }
         }

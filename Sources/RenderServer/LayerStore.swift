@@ -156,6 +156,8 @@ final class LayerStore {
         case let .setProperty(id, keyPath, value):
             guard let s = slotOf[id] else { return }
             try? nodes[Int(s)].model.setValue(value, at: keyPath)
+            let a = Int(nodes[Int(s)].animationIndex)
+            if a >= 0 { animations[a].needsFullReset = true }
         case let .insertSublayer(parent, child, index):
             guard let p = slotOf[parent], let c = slotOf[child] else { return }
             detach(Int(c))
@@ -255,9 +257,7 @@ final class LayerStore {
             animations.append(AnimationState(presentation: nodes[s].model, slot: slot, layer: id))
             nodes[s].animationIndex = Int32(a)
         }
-        animations[a].attached.append(AttachedAnimation(key: key, animation: animation))
-        animations[a].records.append(AnimationState.Record(id: animationID))
-        animations[a].lifecycle.append(.pending)
+        animations[a].append(AttachedAnimation(key: key, animation: animation), id: animationID)
         animationCount += 1
     }
 
@@ -377,6 +377,12 @@ struct AnimationState {
     var lifecycle: [AnimationLifecycle] = []
     /// The layer's presentation at the latest frame.
     var presentation: LayerProperties
+    /// The properties the attached animations may write (see `Animation.writtenProperties`).
+    var written = PropertySet()
+    /// The model or the attached animations changed since the latest frame: the next one
+    /// resets the whole presentation to the model. Otherwise the presentation equals the
+    /// model outside `written`, and a frame resets only those.
+    var needsFullReset = true
     /// The layer's slot in `LayerStore.nodes`, and its id.
     var slot: Int32
     var layer: LayerID
@@ -385,8 +391,18 @@ struct AnimationState {
         self.presentation = presentation; self.slot = slot; self.layer = layer
     }
 
+    mutating func append(_ animation: AttachedAnimation, id: UInt64) {
+        attached.append(animation)
+        records.append(Record(id: id))
+        lifecycle.append(.pending)
+        written.formUnion(animation.animation.writtenProperties)
+        needsFullReset = true
+    }
+
     mutating func remove(at i: Int) {
         attached.remove(at: i); records.remove(at: i)
         if i < lifecycle.count { lifecycle.remove(at: i) }
+        written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
+        needsFullReset = true
     }
 }
