@@ -63,7 +63,7 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-bench",
-                          dependencies: ["RenderCore", "RenderProtocol"]),
+                          dependencies: ["RenderCore", "RenderProtocol", "RenderServer"]),
 
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
         .testTarget(name: "RenderProtocolTests", dependencies: ["RenderProtocol"]),

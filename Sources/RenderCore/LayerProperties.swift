@@ -1,9 +1,13 @@
 /// Every property of a layer, with Core Animation's defaults. One value serves as the model
 /// and, after evaluation, as the presentation of a layer, on both sides of the socket.
 ///
-/// The properties that hold references (contents, path and the strings) live together in one
-/// shared, copy-on-write box, so copying a `LayerProperties` — which evaluation does for every
-/// layer on every frame — copies plain numbers and retains a single reference.
+/// Storage (the server holds one per layer, and evaluation resets a presentation from its
+/// model every frame, so size matters): the CALayer properties nearly every layer sets or
+/// animates are stored inline; the rest — `sublayerTransform`, shadow, `contentsRect`,
+/// contents and every shape and text property — live in one shared, copy-on-write box
+/// (`LayerExtras`), and every layer that sets none of them shares one default box. Reading
+/// or writing any of them is a property access as before; only the first write to a shared
+/// box copies it.
 public struct LayerProperties: Hashable, Sendable {
     // CALayer
     public var position: Point = .zero
@@ -11,92 +15,145 @@ public struct LayerProperties: Hashable, Sendable {
     public var anchorPoint: Point = Point(x: 0.5, y: 0.5)
     public var zPosition: Double = 0
     public var transform: Transform3D = .identity
-    public var sublayerTransform: Transform3D = .identity
+    public var sublayerTransform: Transform3D {
+        @inlinable get { extras.sublayerTransform }
+        set { mutableExtras.sublayerTransform = newValue }
+    }
     public var opacity: Double = 1
     /// `.clear` stands for Core Animation's `nil` background.
     public var backgroundColor: Color = .clear
     public var borderColor: Color = .black
     public var borderWidth: Double = 0
     public var cornerRadius: Double = 0
-    public var shadowColor: Color = .black
-    public var shadowOpacity: Double = 0
-    public var shadowOffset: Size = Size(width: 0, height: -3)
-    public var shadowRadius: Double = 3
-    public var contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1)
+    public var shadowColor: Color {
+        @inlinable get { extras.shadowColor }
+        set { mutableExtras.shadowColor = newValue }
+    }
+    public var shadowOpacity: Double {
+        @inlinable get { extras.shadowOpacity }
+        set { mutableExtras.shadowOpacity = newValue }
+    }
+    public var shadowOffset: Size {
+        @inlinable get { extras.shadowOffset }
+        set { mutableExtras.shadowOffset = newValue }
+    }
+    public var shadowRadius: Double {
+        @inlinable get { extras.shadowRadius }
+        set { mutableExtras.shadowRadius = newValue }
+    }
+    public var contentsRect: Rect {
+        @inlinable get { extras.contentsRect }
+        set { mutableExtras.contentsRect = newValue }
+    }
     public var isHidden: Bool = false
     public var masksToBounds: Bool = false
     public var contents: Bitmap? {
-        @inlinable get { references.contents }
-        set { mutableReferences.contents = newValue }
+        @inlinable get { extras.contents }
+        set { mutableExtras.contents = newValue }
     }
     // CAShapeLayer
     public var path: Path {
-        @inlinable get { references.path }
-        set { mutableReferences.path = newValue }
+        @inlinable get { extras.path }
+        set { mutableExtras.path = newValue }
     }
-    public var fillColor: Color = .black
-    public var strokeColor: Color = .clear
-    public var lineWidth: Double = 1
-    public var strokeStart: Double = 0
-    public var strokeEnd: Double = 1
-    public var lineDashPhase: Double = 0
-    public var miterLimit: Double = 10
+    public var fillColor: Color {
+        @inlinable get { extras.fillColor }
+        set { mutableExtras.fillColor = newValue }
+    }
+    public var strokeColor: Color {
+        @inlinable get { extras.strokeColor }
+        set { mutableExtras.strokeColor = newValue }
+    }
+    public var lineWidth: Double {
+        @inlinable get { extras.lineWidth }
+        set { mutableExtras.lineWidth = newValue }
+    }
+    public var strokeStart: Double {
+        @inlinable get { extras.strokeStart }
+        set { mutableExtras.strokeStart = newValue }
+    }
+    public var strokeEnd: Double {
+        @inlinable get { extras.strokeEnd }
+        set { mutableExtras.strokeEnd = newValue }
+    }
+    public var lineDashPhase: Double {
+        @inlinable get { extras.lineDashPhase }
+        set { mutableExtras.lineDashPhase = newValue }
+    }
+    public var miterLimit: Double {
+        @inlinable get { extras.miterLimit }
+        set { mutableExtras.miterLimit = newValue }
+    }
     public var lineCap: String {
-        @inlinable get { references.lineCap }
-        set { mutableReferences.lineCap = newValue }
+        @inlinable get { extras.lineCap }
+        set { mutableExtras.lineCap = newValue }
     }
     public var lineJoin: String {
-        @inlinable get { references.lineJoin }
-        set { mutableReferences.lineJoin = newValue }
+        @inlinable get { extras.lineJoin }
+        set { mutableExtras.lineJoin = newValue }
     }
     public var fillRule: String {
-        @inlinable get { references.fillRule }
-        set { mutableReferences.fillRule = newValue }
+        @inlinable get { extras.fillRule }
+        set { mutableExtras.fillRule = newValue }
     }
     // CATextLayer
     public var string: String {
-        @inlinable get { references.string }
-        set { mutableReferences.string = newValue }
+        @inlinable get { extras.string }
+        set { mutableExtras.string = newValue }
     }
-    public var fontSize: Double = 36
-    public var foregroundColor: Color = .white
+    public var fontSize: Double {
+        @inlinable get { extras.fontSize }
+        set { mutableExtras.fontSize = newValue }
+    }
+    public var foregroundColor: Color {
+        @inlinable get { extras.foregroundColor }
+        set { mutableExtras.foregroundColor = newValue }
+    }
     public var font: String {
-        @inlinable get { references.font }
-        set { mutableReferences.font = newValue }
+        @inlinable get { extras.font }
+        set { mutableExtras.font = newValue }
     }
     public var alignmentMode: String {
-        @inlinable get { references.alignmentMode }
-        set { mutableReferences.alignmentMode = newValue }
+        @inlinable get { extras.alignmentMode }
+        set { mutableExtras.alignmentMode = newValue }
     }
-    public var isWrapped: Bool = false
+    public var isWrapped: Bool {
+        @inlinable get { extras.isWrapped }
+        set { mutableExtras.isWrapped = newValue }
+    }
 
-    /// The reference-holding properties (shared until one of them is set).
-    @usableFromInline var references: LayerReferences = .defaults
+    /// The out-of-line properties (shared until one of them is set).
+    @usableFromInline var extras: LayerExtras = .defaults
 
-    /// `references`, unshared first so that it may be changed.
-    var mutableReferences: LayerReferences {
+    /// `extras`, unshared first so that it may be changed.
+    var mutableExtras: LayerExtras {
         mutating get {
-            if !isKnownUniquelyReferenced(&references) { references = references.copy() }
-            return references
+            if !isKnownUniquelyReferenced(&extras) { extras = extras.copy() }
+            return extras
         }
     }
 
     public init() {}
 
-    /// `self = m`, field by field: no temporary copy of the whole value, and no retain or
-    /// release when both already share the reference box (the usual case when evaluation
-    /// resets a presentation to its model every frame). Every stored property must be
+    /// `self = m`, field by field: no temporary copy of the whole value, no retain or
+    /// release when both already share the extras box (the usual case when evaluation
+    /// resets a presentation to its model every frame), and no allocation when this value
+    /// owns a box of its own (a presentation that animates an out-of-line property keeps its
+    /// box and has the model's values copied in). Every inline stored property must be
     /// listed: debug builds assert the result equals `m`, and a test changes every property.
     @inline(__always)
     mutating func assign(from m: LayerProperties) {
         position = m.position; bounds = m.bounds; anchorPoint = m.anchorPoint; zPosition = m.zPosition
-        transform = m.transform; sublayerTransform = m.sublayerTransform; opacity = m.opacity; backgroundColor = m.backgroundColor
-        borderColor = m.borderColor; borderWidth = m.borderWidth; cornerRadius = m.cornerRadius; shadowColor = m.shadowColor
-        shadowOpacity = m.shadowOpacity; shadowOffset = m.shadowOffset; shadowRadius = m.shadowRadius; contentsRect = m.contentsRect
-        isHidden = m.isHidden; masksToBounds = m.masksToBounds; fillColor = m.fillColor; strokeColor = m.strokeColor
-        lineWidth = m.lineWidth; strokeStart = m.strokeStart; strokeEnd = m.strokeEnd; lineDashPhase = m.lineDashPhase
-        miterLimit = m.miterLimit; fontSize = m.fontSize; foregroundColor = m.foregroundColor; isWrapped = m.isWrapped
-        if references !== m.references { references = m.references }
+        transform = m.transform; opacity = m.opacity; backgroundColor = m.backgroundColor
+        borderColor = m.borderColor; borderWidth = m.borderWidth; cornerRadius = m.cornerRadius
+        isHidden = m.isHidden; masksToBounds = m.masksToBounds
+        if extras !== m.extras {
+            if extras !== LayerExtras.defaults && isKnownUniquelyReferenced(&extras) {
+                extras.assign(from: m.extras)
+            } else {
+                extras = m.extras
+            }
+        }
         assert(self == m, "LayerProperties.assign(from:) misses a stored property")
     }
 
@@ -291,39 +348,3 @@ public struct LayerProperties: Hashable, Sendable {
     }
 }
 
-/// The properties of a layer that hold references, boxed together (see `LayerProperties`).
-/// Copy-on-write: a box is only changed while one `LayerProperties` holds it, which is what
-/// makes sharing it between threads safe.
-@usableFromInline
-final class LayerReferences: Hashable, @unchecked Sendable {
-    @usableFromInline var contents: Bitmap? = nil
-    @usableFromInline var path: Path = .empty
-    @usableFromInline var lineCap: String = "butt"
-    @usableFromInline var lineJoin: String = "miter"
-    @usableFromInline var fillRule: String = "non-zero"
-    @usableFromInline var string: String = ""
-    @usableFromInline var font: String = "Sans"
-    @usableFromInline var alignmentMode: String = "natural"
-
-    /// Core Animation's defaults, shared by every `LayerProperties()` until it changes one.
-    @usableFromInline static let defaults = LayerReferences()
-
-    init() {}
-
-    func copy() -> LayerReferences {
-        let c = LayerReferences()
-        c.contents = contents; c.path = path; c.lineCap = lineCap; c.lineJoin = lineJoin; c.fillRule = fillRule
-        c.string = string; c.font = font; c.alignmentMode = alignmentMode
-        return c
-    }
-
-    @usableFromInline static func == (a: LayerReferences, b: LayerReferences) -> Bool {
-        a === b || (a.contents == b.contents && a.path == b.path && a.lineCap == b.lineCap && a.lineJoin == b.lineJoin
-                    && a.fillRule == b.fillRule && a.string == b.string && a.font == b.font && a.alignmentMode == b.alignmentMode)
-    }
-
-    @usableFromInline func hash(into h: inout Hasher) {
-        h.combine(contents); h.combine(path); h.combine(lineCap); h.combine(lineJoin); h.combine(fillRule)
-        h.combine(string); h.combine(font); h.combine(alignmentMode)
-    }
-}

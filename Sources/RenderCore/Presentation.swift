@@ -41,12 +41,13 @@ public struct TransitionProgress: Hashable, Sendable {
 /// allocate, except to interpolate paths; `rendersrv-bench` measures it.
 public enum Presentation {
     /// The layer's local time at media time `t`, its ancestors' timings outermost first
-    /// (the layer's own timing last).
+    /// (the layer's own timing last): the timings folded into one `WorldTiming`, the same
+    /// fold the server caches per layer, so both sides agree to the last bit.
     @inlinable
     public static func localTime<S: Sequence>(at t: Double, timings: S) -> Double where S.Element == LayerTiming {
-        var time = t
-        for timing in timings { time = timing.localTime(time) }
-        return time
+        var world = WorldTiming.identity
+        for timing in timings { world = world.then(timing) }
+        return world.localTime(t)
     }
 
     /// Evaluates `animations` over `model` at `layerTime` (the layer's local time).
@@ -61,6 +62,20 @@ public enum Presentation {
                                 into presentation: inout LayerProperties,
                                 lifecycle: inout [AnimationLifecycle]) -> TransitionProgress? {
         presentation.assign(from: model)
+        return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
+    }
+
+    /// `evaluate` for a presentation that already equals `model` outside `resetting`: only
+    /// the properties in `resetting` are reset to the model before the animations apply.
+    /// With `resetting` ⊇ the union of the animations' `writtenProperties`, the result is
+    /// exactly `evaluate`'s — at the cost of the animated properties instead of the whole
+    /// layer. The server keeps that precondition: a full `evaluate` whenever the model or
+    /// the animation list changed.
+    @discardableResult
+    public static func evaluate(model: LayerProperties, animations: [AttachedAnimation], layerTime: Double,
+                                into presentation: inout LayerProperties, lifecycle: inout [AnimationLifecycle],
+                                resetting: PropertySet) -> TransitionProgress? {
+        presentation.assign(resetting, from: model)
         return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
     }
 

@@ -5,9 +5,11 @@ import RenderProtocol
 ///
 /// Per animated layer, each frame:
 ///
-///     local time   = Presentation.localTime(at: t, timings: ancestors' timings, outermost
-///                    first, the layer's own last)
-///     presentation = Presentation.evaluate(model, animations, local time)
+///     local time   = the layer's cached world timing (its ancestors' timings and its own,
+///                    folded as `Presentation.localTime` folds them) applied to t
+///     presentation = Presentation.evaluate(model, animations, local time) — resetting only
+///                    the animated properties to the model unless the model or the
+///                    animation list changed since the last frame
 ///     per animation, by its lifecycle at that time:
 ///         pending               → nothing
 ///         active                → animationStarted, once
@@ -20,43 +22,71 @@ import RenderProtocol
 /// The same `Presentation` code runs in the client's `presentation()`, so both sides
 /// agree for the same inputs. Thread affinity: the loop thread (it mutates stores).
 struct AnimationEngine {
-    /// Scratch for timing chains; kept to avoid allocating per layer.
-    private var chain: [LayerTiming] = []
-    private var retiring: [LayerID] = []
+    /// Indices in `store.animations` of states with animations to retire after the frame.
+    private var retiring: [Int] = []
 
     /// Evaluates every animated layer of `store` at media time `t`, appending
     /// `animationStarted`/`animationStopped` events, then retires finished animations.
     /// Returns the number of animated layers evaluated.
+    ///
+    /// Cost: O(animated layers + their animations), independent of the tree's depth (each
+    /// layer's world timing is cached, see `LayerStore`); nodes and states are read and
+    /// written in place, and nothing is allocated in steady state (`events` and the scratch
+    /// buffers keep their capacity).
     @discardableResult
     mutating func evaluate(_ store: LayerStore, at t: Double, events: inout [Message]) -> Int {
         retiring.removeAll(keepingCapacity: true)
-        var evaluated = 0
-        for id in store.animatedLayers {
-            guard let node = store.node(id), let state = node.animation else { continue }
-            let layerTime = store.localTime(of: id, at: t, scratch: &chain)
-            Presentation.evaluate(model: node.model, animations: state.attached, layerTime: layerTime,
-                                  into: &state.presentation, lifecycle: &state.lifecycle)
-            evaluated += 1
-            var retire = false
-            for i in state.attached.indices {
-                let life = state.lifecycle[i]
-                if life == .pending || state.records[i].stopped { continue }
-                let animationID = state.records[i].id
-                if !state.records[i].started {
-                    state.records[i].started = true
-                    events.append(.animationStarted(AnimationStarted(animationID: animationID, layer: id, mediaTime: t)))
+        let count = store.animatedLayerCount
+        guard count > 0 else { return 0 }
+        store.withFrameAccess { nodes, states in
+            for a in 0..<states.count {
+                let state = states.baseAddress! + a
+                let slot = Int(state.pointee.slot)
+                let layerTime = store.worldTiming(slot: slot, in: nodes).localTime(t)
+                if state.pointee.needsFullReset {
+                    Presentation.evaluate(model: nodes[slot].model, animations: state.pointee.attached,
+                                          layerTime: layerTime, into: &state.pointee.presentation,
+                                          lifecycle: &state.pointee.lifecycle)
+                    state.pointee.needsFullReset = false
+                } else {
+                    // Only what the animations write differs from the model (see `AnimationState`).
+                    Presentation.evaluate(model: nodes[slot].model, animations: state.pointee.attached,
+                                          layerTime: layerTime, into: &state.pointee.presentation,
+                                          lifecycle: &state.pointee.lifecycle, resetting: state.pointee.written)
                 }
-                if life == .finished {
-                    state.records[i].stopped = true
-                    events.append(.animationStopped(AnimationStopped(animationID: animationID, layer: id,
-                                                                     finished: true, mediaTime: t)))
-                    if state.attached[i].animation.isRemovedOnCompletion { retire = true }
-                }
+                if reportLifecycle(of: state, at: t, events: &events) { retiring.append(a) }
             }
-            if retire { retiring.append(id) }
         }
-        for id in retiring { store.retireFinished(of: id) }
-        return evaluated
+        // Descending: swap-removing a state moves only the last one, already handled.
+        for a in retiring.reversed() { store.retireFinished(stateAt: a) }
+        return count
+    }
+
+    /// Sends each animation's first `animationStarted` and its `animationStopped(finished:
+    /// true)` once, by its lifecycle at this frame. Returns whether one finished that is
+    /// removed on completion.
+    @inline(__always)
+    private func reportLifecycle(of state: UnsafeMutablePointer<AnimationState>, at t: Double,
+                                 events: inout [Message]) -> Bool {
+        var retire = false
+        let layer = state.pointee.layer
+        for i in 0..<state.pointee.lifecycle.count {
+            let life = state.pointee.lifecycle[i]
+            if life == .pending || state.pointee.records[i].stopped { continue }
+            if life == .active && state.pointee.records[i].started { continue }
+            let animationID = state.pointee.records[i].id
+            if !state.pointee.records[i].started {
+                state.pointee.records[i].started = true
+                events.append(.animationStarted(AnimationStarted(animationID: animationID, layer: layer, mediaTime: t)))
+            }
+            if life == .finished {
+                state.pointee.records[i].stopped = true
+                events.append(.animationStopped(AnimationStopped(animationID: animationID, layer: layer,
+                                                                 finished: true, mediaTime: t)))
+                if state.pointee.attached[i].animation.isRemovedOnCompletion { retire = true }
+            }
+        }
+        return retire
     }
 
     /// The presentation of one layer at media time `t`, evaluated exactly as a frame
@@ -65,11 +95,10 @@ struct AnimationEngine {
     mutating func presentation(of id: LayerID, in store: LayerStore, at t: Double,
                                lifecycle: inout [AnimationLifecycle]) -> LayerProperties? {
         guard let node = store.node(id) else { return nil }
-        guard let state = node.animation else {
+        guard let state = store.animation(of: id), let layerTime = store.localTime(of: id, at: t) else {
             lifecycle.removeAll(keepingCapacity: true)
             return node.model
         }
-        let layerTime = store.localTime(of: id, at: t, scratch: &chain)
         var p = node.model
         Presentation.evaluate(model: node.model, animations: state.attached, layerTime: layerTime,
                               into: &p, lifecycle: &lifecycle)

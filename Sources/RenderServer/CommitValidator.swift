@@ -11,13 +11,26 @@ import RenderProtocol
 ///
 /// What is checked, per command: the layer exists (or, for `createLayer`, does not); the
 /// key path exists on the layer's kind and the value has the key path's kind; an insert
-/// creates no cycle; the limits (layers per client, animations per layer, keyframes,
+/// creates no cycle and no layer deeper than `maxTreeDepth` (both in O(depth limit): see
+/// `checkStructure`); the limits (layers per client, animations per layer, keyframes,
 /// bitmap bytes, commands per commit); animation timing values are numbers (no NaN,
 /// no negative duration); and the commit's sequence is above the previous one.
 struct CommitValidator {
     let limits: Limits
     /// Names the client in messages: `client "demo" (pid 1234)`.
     let client: String
+    /// The deepest a layer may sit: a root layer is at depth 1, its sublayers at 2, …
+    /// (`Limits.maxTreeDepth`, announced in welcome).
+    let maxTreeDepth: Int
+
+    /// The tree-depth limit used when none is given.
+    static let defaultMaxTreeDepth = Int(Limits.default.maxTreeDepth)
+
+    init(limits: Limits, client: String, maxTreeDepth: Int? = nil) {
+        self.limits = limits
+        self.client = client
+        self.maxTreeDepth = maxTreeDepth ?? Int(limits.maxTreeDepth)
+    }
 
     /// A failed check: the error to send (fatal: the session closes).
     struct Rejection: Error, Equatable {
@@ -30,7 +43,11 @@ struct CommitValidator {
         var kind: LayerKind
         var superlayer: LayerID
         var sublayers: [LayerID]
-        var animationKeys: Set<String>
+        /// nil until a command needs them: then loaded from the store.
+        var animationKeys: Set<String>?
+        /// Levels of the subtree rooted here (1 for a leaf) and its sublayers' heights.
+        var height: Int
+        var childHeights: ChildHeights
     }
 
     /// The store as it will be once the queued commits apply (structure only).
@@ -78,24 +95,24 @@ struct CommitValidator {
         switch command {
         case let .createLayer(id, kind):
             guard id != 0 else { throw invalid(.invalidCommand, "layer id 0 is reserved; number layers from 1") }
-            guard view.node(id) == nil else {
+            guard !view.exists(id) else {
                 throw invalid(.duplicateLayer, layer: id, "created twice; destroy it first or use a new id")
             }
             guard view.layerCount + 1 <= Int(limits.maxLayers) else {
                 throw invalid(.limitExceeded, layer: id, "creating it exceeds the limit of \(limits.maxLayers) "
                     + "layers per client; destroy layers you no longer use")
             }
-            view.set(id, ShadowNode(kind: kind, superlayer: 0, sublayers: [], animationKeys: []))
+            view.set(id, ShadowNode(kind: kind, superlayer: 0, sublayers: [], animationKeys: [], height: 1,
+                                    childHeights: ChildHeights()))
             view.pending.layerDelta += 1
         case let .destroyLayer(id):
             let node = try existing(id, view)
-            view.detach(id, node)
-            for child in node.sublayers {
-                if var c = view.node(child) { c.superlayer = 0; view.set(child, c) }
-            }
+            let animations = view.animationKeys(of: id).count
+            view.detach(id)
+            for child in node.sublayers { view.modify(child) { $0.superlayer = 0 } }
             view.set(id, nil)
             view.pending.layerDelta -= 1
-            view.pending.animationDelta -= node.animationKeys.count
+            view.pending.animationDelta -= animations
         case let .setProperty(id, keyPath, value):
             let node = try existing(id, view)
             try checkKeyPath(keyPath, on: node.kind, layer: id)
@@ -108,38 +125,25 @@ struct CommitValidator {
                     + "\(limits.maxBitmapBytes); scale the image down")
             }
         case let .insertSublayer(parent, child, _):
-            let p = try existing(parent, view)
-            var c = try existing(child, view)
-            // A cycle: the child is the parent or one of its ancestors.
-            var ancestor = parent
-            var steps = 0
-            while ancestor != 0 {
-                if ancestor == child {
-                    throw invalid(.cycle, layer: child, "inserting it into layer \(parent) makes a cycle (it is "
-                        + "\(parent == child ? "that layer" : "an ancestor of it")); remove it from the tree first")
-                }
-                guard let a = view.node(ancestor), steps <= view.layerCount else { break }
-                ancestor = a.superlayer
-                steps += 1
-            }
-            _ = p
-            view.detach(child, c)
-            var newParent = view.node(parent)!
-            newParent.sublayers.append(child)
-            view.set(parent, newParent)
-            c = view.node(child)!
-            c.superlayer = parent
-            view.set(child, c)
+            _ = try existing(parent, view)
+            _ = try existing(child, view)
+            try checkStructure(inserting: child, into: parent, view)
+            view.detach(child)
+            let height = view.height(of: child)
+            view.modify(parent) { $0.sublayers.append(child) }
+            view.modify(child) { $0.superlayer = parent }
+            view.propagateHeight(from: parent, removing: nil, adding: height)
         case let .removeFromSuperlayer(id):
-            let node = try existing(id, view)
-            view.detach(id, node)
+            _ = try existing(id, view)
+            view.detach(id)
         case let .setRoot(id):
             if id != 0 { _ = try existing(id, view) }
         case let .addAnimation(id, key, _, animation):
-            var node = try existing(id, view)
+            let node = try existing(id, view)
             try checkAnimation(animation, on: node.kind, layer: id, depth: 0)
-            if !node.animationKeys.contains(key) {
-                guard node.animationKeys.count + 1 <= Int(limits.maxAnimationsPerLayer) else {
+            var keys = view.animationKeys(of: id)
+            if !keys.contains(key) {
+                guard keys.count + 1 <= Int(limits.maxAnimationsPerLayer) else {
                     throw invalid(.limitExceeded, layer: id, "adding animation \"\(key)\" exceeds the limit of "
                         + "\(limits.maxAnimationsPerLayer) animations per layer; remove finished animations or "
                         + "reuse keys")
@@ -149,19 +153,23 @@ struct CommitValidator {
                         + "animations, over the limit maxAnimations = \(limits.maxAnimations); remove finished "
                         + "animations (isRemovedOnCompletion) or animate fewer layers")
                 }
-                node.animationKeys.insert(key)
+                keys.insert(key)
                 view.pending.animationDelta += 1
-                view.set(id, node)
+                view.modify(id) { $0.animationKeys = keys }
             }
         case let .removeAnimation(id, key):
-            var node = try existing(id, view)
-            if node.animationKeys.remove(key) != nil { view.pending.animationDelta -= 1; view.set(id, node) }
+            _ = try existing(id, view)
+            var keys = view.animationKeys(of: id)
+            if keys.remove(key) != nil {
+                view.pending.animationDelta -= 1
+                view.modify(id) { $0.animationKeys = keys }
+            }
         case let .removeAllAnimations(id):
-            var node = try existing(id, view)
-            if !node.animationKeys.isEmpty {
-                view.pending.animationDelta -= node.animationKeys.count
-                node.animationKeys = []
-                view.set(id, node)
+            _ = try existing(id, view)
+            let count = view.animationKeys(of: id).count
+            if count > 0 {
+                view.pending.animationDelta -= count
+                view.modify(id) { $0.animationKeys = [] }
             }
         case let .setTiming(id, timing):
             _ = try existing(id, view)
@@ -169,6 +177,31 @@ struct CommitValidator {
                 throw invalid(.invalidValue, layer: id, "timing (beginTime \(timing.beginTime), speed "
                     + "\(timing.speed), timeOffset \(timing.timeOffset)) must be finite numbers")
             }
+        }
+    }
+
+    /// The structural checks of inserting `child` into `parent`, in O(depth limit): walking
+    /// up from `parent` finds a cycle (the child is the parent or one of its ancestors) and
+    /// the parent's depth; the child's subtree height is maintained, not measured.
+    private func checkStructure(inserting child: LayerID, into parent: LayerID, _ view: View) throws(Rejection) {
+        var depth = 0
+        var ancestor = parent
+        while ancestor != 0 {
+            if ancestor == child {
+                throw invalid(.cycle, layer: child, "inserting it into layer \(parent) makes a cycle (it is "
+                    + "\(parent == child ? "that layer" : "an ancestor of it")); remove it from the tree first")
+            }
+            depth += 1
+            // The tree obeys the limit, so this walk ends within it; stop regardless.
+            if depth > maxTreeDepth { break }
+            ancestor = view.superlayer(of: ancestor)
+        }
+        let height = view.height(of: child)
+        guard depth + height <= maxTreeDepth else {
+            throw invalid(.limitExceeded, layer: child, "inserting it into layer \(parent) makes the tree "
+                + "\(depth + height) layers deep (layer \(parent) is at depth \(depth) and the subtree of layer "
+                + "\(child) is \(height) deep), above the tree-depth limit maxTreeDepth = \(maxTreeDepth); flatten "
+                + "the hierarchy")
         }
     }
 
@@ -257,25 +290,75 @@ struct CommitValidator {
         var layerCount: Int { store.layerCount + pending.layerDelta }
         var animationCount: Int { store.animationCount + pending.animationDelta }
 
+        func exists(_ id: LayerID) -> Bool {
+            if let entry = pending.touched[id] { return entry != nil }
+            return store.slot(of: id) != nil
+        }
+
+        /// The layer's structure (its animation keys left unloaded).
         func node(_ id: LayerID) -> ShadowNode? {
             if let entry = pending.touched[id] { return entry }
             guard let n = store.node(id) else { return nil }
-            return ShadowNode(kind: n.kind, superlayer: n.superlayer, sublayers: n.sublayers,
-                              animationKeys: Set(n.animation?.attached.map(\.key) ?? []))
+            return ShadowNode(kind: n.kind, superlayer: n.superlayer, sublayers: n.sublayers, animationKeys: nil,
+                              height: Int(n.height), childHeights: n.childHeights)
+        }
+
+        /// 0 for none (or an unknown layer).
+        func superlayer(of id: LayerID) -> LayerID {
+            if let entry = pending.touched[id] { return entry?.superlayer ?? 0 }
+            return store.superlayer(of: id) ?? 0
+        }
+
+        /// The height of the subtree rooted at `id` (1 for a leaf).
+        func height(of id: LayerID) -> Int {
+            if let entry = pending.touched[id] { return entry?.height ?? 1 }
+            return store.height(of: id) ?? 1
+        }
+
+        func animationKeys(of id: LayerID) -> Set<String> {
+            if let entry = pending.touched[id], let keys = entry?.animationKeys { return keys }
+            return Set(store.animation(of: id)?.attached.map(\.key) ?? [])
         }
 
         mutating func set(_ id: LayerID, _ node: ShadowNode?) {
             pending.touched[id] = .some(node)
         }
 
-        /// Removes `id` from its superlayer (as the store will).
-        mutating func detach(_ id: LayerID, _ node: ShadowNode) {
-            guard node.superlayer != 0, var parent = self.node(node.superlayer) else { return }
-            if let i = parent.sublayers.firstIndex(of: id) { parent.sublayers.remove(at: i) }
-            set(node.superlayer, parent)
-            var n = self.node(id) ?? node
-            n.superlayer = 0
-            set(id, n)
+        /// Changes an existing layer's shadow in place (copied from the store first if untouched).
+        mutating func modify(_ id: LayerID, _ body: (inout ShadowNode) -> Void) {
+            if pending.touched[id] == nil {
+                guard let n = node(id) else { return }
+                pending.touched[id] = .some(n)
+            }
+            guard pending.touched[id]! != nil else { return }
+            body(&pending.touched[id]!!)
+        }
+
+        /// Removes `id` from its superlayer (as the store will), updating heights above it.
+        mutating func detach(_ id: LayerID) {
+            let parent = superlayer(of: id)
+            guard parent != 0 else { return }
+            let height = height(of: id)
+            modify(parent) { p in
+                if let i = p.sublayers.firstIndex(of: id) { p.sublayers.remove(at: i) }
+            }
+            modify(id) { $0.superlayer = 0 }
+            propagateHeight(from: parent, removing: height, adding: nil)
+        }
+
+        /// As `LayerStore` does: carries a sublayer height change up the ancestor path.
+        mutating func propagateHeight(from start: LayerID, removing: Int?, adding: Int?) {
+            SubtreeHeights.propagate(from: start, removing: removing, adding: adding) { id, removing, adding in
+                var result = (old: 1, new: 1, parent: LayerID?.none)
+                modify(id) { n in
+                    let old = n.height
+                    if let r = removing { n.childHeights.remove(r) }
+                    if let a = adding { n.childHeights.add(a) }
+                    n.height = n.childHeights.subtreeHeight
+                    result = (old, n.height, n.superlayer == 0 ? nil : n.superlayer)
+                }
+                return result
+            }
         }
     }
 }

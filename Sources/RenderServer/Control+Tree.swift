@@ -35,7 +35,7 @@ extension ServerCore {
             let chosen = sessions.filter(\.isEstablished)
             let total = chosen.reduce(0) { $0 + $1.store.layerCount }
             guard total <= cap else { throw refusal(total) }
-            return chosen.map { ($0, $0.store.nodes.keys.sorted()) }
+            return chosen.map { ($0, $0.store.layerIDs.sorted()) }
         }
         guard let s = sessions.first(where: { $0.id == request.sessionID && $0.isEstablished }) else {
             let ids = sessions.filter(\.isEstablished).map { "\($0.id)" }.joined(separator: ", ")
@@ -44,7 +44,7 @@ extension ServerCore {
         }
         guard request.layer != 0 else {
             guard s.store.layerCount <= cap else { throw refusal(s.store.layerCount) }
-            return [(s, s.store.nodes.keys.sorted())]
+            return [(s, s.store.layerIDs.sorted())]
         }
         guard s.store.node(request.layer) != nil else {
             throw TreeRefusal(message: "session \(s.id) has no layer \(request.layer)")
@@ -87,7 +87,7 @@ extension ServerCore {
                     properties = engine.presentation(of: id, in: store, at: t, lifecycle: &lifecycle) ?? node.model
                 } else {
                     properties = node.model
-                    lifecycle = node.animation?.lifecycle ?? []
+                    lifecycle = store.animation(of: id)?.lifecycle ?? []
                 }
                 w.beginObject()
                 w.member("id", id)
@@ -108,7 +108,7 @@ extension ServerCore {
                 ServerCore.write(properties, kind: node.kind, into: &w)
                 w.key("animations")
                 w.beginArray()
-                if let state = node.animation {
+                if let state = store.animation(of: id) {
                     for i in state.attached.indices {
                         w.beginObject()
                         w.member("key", state.attached[i].key)

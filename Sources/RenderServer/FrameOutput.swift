@@ -34,9 +34,9 @@ public struct PresentedTree {
     public var root: LayerID? { store.root == 0 ? nil : store.root }
     /// A layer's presentation at this frame (its model when not animated).
     public func presentation(of id: LayerID) -> LayerProperties? { store.presentation(of: id) }
-    public func kind(of id: LayerID) -> LayerKind? { store.node(id)?.kind }
+    public func kind(of id: LayerID) -> LayerKind? { store.kind(of: id) }
     /// Back to front.
-    public func sublayers(of id: LayerID) -> [LayerID] { store.node(id)?.sublayers ?? [] }
+    public func sublayers(of id: LayerID) -> [LayerID] { store.sublayers(of: id) ?? [] }
 }
 
 /// The default output: frames are produced (animations run, events flow) but not drawn.

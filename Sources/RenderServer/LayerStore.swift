@@ -5,46 +5,134 @@ import RenderProtocol
 /// client cannot name another client's layer), the root it displays, and the animations
 /// attached to each layer.
 ///
+/// Layout, for a frame that costs what animates and nothing per layer copied:
+///
+///     slotOf: [LayerID: Int32] ──▶ nodes: [Node]            (one slot per layer; freed
+///                                    │ animationIndex          slots are reused)
+///                                    ▼
+///                                  animations: [AnimationState]   (dense: only animated
+///                                    │ slot ──▶ back to its node     layers, swap-removed)
+///
+/// The engine walks `animations` front to back and reads each node in place through
+/// pointers (`withFrameAccess`). Each node caches its world timing (its ancestors' timings
+/// and its own folded into one `WorldTiming`), recomputed lazily from its superlayer's:
+///
+/// - a node whose timing or superlayer changes is marked dirty with its whole subtree; the
+///   marking stops at nodes already dirty, so invariant: *a dirty node's descendants are all
+///   dirty* (a clean node's ancestors are all clean), and each node is marked at most once
+///   between two recomputations;
+/// - reading a dirty node's world timing recomputes the dirty part of its ancestor path, top
+///   down from the nearest clean ancestor, and cleans it.
+///
+/// So a frame costs O(animated layers) in steady state, and O(what changed) after a change.
+/// `Invalidation` has room for the compositor's world transform and opacity, cached the
+/// same way.
+///
+/// Each node also keeps its subtree height exact (`ChildHeights`, maintained along the
+/// ancestor path on every insert and removal, O(depth)), which the validator reads to check
+/// the tree-depth limit without walking subtrees.
+///
 /// Invariants (kept by `CommitValidator` checking every commit before `apply` runs it):
 /// - every id in a `sublayers` list or a `superlayer` field names a layer of this store,
-///   and `a.superlayer == b` exactly when `a` is in `b.sublayers` (once);
-/// - the superlayer links form no cycle;
-/// - `animatedLayers` lists exactly the layers whose `animation` is non-nil, and each
-///   state's `listIndex` is its position there.
+///   and `a.superlayer == b` exactly when `a` is in `b.sublayers` (once); `parentSlot` is
+///   the slot of `superlayer` (-1 for none);
+/// - the superlayer links form no cycle, and no layer is deeper than the validator's limit;
+/// - a node's `animationIndex` is its state's index in `animations` (-1 for none), and that
+///   state's `slot` is the node's.
 ///
 /// Thread affinity: the loop thread (it is owned by a `Session`).
 final class LayerStore {
-    /// One layer of the render tree.
-    struct Node {
-        let kind: LayerKind
-        /// The model values, as the client last committed them.
-        var model = LayerProperties()
-        /// 0 when the layer has no superlayer.
-        var superlayer: LayerID = 0
-        var sublayers: [LayerID] = []
-        var timing = LayerTiming.identity
-        /// Present only while the layer has animations (layers without animations cost
-        /// nothing for them, and their presentation is their model).
-        var animation: AnimationState?
-        init(kind: LayerKind) { self.kind = kind }
+    /// What a node caches, by what may be stale.
+    struct Invalidation: OptionSet {
+        let rawValue: UInt8
+        /// `Node.worldTiming`.
+        static let worldTiming = Invalidation(rawValue: 1)
+        static let all: Invalidation = [.worldTiming]
     }
 
-    private(set) var nodes: [LayerID: Node] = [:]
+    /// One layer of the render tree (one slot of `nodes`; a free slot has id 0).
+    struct Node {
+        /// The model values, as the client last committed them.
+        var model = LayerProperties()
+        /// Back to front.
+        var sublayers: [LayerID] = []
+        /// The layer's own timing (`beginTime`, `speed`, `timeOffset`).
+        var timing = LayerTiming.identity
+        /// Cache: the ancestors' timings and the layer's own, folded outermost first. Valid
+        /// unless `stale` holds `.worldTiming`.
+        var worldTiming = WorldTiming.identity
+        /// Subtree heights of the sublayers.
+        var childHeights = ChildHeights()
+        /// 0 for a free slot.
+        var id: LayerID
+        /// 0 when the layer has no superlayer.
+        var superlayer: LayerID = 0
+        /// The superlayer's slot, -1 for none.
+        var parentSlot: Int32 = -1
+        /// Index in `LayerStore.animations`, -1 while the layer has no animation.
+        var animationIndex: Int32 = -1
+        /// Levels of the subtree rooted here: 1 for a leaf.
+        var height: UInt16 = 1
+        /// Caches to recompute before use.
+        var stale: Invalidation = .all
+        var kind: LayerKind
+
+        init(id: LayerID, kind: LayerKind) { self.id = id; self.kind = kind }
+    }
+
+    /// By slot. Slots of destroyed layers are reused (`freeSlots`).
+    private(set) var nodes = ContiguousArray<Node>()
+    private var slotOf: [LayerID: Int32] = [:]
+    private var freeSlots: [Int32] = []
+    /// The animated layers' states, dense, in no particular order.
+    private(set) var animations = ContiguousArray<AnimationState>()
     /// The layer the client displays, 0 for none.
     private(set) var root: LayerID = 0
-    /// Layers with at least one animation, in the order they got their first.
-    private(set) var animatedLayers: [LayerID] = []
     /// Animations attached over all layers.
     private(set) var animationCount = 0
+    /// Scratch for subtree marking and world-timing paths (kept: no allocation per use).
+    private var scratch: [Int32] = []
 
-    var layerCount: Int { nodes.count }
+    var layerCount: Int { slotOf.count }
+    /// Every layer's id, in no particular order.
+    var layerIDs: Dictionary<LayerID, Int32>.Keys { slotOf.keys }
+    /// Layers with at least one animation.
+    var animatedLayerCount: Int { animations.count }
 
-    func node(_ id: LayerID) -> Node? { nodes[id] }
+    func slot(of id: LayerID) -> Int? { slotOf[id].map(Int.init) }
+
+    /// A copy of a layer's node (for control replies and tests; frames read nodes in place).
+    func node(_ id: LayerID) -> Node? { slotOf[id].map { nodes[Int($0)] } }
+
+    func kind(of id: LayerID) -> LayerKind? { slotOf[id].map { nodes[Int($0)].kind } }
+    func superlayer(of id: LayerID) -> LayerID? { slotOf[id].map { nodes[Int($0)].superlayer } }
+    func sublayers(of id: LayerID) -> [LayerID]? { slotOf[id].map { nodes[Int($0)].sublayers } }
+    /// Levels of the subtree rooted at `id` (1 for a leaf).
+    func height(of id: LayerID) -> Int? { slotOf[id].map { Int(nodes[Int($0)].height) } }
+
+    /// A copy of a layer's animation state, nil while it has no animation.
+    func animation(of id: LayerID) -> AnimationState? {
+        guard let s = slotOf[id] else { return nil }
+        let a = nodes[Int(s)].animationIndex
+        return a < 0 ? nil : animations[Int(a)]
+    }
 
     /// The presentation of a layer as of the latest frame (its model when not animated).
     func presentation(of id: LayerID) -> LayerProperties? {
-        guard let n = nodes[id] else { return nil }
-        return n.animation?.presentation ?? n.model
+        guard let s = slotOf[id] else { return nil }
+        let a = nodes[Int(s)].animationIndex
+        return a < 0 ? nodes[Int(s)].model : animations[Int(a)].presentation
+    }
+
+    /// The layer's world timing (recomputed first if stale).
+    func worldTiming(of id: LayerID) -> WorldTiming? {
+        guard let s = slotOf[id] else { return nil }
+        return nodes.withUnsafeMutableBufferPointer { worldTiming(slot: Int(s), in: $0.baseAddress!) }
+    }
+
+    /// The layer's local time at media time `t`.
+    func localTime(of id: LayerID, at t: Double) -> Double? {
+        worldTiming(of: id)?.localTime(t)
     }
 
     // MARK: Applying commands
@@ -54,19 +142,35 @@ final class LayerStore {
     func apply(_ command: Command, mediaTime: Double, events: inout [Message]) {
         switch command {
         case let .createLayer(id, kind):
-            nodes[id] = Node(kind: kind)
+            guard slotOf[id] == nil else { return }
+            let node = Node(id: id, kind: kind)
+            if let s = freeSlots.popLast() {
+                nodes[Int(s)] = node
+                slotOf[id] = s
+            } else {
+                slotOf[id] = Int32(nodes.count)
+                nodes.append(node)
+            }
         case let .destroyLayer(id):
             destroy(id, mediaTime: mediaTime, events: &events)
         case let .setProperty(id, keyPath, value):
-            try? nodes[id]?.model.setValue(value, at: keyPath)
+            guard let s = slotOf[id] else { return }
+            try? nodes[Int(s)].model.setValue(value, at: keyPath)
+            let a = Int(nodes[Int(s)].animationIndex)
+            if a >= 0 { animations[a].needsFullReset = true }
         case let .insertSublayer(parent, child, index):
-            guard nodes[parent] != nil, nodes[child] != nil else { return }
-            detach(child)
-            let count = nodes[parent]!.sublayers.count
-            nodes[parent]!.sublayers.insert(child, at: min(Int(index), count))
-            nodes[child]!.superlayer = parent
+            guard let p = slotOf[parent], let c = slotOf[child] else { return }
+            detach(Int(c))
+            let pi = Int(p), ci = Int(c)
+            let count = nodes[pi].sublayers.count
+            nodes[pi].sublayers.insert(child, at: min(Int(index), count))
+            nodes[ci].superlayer = parent
+            nodes[ci].parentSlot = p
+            propagateHeight(from: pi, removing: nil, adding: Int(nodes[ci].height))
+            invalidateSubtree(ci, .all)
         case let .removeFromSuperlayer(id):
-            detach(id)
+            guard let s = slotOf[id] else { return }
+            detach(Int(s))
         case let .setRoot(id):
             root = id
         case let .addAnimation(id, key, animationID, animation):
@@ -76,43 +180,84 @@ final class LayerStore {
         case let .removeAllAnimations(id):
             removeAnimations(of: id, where: { _ in true }, mediaTime: mediaTime, events: &events)
         case let .setTiming(id, timing):
-            nodes[id]?.timing = timing
+            guard let s = slotOf[id], nodes[Int(s)].timing != timing else { return }
+            nodes[Int(s)].timing = timing
+            invalidateSubtree(Int(s), .worldTiming)
         }
     }
 
-    /// Removes `id` from its superlayer's sublayers (no-op without one).
-    private func detach(_ id: LayerID) {
-        guard let parent = nodes[id]?.superlayer, parent != 0 else { return }
-        if let i = nodes[parent]?.sublayers.firstIndex(of: id) { nodes[parent]!.sublayers.remove(at: i) }
-        nodes[id]!.superlayer = 0
+    /// Removes the node in slot `s` from its superlayer's sublayers (no-op without one).
+    private func detach(_ s: Int) {
+        let p = Int(nodes[s].parentSlot)
+        guard p >= 0 else { return }
+        let id = nodes[s].id
+        if let i = nodes[p].sublayers.firstIndex(of: id) { nodes[p].sublayers.remove(at: i) }
+        nodes[s].superlayer = 0
+        nodes[s].parentSlot = -1
+        propagateHeight(from: p, removing: Int(nodes[s].height), adding: nil)
+        invalidateSubtree(s, .all)
+    }
+
+    /// A sublayer subtree of height `removing` left slot `start` and/or one of height `adding`
+    /// arrived: updates heights up the ancestor path while they change.
+    private func propagateHeight(from start: Int, removing: Int?, adding: Int?) {
+        SubtreeHeights.propagate(from: start, removing: removing, adding: adding) { s, removing, adding in
+            let old = Int(nodes[s].height)
+            if let r = removing { nodes[s].childHeights.remove(r) }
+            if let a = adding { nodes[s].childHeights.add(a) }
+            let new = nodes[s].childHeights.subtreeHeight
+            nodes[s].height = UInt16(clamping: new)
+            let parent = Int(nodes[s].parentSlot)
+            return (old, new, parent >= 0 ? parent : nil)
+        }
+    }
+
+    /// Marks `caches` stale in the subtree of slot `s`, not descending below nodes where
+    /// they already are (their subtrees are stale already: the invariant above).
+    private func invalidateSubtree(_ s: Int, _ caches: Invalidation) {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(Int32(s))
+        while let x = scratch.popLast() {
+            let i = Int(x)
+            if nodes[i].stale.isSuperset(of: caches) { continue }
+            nodes[i].stale.formUnion(caches)
+            for child in nodes[i].sublayers {
+                if let c = slotOf[child] { scratch.append(c) }
+            }
+        }
     }
 
     private func destroy(_ id: LayerID, mediaTime: Double, events: inout [Message]) {
-        guard let node = nodes[id] else { return }
+        guard let slot = slotOf[id] else { return }
+        let s = Int(slot)
         removeAnimations(of: id, where: { _ in true }, mediaTime: mediaTime, events: &events)
-        detach(id)
-        for child in node.sublayers { nodes[child]?.superlayer = 0 }
+        detach(s)
+        for child in nodes[s].sublayers {
+            guard let c = slotOf[child] else { continue }
+            nodes[Int(c)].superlayer = 0
+            nodes[Int(c)].parentSlot = -1
+            invalidateSubtree(Int(c), .all)
+        }
         if root == id { root = 0 }
-        nodes[id] = nil
+        nodes[s] = Node(id: 0, kind: .layer)
+        slotOf[id] = nil
+        freeSlots.append(slot)
     }
 
     private func add(_ animation: Animation, key: String, id animationID: UInt64, to id: LayerID,
                      mediaTime: Double, events: inout [Message]) {
-        guard let node = nodes[id] else { return }
+        guard let slot = slotOf[id] else { return }
+        let s = Int(slot)
         // Replacing under the same key stops the old one (Core Animation removes it, then
         // appends the new one at the end).
         removeAnimations(of: id, where: { $0.key == key }, mediaTime: mediaTime, events: &events)
-        let state: AnimationState
-        if let existing = nodes[id]!.animation {
-            state = existing
-        } else {
-            state = AnimationState(presentation: node.model, listIndex: animatedLayers.count)
-            animatedLayers.append(id)
-            nodes[id]!.animation = state
+        var a = Int(nodes[s].animationIndex)
+        if a < 0 {
+            a = animations.count
+            animations.append(AnimationState(presentation: nodes[s].model, slot: slot, layer: id))
+            nodes[s].animationIndex = Int32(a)
         }
-        state.attached.append(AttachedAnimation(key: key, animation: animation))
-        state.records.append(AnimationState.Record(id: animationID))
-        state.lifecycle.append(.pending)
+        animations[a].append(AttachedAnimation(key: key, animation: animation), id: animationID)
         animationCount += 1
     }
 
@@ -120,82 +265,99 @@ final class LayerStore {
     /// reported its stop as stopped unfinished.
     func removeAnimations(of id: LayerID, where matches: (AttachedAnimation) -> Bool,
                           mediaTime: Double, events: inout [Message]) {
-        guard let state = nodes[id]?.animation else { return }
+        guard let slot = slotOf[id] else { return }
+        let a = Int(nodes[Int(slot)].animationIndex)
+        guard a >= 0 else { return }
         var i = 0
-        while i < state.attached.count {
-            if matches(state.attached[i]) {
-                if !state.records[i].stopped {
-                    events.append(.animationStopped(AnimationStopped(animationID: state.records[i].id, layer: id,
+        while i < animations[a].attached.count {
+            if matches(animations[a].attached[i]) {
+                if !animations[a].records[i].stopped {
+                    events.append(.animationStopped(AnimationStopped(animationID: animations[a].records[i].id, layer: id,
                                                                      finished: false, mediaTime: mediaTime)))
                 }
-                state.remove(at: i)
+                animations[a].remove(at: i)
                 animationCount -= 1
             } else {
                 i += 1
             }
         }
-        if state.attached.isEmpty { dropAnimationState(of: id) }
+        if animations[a].attached.isEmpty { dropAnimationState(at: a) }
     }
 
-    /// Removes the animations the engine retired (finished, `isRemovedOnCompletion`).
-    func retireFinished(of id: LayerID) {
-        guard let state = nodes[id]?.animation else { return }
+    /// Removes the animations the engine retired (finished, `isRemovedOnCompletion`) from
+    /// the layer whose state is `animations[a]`.
+    func retireFinished(stateAt a: Int) {
         var i = 0
-        while i < state.attached.count {
-            if state.records[i].stopped && state.attached[i].animation.isRemovedOnCompletion {
-                state.remove(at: i)
+        while i < animations[a].attached.count {
+            if animations[a].records[i].stopped && animations[a].attached[i].animation.isRemovedOnCompletion {
+                animations[a].remove(at: i)
                 animationCount -= 1
             } else {
                 i += 1
             }
         }
-        if state.attached.isEmpty { dropAnimationState(of: id) }
+        if animations[a].attached.isEmpty { dropAnimationState(at: a) }
     }
 
-    private func dropAnimationState(of id: LayerID) {
-        guard let state = nodes[id]?.animation else { return }
-        nodes[id]!.animation = nil
-        // Swap-remove from the animated list, fixing the moved layer's index.
-        let i = state.listIndex
-        let last = animatedLayers.removeLast()
-        if i < animatedLayers.count {
-            animatedLayers[i] = last
-            nodes[last]?.animation?.listIndex = i
+    /// Swap-removes `animations[a]`, fixing the index of the state moved into its place.
+    private func dropAnimationState(at a: Int) {
+        nodes[Int(animations[a].slot)].animationIndex = -1
+        let last = animations.removeLast()
+        if a < animations.count {
+            animations[a] = last
+            nodes[Int(last.slot)].animationIndex = Int32(a)
         }
     }
 
     /// Drops everything (the session closed: no events are sent to a closed session).
     func removeAll() {
-        nodes = [:]; root = 0; animatedLayers = []; animationCount = 0
+        nodes = []; slotOf = [:]; freeSlots = []; animations = []; root = 0; animationCount = 0
     }
 
-    // MARK: Time
+    // MARK: Frames
 
-    /// The ancestors' timings of `id`, outermost first, its own last, written into
-    /// `chain` (cleared first). Bounded by the layer count, so a corrupt tree cannot loop.
-    func timingChain(of id: LayerID, into chain: inout [LayerTiming]) {
-        chain.removeAll(keepingCapacity: true)
-        var current = id
-        var steps = 0
-        while current != 0, let n = nodes[current], steps <= nodes.count {
-            chain.append(n.timing)
-            current = n.superlayer
-            steps += 1
+    /// Runs `body` with the nodes and the animation states as raw buffers, for the frame's
+    /// walk: no copy of any node, no retain per access. `body` must not change the tree's
+    /// structure (the buffers stay valid only during the call).
+    func withFrameAccess<R>(_ body: (UnsafeMutablePointer<Node>, UnsafeMutableBufferPointer<AnimationState>) -> R) -> R {
+        if nodes.isEmpty { nodes.reserveCapacity(1) }
+        return nodes.withUnsafeMutableBufferPointer { n in
+            animations.withUnsafeMutableBufferPointer { a in body(n.baseAddress!, a) }
         }
-        chain.reverse()
     }
 
-    /// The layer's local time at media time `t`: `Presentation.localTime` over its
-    /// ancestors' timings, outermost first.
-    func localTime(of id: LayerID, at t: Double, scratch: inout [LayerTiming]) -> Double {
-        timingChain(of: id, into: &scratch)
-        return Presentation.localTime(at: t, timings: scratch)
+    /// The world timing of the node in slot `s` of `nodes`, recomputed first when stale.
+    @inline(__always)
+    func worldTiming(slot s: Int, in nodes: UnsafeMutablePointer<Node>) -> WorldTiming {
+        if !nodes[s].stale.contains(.worldTiming) { return nodes[s].worldTiming }
+        return refreshWorldTiming(slot: s, in: nodes)
+    }
+
+    /// Recomputes the stale part of slot `s`'s ancestor path, top down from the nearest clean
+    /// ancestor (whose cache is valid: the invariant), cleaning each node on the way.
+    @inline(never)
+    private func refreshWorldTiming(slot s: Int, in nodes: UnsafeMutablePointer<Node>) -> WorldTiming {
+        scratch.removeAll(keepingCapacity: true)
+        var x = s
+        while x >= 0 && nodes[x].stale.contains(.worldTiming) {
+            scratch.append(Int32(x))
+            x = Int(nodes[x].parentSlot)
+        }
+        var world = x >= 0 ? nodes[x].worldTiming : .identity
+        for y in scratch.reversed() {
+            let i = Int(y)
+            world = world.then(nodes[i].timing)
+            nodes[i].worldTiming = world
+            nodes[i].stale.remove(.worldTiming)
+        }
+        return world
     }
 }
 
-/// The animations of one layer and what the engine knows of them. A class so the engine
-/// updates it in place through the store's node; owned by exactly one node.
-final class AnimationState {
+/// The animations of one animated layer and what the engine knows of them, stored densely
+/// in `LayerStore.animations` (and only for layers that have animations: the presentation
+/// copy costs nothing for the others, whose presentation is their model).
+struct AnimationState {
     /// One animation's identity and the events already sent for it.
     struct Record: Equatable {
         /// The client's id for it, echoed in events.
@@ -215,15 +377,32 @@ final class AnimationState {
     var lifecycle: [AnimationLifecycle] = []
     /// The layer's presentation at the latest frame.
     var presentation: LayerProperties
-    /// Position in `LayerStore.animatedLayers`.
-    var listIndex: Int
+    /// The properties the attached animations may write (see `Animation.writtenProperties`).
+    var written = PropertySet()
+    /// The model or the attached animations changed since the latest frame: the next one
+    /// resets the whole presentation to the model. Otherwise the presentation equals the
+    /// model outside `written`, and a frame resets only those.
+    var needsFullReset = true
+    /// The layer's slot in `LayerStore.nodes`, and its id.
+    var slot: Int32
+    var layer: LayerID
 
-    init(presentation: LayerProperties, listIndex: Int) {
-        self.presentation = presentation; self.listIndex = listIndex
+    init(presentation: LayerProperties, slot: Int32, layer: LayerID) {
+        self.presentation = presentation; self.slot = slot; self.layer = layer
     }
 
-    func remove(at i: Int) {
+    mutating func append(_ animation: AttachedAnimation, id: UInt64) {
+        attached.append(animation)
+        records.append(Record(id: id))
+        lifecycle.append(.pending)
+        written.formUnion(animation.animation.writtenProperties)
+        needsFullReset = true
+    }
+
+    mutating func remove(at i: Int) {
         attached.remove(at: i); records.remove(at: i)
         if i < lifecycle.count { lifecycle.remove(at: i) }
+        written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
+        needsFullReset = true
     }
 }

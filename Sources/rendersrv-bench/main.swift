@@ -1,7 +1,24 @@
 // rendersrv-bench: how fast Presentation.evaluate turns models plus animations into
-// presentation values — the work the server does for every animated layer on every frame.
+// presentation values — the work the server does for every animated layer on every frame —
+// and (`--server`) how long the server's whole per-frame animation step takes on a layer
+// store, and (`--memory`) how much memory a layer costs the daemon.
 //
 //     rendersrv-bench [--layers 1000] [--frames 600] [--runs 3] [--kind mix|<kind>|all]
+//     rendersrv-bench --server [--counts 1000,10000,100000] [--per-layer 1] [--frames 120] [--runs 3]
+//     rendersrv-bench --memory [--layers 100000]
+//
+// `--server` builds, through `ServerBenchmarks.Tree` (validated commits applied to a
+// `LayerStore`, as a session does), a root with `count` sublayers each carrying `per-layer`
+// animations of the mixed kinds below, and times `AnimationEngine.evaluate` per frame at
+// 120 Hz frame times: mean and worst ms per frame (best run), animated values per second.
+// Then the deep-chain case: a chain of layers at the depth limit (and 2,000 deep with the
+// limit raised), one animation per layer. Finally it searches the largest count whose
+// worst frame stays within 16.7 ms (60 Hz).
+//
+// `--memory` builds `layers` plain layers (position, bounds, background color set, under one
+// root) and prints resident memory (/proc/self/statm) before and after, per layer, along
+// with the MemoryLayout sizes of the store's per-layer parts. Run it at two counts and take
+// the difference over the difference in counts to cancel fixed costs.
 //
 // It builds `layers` layers with three running animations each, evaluates every layer at
 // `frames` successive frame times (120 Hz), and reports animated property values evaluated
@@ -17,6 +34,8 @@
 //     valgrind ./rendersrv-bench --kind mix --frames 20 --runs 1
 // The two totals are equal when a frame allocates nothing.
 import RenderCore
+import RenderProtocol
+import RenderServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -192,9 +211,15 @@ func report(_ name: String, _ m: Measurement) {
 struct Options {
     var layers = 1000, frames = 600, runs = 3
     var kind = "all"
+    var server = false, memory = false
+    var counts = [1000, 10_000, 100_000]
+    var perLayer = 1
+    var framesGiven = false, layersGiven = false
 
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
-        + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]"
+        + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
+        + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N]\n"
+        + "       rendersrv-bench --memory [--layers N]"
 
     /// Parses the arguments; exits with status 2 and a message on a bad one.
     static func parse(_ args: [String]) -> Options {
@@ -207,8 +232,20 @@ struct Options {
         }
         while let a = rest.popFirst() {
             switch a {
-            case "--layers": o.layers = positive(a)
-            case "--frames": o.frames = positive(a)
+            case "--layers": o.layers = positive(a); o.layersGiven = true
+            case "--frames": o.frames = positive(a); o.framesGiven = true
+            case "--server": o.server = true
+            case "--memory": o.memory = true
+            case "--per-layer":
+                o.perLayer = positive(a)
+                guard o.perLayer <= 6 else { fail("--per-layer takes 1 to 6") }
+            case "--counts":
+                guard let v = rest.popFirst() else { fail("--counts needs a list such as 1000,10000") }
+                let parts = v.split(separator: ",").map { Int($0) }
+                guard !parts.isEmpty, parts.allSatisfy({ ($0 ?? 0) > 0 }) else {
+                    fail("--counts takes positive integers separated by commas, got \"\(v)\"")
+                }
+                o.counts = parts.map { $0! }
             case "--runs": o.runs = positive(a)
             case "--kind":
                 guard let v = rest.popFirst(), v == "all" || v == "mix" || Kind(rawValue: v) != nil else {
@@ -224,6 +261,8 @@ struct Options {
 }
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+if options.server { runServerSuite(options); exit(0) }
+if options.memory { runMemory(options); exit(0) }
 let layerCount = options.layers, frameCount = options.frames, runCount = options.runs, which = options.kind
 
 print("rendersrv-bench: Presentation.evaluate, \(layerCount) layers × 3 animations, \(frameCount) frames at 120 Hz, best of \(runCount)")

@@ -267,3 +267,20 @@ extension IsolationTests {
         #expect(!s.isClosed(asker))
     }
 }
+
+extension IsolationTests {
+    @Test func aChainOf20000NestedLayersIsRefusedAtTheDepthLimit() throws {
+        let s = Self.server()
+        let good = try Self.client(s, name: "good")
+        let bad = try Self.client(s, name: "deep")
+        var commands: [Command] = (1...20_000).map { .createLayer(LayerID($0), .layer) }
+        commands += (1..<20_000).map { .insertSublayer(parent: LayerID($0), child: LayerID($0 + 1), index: 0) }
+        s.send(.commit(Commit(sequence: 1, mediaTime: 0, commands: commands)), from: bad)
+        let e = try #require(try Self.fatalError(s, bad))
+        #expect(e.code == .limitExceeded)
+        #expect(e.message.contains("maxTreeDepth = 256"), "\(e.message)")
+        // Applied not at all.
+        #expect(s.layerCount(of: bad) == 0)
+        try Self.expectServed(s, good, sequence: 1)
+    }
+}

@@ -1,0 +1,73 @@
+import RenderCore
+import RenderProtocol
+
+/// A small public entry into the server core for `rendersrv-bench`; the daemon does not use
+/// it. It holds one client's layer store, fed the commands a commit carries (validated by
+/// `CommitValidator` exactly as a session validates them, then applied), and runs the
+/// animation engine's per-frame step on it exactly as `Server.produceFrame` does — without
+/// sockets, sessions or a loop.
+///
+/// Thread affinity: whichever thread made it (it is not shared).
+public enum ServerBenchmarks {
+    /// One client's render tree and the engine that animates it.
+    public final class Tree {
+        let store: LayerStore
+        let validator: CommitValidator
+        var pending = CommitValidator.Pending()
+        var engine = AnimationEngine()
+        var events: [Message] = []
+        private var sequence: UInt64 = 0
+
+        /// - Parameter maxTreeDepth: the tree-depth limit the validator enforces.
+        public init(limits: Limits = .default, maxTreeDepth: Int = 512) {
+            store = LayerStore()
+            validator = CommitValidator(limits: limits, client: "benchmark", maxTreeDepth: maxTreeDepth)
+        }
+
+        public var layerCount: Int { store.layerCount }
+        public var animationCount: Int { store.animationCount }
+
+        /// Validates `commands` as one commit and applies them, as a session and the next
+        /// frame would. Throws the validator's rejection (nothing applied then).
+        public func commit(_ commands: [Command], mediaTime: Double = 0) throws {
+            sequence += 1
+            let commit = Commit(sequence: sequence, mediaTime: mediaTime, commands: commands)
+            do throws(CommitValidator.Rejection) {
+                try validator.validate(commit, store: store, pending: &pending)
+            } catch {
+                throw BenchmarkError(message: error.message)
+            }
+            for command in commands { store.apply(command, mediaTime: mediaTime, events: &events) }
+            pending.reset()
+            events.removeAll(keepingCapacity: true)
+        }
+
+        /// One frame's animation step at media time `t`; returns the number of animated
+        /// layers evaluated. The events it produces are counted and dropped.
+        @discardableResult
+        public func frame(at t: Double) -> Int {
+            let n = engine.evaluate(store, at: t, events: &events)
+            eventCount += events.count
+            events.removeAll(keepingCapacity: true)
+            return n
+        }
+
+        /// Events produced by `frame` so far.
+        public private(set) var eventCount = 0
+
+        /// A layer's presentation as of the latest frame (for checksums).
+        public func presentation(of id: LayerID) -> LayerProperties? { store.presentation(of: id) }
+    }
+
+    /// A refused commit, with the validator's message.
+    public struct BenchmarkError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// `MemoryLayout` strides of the store's per-layer parts, in bytes, by name.
+    public static var layoutSizes: [(name: String, bytes: Int)] {
+        [("LayerProperties", MemoryLayout<LayerProperties>.stride),
+         ("LayerStore.Node", MemoryLayout<LayerStore.Node>.stride)]
+    }
+}

@@ -1,0 +1,176 @@
+// The server suite (`--server`) and the memory measurement (`--memory`) of rendersrv-bench:
+// see the header of main.swift for what each reports.
+import RenderCore
+import RenderProtocol
+import RenderServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Builds one client's tree: layer 1 is the root; layers 2… are its sublayers (`chain:
+/// false`) or each the sublayer of the one before (`chain: true`). Each gets `perLayer`
+/// animations of distinct kinds, rotating through `Kind.allCases`. Commands go in commits of
+/// at most 10,000.
+func buildTree(count: Int, perLayer: Int, chain: Bool, maxTreeDepth: Int = 512,
+               plain: Bool = false) throws -> ServerBenchmarks.Tree {
+    var limits = Limits.default
+    limits.maxLayers = max(limits.maxLayers, UInt32(count + 1))
+    let tree = ServerBenchmarks.Tree(limits: limits, maxTreeDepth: maxTreeDepth)
+    var commands: [Command] = [.createLayer(1, .layer), .setRoot(1)]
+    var animationID: UInt64 = 0
+    func flush(force: Bool) throws {
+        if force || commands.count >= 10_000 {
+            try tree.commit(commands)
+            commands.removeAll(keepingCapacity: true)
+        }
+    }
+    for i in 0..<count {
+        let id = LayerID(i + 2)
+        commands.append(.createLayer(id, .layer))
+        commands.append(.setProperty(id, LayerKeyPath(.position), .point(Point(Double(i % 40) * 30, Double(i / 40) * 20))))
+        commands.append(.setProperty(id, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 24, height: 16))))
+        commands.append(.setProperty(id, LayerKeyPath(.backgroundColor), .color(.gray)))
+        commands.append(.insertSublayer(parent: chain ? id - 1 : 1, child: id, index: UInt32.max))
+        if !plain {
+            for k in 0..<perLayer {
+                let kind = Kind.allCases[(i + k) % Kind.allCases.count]
+                animationID += 1
+                commands.append(.addAnimation(id, key: "\(kind.rawValue)-\(k)", animationID: animationID,
+                                              animation: kind.animation(layer: i + k)))
+            }
+        }
+        try flush(force: false)
+    }
+    try flush(force: true)
+    return tree
+}
+
+struct FrameMeasurement {
+    var meanMilliseconds: Double
+    var worstMilliseconds: Double
+    var valuesPerSecond: Double
+}
+
+/// Times `frames` frames at 120 Hz frame times after 10 untimed ones; the best of `runs`
+/// (by mean) is kept.
+func measureFrames(_ tree: ServerBenchmarks.Tree, frames: Int, runs: Int) -> FrameMeasurement {
+    let interval = 1.0 / 120
+    var t = 1.0
+    for _ in 0..<10 { tree.frame(at: t); t += interval }
+    var best = FrameMeasurement(meanMilliseconds: .infinity, worstMilliseconds: .infinity, valuesPerSecond: 0)
+    for _ in 0..<max(1, runs) {
+        var total = 0.0, worst = 0.0
+        for _ in 0..<frames {
+            let t0 = monotonicNow()
+            tree.frame(at: t)
+            let dt = monotonicNow() - t0
+            total += dt; worst = max(worst, dt)
+            t += interval
+        }
+        let mean = total / Double(frames)
+        if mean * 1e3 < best.meanMilliseconds {
+            best = FrameMeasurement(meanMilliseconds: mean * 1e3, worstMilliseconds: worst * 1e3,
+                                    valuesPerSecond: Double(tree.animationCount) / mean)
+        }
+    }
+    return best
+}
+
+func reportFrames(_ name: String, _ m: FrameMeasurement) {
+    print("\(pad(name, 34)) \(pad(format(m.meanMilliseconds, 3), 8)) ms/frame mean   "
+          + "\(pad(format(m.worstMilliseconds, 3), 8)) ms worst   \(format(m.valuesPerSecond / 1e6, 2)) M values/s")
+}
+
+func runServerSuite(_ o: Options) {
+    let frames = o.framesGiven ? o.frames : 120
+    print("rendersrv-bench --server: AnimationEngine.evaluate on a LayerStore, \(o.perLayer) animation(s) per layer "
+          + "(mixed kinds), \(frames) frames at 120 Hz, best of \(o.runs)")
+    #if DEBUG
+    print("warning: a debug build; measure with `swift build -c release --product rendersrv-bench`")
+    #endif
+    do {
+        var results: [(count: Int, m: FrameMeasurement)] = []
+        for count in o.counts {
+            let t0 = monotonicNow()
+            let tree = try buildTree(count: count, perLayer: o.perLayer, chain: false)
+            let built = monotonicNow() - t0
+            let m = measureFrames(tree, frames: frames, runs: o.runs)
+            reportFrames("\(count) animated layers", m)
+            print("  (built and applied in \(format(built * 1e3, 0)) ms)")
+            results.append((count, m))
+        }
+        for (depth, limit) in [(511, 512), (2000, 2001)] {
+            let t0 = monotonicNow()
+            let tree = try buildTree(count: depth, perLayer: 1, chain: true, maxTreeDepth: limit)
+            let built = monotonicNow() - t0
+            let m = measureFrames(tree, frames: frames, runs: o.runs)
+            reportFrames("chain \(depth + 1) deep, 1 each", m)
+            print("  (built and applied in \(format(built * 1e3, 0)) ms)")
+        }
+        // The largest count whose worst frame holds 60 Hz, starting from the per-layer cost
+        // of the largest count measured.
+        if let last = results.last {
+            let perLayer = last.m.meanMilliseconds / Double(last.count)
+            var candidate = Int(16.7 / perLayer / 1.25)
+            for _ in 0..<6 {
+                let tree = try buildTree(count: candidate, perLayer: o.perLayer, chain: false)
+                let m = measureFrames(tree, frames: frames, runs: o.runs)
+                if m.worstMilliseconds <= 16.7 {
+                    reportFrames("holds 60 Hz: \(candidate) layers", m)
+                    break
+                }
+                reportFrames("misses 60 Hz: \(candidate) layers", m)
+                candidate = candidate * 8 / 10
+            }
+        }
+    } catch {
+        print("rendersrv-bench: the tree was refused: \(error)")
+        exit(1)
+    }
+}
+
+/// Resident memory of this process in bytes (/proc/self/statm).
+func residentBytes() -> Int {
+    guard let f = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(f) }
+    var size = 0, resident = 0
+    guard withUnsafeMutablePointer(to: &size, { s in
+        withUnsafeMutablePointer(to: &resident) { r in fscanf_ints(f, s, r) }
+    }) else { return 0 }
+    return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// Reads two integers from a stream (Swift cannot call the variadic `fscanf`).
+func fscanf_ints(_ f: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>, _ b: UnsafeMutablePointer<Int>) -> Bool {
+    var buffer = [CChar](repeating: 0, count: 128)
+    guard fgets(&buffer, 128, f) != nil else { return false }
+    let text = String(cString: buffer)
+    let parts = text.split(separator: " ").compactMap { Int($0.trimmingCharacters()) }
+    guard parts.count >= 2 else { return false }
+    a.pointee = parts[0]; b.pointee = parts[1]
+    return true
+}
+
+extension Substring {
+    func trimmingCharacters() -> Substring {
+        var s = self
+        while let c = s.last, c == "\n" || c == " " { s = s.dropLast() }
+        return s
+    }
+}
+
+func runMemory(_ o: Options) {
+    let count = o.layersGiven ? o.layers : 100_000
+    for (name, bytes) in ServerBenchmarks.layoutSizes { print("MemoryLayout<\(name)>.stride = \(bytes) B") }
+    let before = residentBytes()
+    do {
+        let tree = try buildTree(count: count, perLayer: 0, chain: false, plain: true)
+        let after = residentBytes()
+        print("\(tree.layerCount) plain layers: resident \(before / 1024) KiB → \(after / 1024) KiB, "
+              + "\(format(Double(after - before) / Double(count), 0)) B per layer")
+        withExtendedLifetime(tree) {}
+    } catch {
+        print("rendersrv-bench: the tree was refused: \(error)")
+        exit(1)
+    }
+}
