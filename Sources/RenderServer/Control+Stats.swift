@@ -54,50 +54,30 @@ struct FrameStats {
 }
 
 extension ServerCore {
-    /// The `statsReply` JSON (schema in `Protocol/PROTOCOL.md`): counts, frame-interval
-    /// percentiles, per-phase percentiles, all durations in milliseconds.
-    ///
-    ///     {"frames":N,"missedFrames":N,"idleFrames":N,"clients":N,"layers":N,"animations":N,
-    ///      "frameInterval":{"p50":ms,"p90":ms,"p99":ms,"max":ms,"mean":ms},
-    ///      "phases":{"apply":{"p50":ms,"p99":ms},"evaluate":…,"present":…},
-    ///      "fps":N,"refreshRate":N,"manualClock":bool,"mediaTime":seconds}
-    func statsJSON() -> String {
+    /// The `statsReply` document (`StatsReport`, schema in `Protocol/PROTOCOL.md`):
+    /// counts, frame-interval percentiles, per-phase percentiles, durations in milliseconds.
+    /// Built on the loop thread: its size is fixed.
+    func statsReport() -> StatsReport {
         let established = sessions.filter(\.isEstablished)
-        var w = JSONWriter()
-        w.beginObject()
-        w.member("frames", stats.frames)
-        w.member("missedFrames", stats.missedFrames)
-        w.member("idleFrames", stats.idleFrames)
-        w.member("clients", established.count)
-        w.member("layers", established.reduce(0) { $0 + $1.store.layerCount })
-        w.member("animations", established.reduce(0) { $0 + $1.store.animationCount })
         let fi = stats.frameInterval
-        w.key("frameInterval")
-        w.beginObject()
         let empty = fi.totalCount == 0
-        w.member("p50", empty ? 0 : Double(fi.valueAtPercentile(50)) / 1000)
-        w.member("p90", empty ? 0 : Double(fi.valueAtPercentile(90)) / 1000)
-        w.member("p99", empty ? 0 : Double(fi.valueAtPercentile(99)) / 1000)
-        w.member("max", empty ? 0 : Double(fi.max) / 1000)
-        w.member("mean", empty ? 0 : fi.mean / 1000)
-        w.endObject()
-        w.key("phases")
-        w.beginObject()
+        let interval = StatsReport.Summary(
+            p50: empty ? 0 : Double(fi.valueAtPercentile(50)) / 1000, p90: empty ? 0 : Double(fi.valueAtPercentile(90)) / 1000,
+            p99: empty ? 0 : Double(fi.valueAtPercentile(99)) / 1000, max: empty ? 0 : Double(fi.max) / 1000,
+            mean: empty ? 0 : fi.mean / 1000)
+        var phases: [String: StatsReport.Summary] = [:]
         for phase in FrameStats.Phase.allCases {
             let h = stats.phases[phase.rawValue]
             let none = h.totalCount == 0
-            w.key(phase.name)
-            w.beginObject()
-            w.member("p50", none ? 0 : Double(h.valueAtPercentile(50)) / 1e6)
-            w.member("p99", none ? 0 : Double(h.valueAtPercentile(99)) / 1e6)
-            w.endObject()
+            phases[phase.name] = StatsReport.Summary(p50: none ? 0 : Double(h.valueAtPercentile(50)) / 1e6,
+                                                     p99: none ? 0 : Double(h.valueAtPercentile(99)) / 1e6)
         }
-        w.endObject()
-        w.member("fps", stats.measuredFPS)
-        w.member("refreshRate", configuration.refreshRate)
-        w.member("manualClock", configuration.clock.isManual)
-        w.member("mediaTime", currentMediaTime)
-        w.endObject()
-        return w.output
+        return StatsReport(frames: stats.frames, missedFrames: stats.missedFrames, idleFrames: stats.idleFrames,
+                           clients: established.count,
+                           layers: established.reduce(0) { $0 + $1.store.layerCount },
+                           animations: established.reduce(0) { $0 + $1.store.animationCount },
+                           frameInterval: interval, phases: phases, fps: stats.measuredFPS,
+                           refreshRate: configuration.refreshRate, manualClock: configuration.clock.isManual,
+                           mediaTime: currentMediaTime)
     }
 }

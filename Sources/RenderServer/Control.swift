@@ -9,12 +9,16 @@ extension ServerCore {
     func handleControl(_ message: Message, from session: ClientSession) {
         switch message {
         case let .statsRequest(requestID):
-            session.send(.statsReply(StatsReply(requestID: requestID, json: statsJSON())))
+            session.send(.statsReply(StatsReply(requestID: requestID, json: ServerCore.json(statsReport()))))
 
         case let .treeRequest(request):
             do {
-                let (t, json) = try treeJSON(request)
-                session.send(.treeReply(TreeReply(requestID: request.requestID, mediaTime: t, json: json)))
+                let snapshot = try treeSnapshot(request)
+                let sessionID = session.id, requestID = request.requestID
+                offload({
+                    Message.treeReply(TreeReply(requestID: requestID, mediaTime: snapshot.mediaTime,
+                                                json: ServerCore.json(ServerCore.report(of: snapshot))))
+                }, then: { [weak self] reply in self?.deliver(reply, to: sessionID) })
             } catch {
                 session.send(.error(ErrorMessage(code: .invalidCommand, message: "tree request \(request.requestID): "
                     + error.message, fatal: false)))

@@ -101,7 +101,13 @@ extension Server {
     func asyncWoke() {
         state.lock()
         let stop = stopRequested
+        let jobs = loopJobs
+        loopJobs = []
         state.unlock()
+        if !jobs.isEmpty {
+            for job in jobs { job() }
+            flushTransport()
+        }
         if stop { beginShutdown(reason: "stopped") }
     }
 

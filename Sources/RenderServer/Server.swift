@@ -52,6 +52,10 @@ public final class Server {
     var runState = RunState.idle          // guarded by `state`
     var stopRequested = false              // guarded by `state`
     var asyncOpen = true                   // guarded by `state`
+    /// Work finished off the loop thread, to run on it (guarded by `state`).
+    var loopJobs: [() -> Void] = []
+    /// Builds control replies (tree dumps) off the loop thread.
+    let controlQueue = DispatchQueue(label: "rendersrvd control")
 
     public init(configuration: Configuration) throws {
         try configuration.validate()
@@ -81,6 +85,12 @@ public final class Server {
             uvCloseAndFree(async)
             rc = loop.close()
             throw error
+        }
+        core.offloader = { [unowned self] job, deliver in
+            self.controlQueue.async {
+                let result = job()
+                self.runOnLoop { deliver(result) }
+            }
         }
         realClock?.onFrame = { [unowned self] target, wake, missed in
             self.core.produceFrame(target: target, wakeNanoseconds: wake, missed: missed)
@@ -134,6 +144,16 @@ public final class Server {
 
     func connectionClosed(_ connection: SocketConnection) {
         connections[connection.session.id] = nil
+    }
+
+    /// Queues `body` to run on the loop thread (from any thread); dropped once the loop is
+    /// shutting down.
+    func runOnLoop(_ body: @escaping () -> Void) {
+        state.lock()
+        defer { state.unlock() }
+        guard asyncOpen else { return }
+        loopJobs.append(body)
+        uv_async_send(async)
     }
 
     /// The number of the latest frame.

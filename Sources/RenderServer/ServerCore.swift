@@ -1,4 +1,5 @@
 import CSystem
+import Foundation
 import Logging
 import RenderCore
 import RenderProtocol
@@ -49,6 +50,10 @@ final class ServerCore {
     private(set) var changedSinceLastFrame = true
     /// Bytes of partial frames reserved over all sessions (`Limits.maxDaemonPendingBytes`).
     var inboundReserved = 0
+    /// Runs a job off the loop thread, then hands its result back on the loop thread. The
+    /// daemon sets it (a control worker thread); nil runs the job at once, in line (the
+    /// embedded driver: deterministic).
+    var offloader: ((_ job: @escaping () -> Message, _ deliver: @escaping (Message) -> Void) -> Void)?
 
     /// `mediaTime` gives the real clock's time (ignored with a manual clock).
     init(configuration: Configuration, output: FrameOutput, mediaTime: @escaping () -> Double) {
@@ -123,6 +128,25 @@ final class ServerCore {
     /// Says goodbye to every session.
     func shutDown(reason: String) {
         for s in sessions { s.sayGoodbye(reason); markDirty(s) }
+    }
+
+    /// Runs `job` on the control worker (or at once), then `deliver` on the loop thread.
+    func offload(_ job: @escaping () -> Message, then deliver: @escaping (Message) -> Void) {
+        if let offloader { offloader(job, deliver) } else { deliver(job()) }
+    }
+
+    /// Sends a finished control reply to a session, if it is still open.
+    func deliver(_ message: Message, to sessionID: UInt32) {
+        guard let s = sessions.first(where: { $0.id == sessionID }), s.isOpen else { return }
+        s.send(message)
+        markDirty(s)
+    }
+
+    /// A control report as one line of JSON (sorted keys, numbers round-trip exact).
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
     // MARK: Commits
