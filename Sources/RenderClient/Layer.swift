@@ -35,6 +35,8 @@ open class Layer {
     var isCommitted = false
     /// Attached animations in the order added (pending ones included).
     var entries: [AnimationRecord] = []
+    /// Marked by `setNeedsLayout()`; cleared when laid out.
+    public internal(set) var needsLayout = false
 
     /// The superlayer, if the layer is in a tree.
     public private(set) weak var superlayer: Layer?
@@ -61,8 +63,9 @@ open class Layer {
     public var kind: LayerKind { type(of: self).layerKind }
 
     /// A layer in `context`, or in `Context.current` (the first live context of the queue
-    /// this runs on). Traps off a context's queue.
-    public init(context: Context? = nil) {
+    /// this runs on). Traps off a context's queue. `required`, so that a layer class chosen
+    /// at run time (a view's `layerClass`) can be instantiated.
+    public required init(context: Context? = nil) {
         guard let c = context ?? Context.current else {
             preconditionFailure("Layer created with no context: create a Context (or a Connection-backed "
                 + "one) for this queue first, or create layers on that context's callback queue")
@@ -99,6 +102,13 @@ open class Layer {
     /// (`+[CALayer defaultActionForKey:]`). `nil` here lets the built-in implicit animation
     /// apply; return `NullAction()` to suppress it for a key.
     open class func defaultAction(forKey key: String) -> Action? { nil }
+
+    /// Lays out the sublayers during a layout pass (see `setNeedsLayout()`); by default
+    /// asks the delegate (`layoutSublayers(of:)`). Subclasses may override it (call `super`
+    /// to keep the delegate's layout).
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
 
     // MARK: Tree
 
