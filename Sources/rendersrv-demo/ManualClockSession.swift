@@ -22,12 +22,14 @@ final class ManualClockSession {
     private(set) var commits: [Commit] = []
     private var daemon: Process?
     private var daemonStdin: Pipe?
+    private var daemonDirectory: URL?
 
     init(socket: String?, name: String) throws {
         var path = socket
         if path == nil {
             let (p, process, stdin) = try ManualClockSession.spawnDaemon()
             path = p; daemon = process; daemonStdin = stdin
+            daemonDirectory = URL(fileURLWithPath: p).deletingLastPathComponent()
         }
         connection = try Connection(socketPath: path, clientName: name, callbackQueue: queue)
         guard connection.welcome.manualClock else {
@@ -93,6 +95,7 @@ final class ManualClockSession {
             kill(d.processIdentifier, SIGTERM)
             d.waitUntilExit()
         }
+        if let dir = daemonDirectory { try? FileManager.default.removeItem(at: dir) }
     }
 
     /// Starts `rendersrvd --clock manual` (found next to this executable) on a private socket
