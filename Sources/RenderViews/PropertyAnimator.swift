@@ -104,6 +104,18 @@ public final class PropertyAnimator {
                   animations: animations)
     }
 
+    /// An animator already running (`runningPropertyAnimator(withDuration:…)`): the
+    /// options' curve, `duration` seconds after `delay`; `completion` is its first
+    /// completion. Other options are ignored, as UIKit ignores most of them here.
+    public static func runningPropertyAnimator(withDuration duration: Double, delay: Double,
+                                               options: ViewAnimationOptions = [], animations: @escaping () -> Void,
+                                               completion: ((Position) -> Void)? = nil) -> PropertyAnimator {
+        let a = PropertyAnimator(duration: duration, timingParameters: .cubic(options.timingFunction), animations: animations)
+        if let completion { a.addCompletion(completion) }
+        a.startAnimation(afterDelay: delay)
+        return a
+    }
+
     // MARK: Adding
 
     /// Adds changes to animate: run when the animator becomes active, or now (over the
