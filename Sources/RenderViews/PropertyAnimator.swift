@@ -41,6 +41,10 @@ public final class PropertyAnimator {
     public private(set) var isRunning = false
     /// Accepted for source compatibility: every animator here is interruptible.
     public var isInterruptible = true
+    /// When true, reaching the end (or the start, reversed) leaves the animator active and
+    /// paused there instead of finishing it: no completion runs, and it can be reversed or
+    /// scrubbed again (the server holds the end with the animations' forwards fill).
+    public var pausesOnCompletion = false
 
     let context: Context
     private var pending: [(body: () -> Void, delayFactor: Double)] = []
@@ -402,7 +406,14 @@ public final class PropertyAnimator {
     private func memberStopped(_ m: Member, finished: Bool) {
         guard m.generation == generation, state == .active else { return }
         if finished {
-            if isRunning { finishRun() }
+            guard isRunning else { return }
+            if pausesOnCompletion {
+                anchorE = reversed ? 0 : duration
+                isRunning = false
+                rebuild(tracks)
+            } else {
+                finishRun()
+            }
             return
         }
         // Removed or replaced by someone else: that track is no longer ours.

@@ -257,3 +257,29 @@ import RenderClient
         #expect(h.commits(since: n).flatMap(\.addedAnimations).isEmpty, "animations disabled: no animation")
     }
 }
+
+@Suite struct PausesOnCompletionTests {
+    @Test func pausesAtTheEndAndCanGoBack() {
+        let h = Harness()
+        let v = h.committed { View(frame: Rect(x: 0, y: 0, width: 100, height: 100)) }
+        var ended: [PropertyAnimator.Position] = []
+        let a = h.run { () -> PropertyAnimator in
+            let a = PropertyAnimator(duration: 1, curve: .linear) { v.center = Point(x: 150, y: 50) }
+            a.pausesOnCompletion = true
+            a.addCompletion { ended.append($0) }
+            a.startAnimation()
+            return a
+        }
+        h.settle()
+        h.now = 1001
+        h.stopAll(finished: true)
+        h.run {
+            #expect(a.state == .active && !a.isRunning && a.fractionComplete == 1)
+            #expect(abs(v.layer.presentation(at: 1005).position.x - 150) < 1e-6, "holds the end")
+        }
+        #expect(ended.isEmpty)
+        h.run { a.isReversed = true; a.startAnimation() }
+        h.settle()
+        #expect(abs(h.run { v.layer.presentation(at: 1001.5).position.x } - 100) < 1e-6, "and goes back from there")
+    }
+}
