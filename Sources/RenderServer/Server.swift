@@ -59,6 +59,8 @@ public final class Server {
 
     public init(configuration: Configuration) throws {
         try configuration.validate()
+        // A client that leaves while we write to it must not end the process.
+        csys_ignore_sigpipe()
         self.configuration = configuration
         socketPath = configuration.resolvedSocketPath
         logger = configuration.logger

@@ -256,14 +256,9 @@ final class BlockedMainScenario {
     }
 
     static func positionY(ofLayer id: Int, in json: String) -> Double? {
-        guard let data = json.data(using: .utf8),
-              let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let sessions = o["sessions"] as? [[String: Any]] else { return nil }
-        for s in sessions {
-            for l in s["layers"] as? [[String: Any]] ?? [] where (l["id"] as? NSNumber)?.intValue == id {
-                let p = (l["properties"] as? [String: Any])?["position"] as? [Any]
-                return (p?.last as? NSNumber)?.doubleValue
-            }
+        guard let tree = try? JSONDecoder().decode(TreeReport.self, from: Data(json.utf8)) else { return nil }
+        for s in tree.sessions {
+            if let l = s.layer(UInt32(id)), l.properties.position.count == 2 { return l.properties.position[1].value }
         }
         return nil
     }
