@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "rendersrvctl", targets: ["rendersrvctl"]),
         .executable(name: "rendersrv-demo", targets: ["rendersrv-demo"]),
         .executable(name: "rendersrv-bench", targets: ["rendersrv-bench"]),
+        .executable(name: "rendersrv-stress", targets: ["rendersrv-stress"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,6 +64,10 @@ let package = Package(
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-demo",
                           dependencies: ["RenderClient", "RenderViews",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: v5),
+        .executableTarget(name: "rendersrv-stress",
+                          dependencies: ["RenderCore", "RenderProtocol",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-bench",
