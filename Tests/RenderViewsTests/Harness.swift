@@ -54,6 +54,12 @@ final class Harness {
         settle()
     }
 
+    /// Tells the context that the server applied every commit sent so far.
+    func acknowledgeAll() {
+        deliver(.commitApplied(CommitApplied(sequence: UInt64(commits.count), frame: 1, mediaTime: now)))
+        settle()
+    }
+
     /// Every command after commit index `from`.
     func commits(since index: Int) -> ArraySlice<Commit> { commits[min(index, commits.count)...] }
 }
