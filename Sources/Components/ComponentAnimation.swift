@@ -1,4 +1,5 @@
 import RenderCore
+import RenderViews
 
 /// One animation a component hook returns (`CKComponentAnimation`): either a Core Animation
 /// animation for a component's view — the usual case — or custom hooks, the escape hatch for
@@ -66,22 +67,25 @@ public struct ComponentAnimationHooks {
 /// How the host's bounds change animates (`CKComponentBoundsAnimation`): the view
 /// animation that wraps the application of the changeset in which the component is
 /// mounted. It animates every frame that changes in it — the component's resize, the
-/// reflow of what follows it in a `CollectionHost`, and the layout inside the hierarchy.
-public struct BoundsAnimation: Hashable, Sendable {
+/// reflow of what follows it in a `CollectionHost`, and the layout inside the hierarchy —
+/// as one `View.animate` block (a spring block in spring mode, with UIKit's spring timing).
+/// View configurations are applied with actions disabled inside it, and views new to the
+/// hierarchy take their frames without animation.
+public struct BoundsAnimation: Sendable {
     public enum Mode: Sendable { case `default`, spring }
     /// Seconds.
     public var duration: Double
     /// Seconds.
     public var delay: Double
     public var mode: Mode
-    /// The curve (default mode) and how the animation starts.
-    public var options: Options
-    /// Spring mode: 1 is critically damped, smaller values oscillate.
+    /// The block's options (the curve in default mode, `beginFromCurrentState`, …).
+    public var options: ViewAnimationOptions
+    /// Spring mode: 1 settles fastest without overshoot, smaller values oscillate.
     public var springDampingRatio: Double
     /// Spring mode, in UIKit's units: 1 = the whole distance in one second.
     public var springInitialVelocity: Double
 
-    public init(duration: Double, delay: Double = 0, mode: Mode = .default, options: Options = [],
+    public init(duration: Double, delay: Double = 0, mode: Mode = .default, options: ViewAnimationOptions = [],
                 springDampingRatio: Double = 1, springInitialVelocity: Double = 0) {
         precondition(duration >= 0 && delay >= 0, "BoundsAnimation: duration \(duration) and delay \(delay) must be ≥ 0 s")
         precondition(springDampingRatio > 0, "BoundsAnimation: springDampingRatio \(springDampingRatio) must be > 0")
@@ -89,28 +93,15 @@ public struct BoundsAnimation: Hashable, Sendable {
         self.springDampingRatio = springDampingRatio; self.springInitialVelocity = springInitialVelocity
     }
 
-    /// `UIViewAnimationOptions` as far as a bounds animation uses them.
-    public struct Options: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-        /// Start from what is on screen (always the case here: the action search starts
-        /// from the presentation value); accepted.
-        public static let beginFromCurrentState = Options(rawValue: 1 << 2)
-        /// Accepted; this library delivers no touches.
-        public static let allowUserInteraction = Options(rawValue: 1 << 1)
-        public static let curveEaseInOut = Options(rawValue: 0 << 16)
-        public static let curveEaseIn = Options(rawValue: 1 << 16)
-        public static let curveEaseOut = Options(rawValue: 2 << 16)
-        public static let curveLinear = Options(rawValue: 3 << 16)
-
-        /// The curve the options select (ease-in-ease-out unless another is set).
-        public var timingFunction: TimingFunction {
-            switch (rawValue >> 16) & 3 {
-            case 1: return .easeIn
-            case 2: return .easeOut
-            case 3: return .linear
-            default: return .easeInEaseOut
-            }
+    /// Runs `changes` inside the view animation this stands for. Host's queue.
+    func perform(_ changes: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        switch mode {
+        case .default:
+            View.animate(withDuration: duration, delay: delay, options: options, animations: changes, completion: completion)
+        case .spring:
+            View.animate(withDuration: duration, delay: delay, usingSpringWithDamping: springDampingRatio,
+                         initialSpringVelocity: springInitialVelocity, options: options, animations: changes,
+                         completion: completion)
         }
     }
 }

@@ -122,7 +122,7 @@ public final class HostingView<Model>: View {
             mounter.apply(plan)
         }
         if let b = plan.boundsAnimation, mountedLayout != nil {
-            View.performWithActionProvider(BoundsAnimationActions(b), apply)
+            b.perform(apply)
         } else {
             apply()
         }
