@@ -171,7 +171,7 @@ final class Mounter {
             switch p.animation.storage {
             case let .layer(target, animation, _):
                 if p.phase == .change, ChangeResolution.isChange(animation),
-                   let key = plan.viewKeys[ObjectIdentifier(target)], let item = items[key] {
+                   let key = plan.viewKeys[ObjectIdentifier(target)] ?? viewKeys[ObjectIdentifier(target)], let item = items[key] {
                     plan.pending[i].previous = (item.view.layer.model(), item.view.layer.presentation(at: now))
                 }
             case let .hooks(h):
@@ -299,7 +299,9 @@ final class Mounter {
                     add(ChangeResolution.anchoredAtCommit(a), to: snap.layer, delegate: snap.remover, owner: nil)
                     continue
                 }
-                guard let key = plan.viewKeys[ObjectIdentifier(target)], let item = items[key] else {
+                // The new generation's component, or (a common slip) the previous one's: the same view.
+                guard let key = plan.viewKeys[ObjectIdentifier(target)] ?? previousViewKeys[ObjectIdentifier(target)],
+                      let item = items[key] else {
                     preconditionFailure("\(p.phase == .initial ? "animationsOnInitialMount" : "animationsFromPreviousComponent"): "
                         + "\(target) is not mounted — it is not in the new tree, or it has no view configuration and renders "
                         + "to none; animate a component with a view (store a reference to the child you animate)")
