@@ -66,7 +66,7 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-demo",
-                          dependencies: ["RenderClient", "Components",
+                          dependencies: ["RenderClient", "RenderViews", "Components",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-bench",
@@ -82,7 +82,7 @@ let package = Package(
                     swiftSettings: v5),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer"],
                     swiftSettings: v5),
-        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol"],
+        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews"],
                     swiftSettings: v5),
     ]
 )

@@ -77,6 +77,11 @@ public final class CollectionHost<Model>: View {
         super.init(frame: frame, context: context)
     }
 
+    /// Not available: a collection needs a provider (`init(frame:context:buildQueue:provider:)`).
+    public required init(frame: Rect, context: Context?) {
+        preconditionFailure("CollectionHost(frame:context:) is not available: create it with init(frame:context:buildQueue:provider:)")
+    }
+
     /// The number of rows. Host's queue.
     public var numberOfRows: Int { rows.count }
 

@@ -62,6 +62,11 @@ public final class HostingView<Model>: View {
         rebuild(mode: .synchronous)
     }
 
+    /// Not available: a host needs a model and a provider (`init(model:sizeRange:…)`).
+    public required init(frame: Rect, context: Context?) {
+        preconditionFailure("HostingView(frame:context:) is not available: create it with init(model:sizeRange:context:provider:)")
+    }
+
     /// Custom animation hooks get their cleanup when the host goes away.
     deinit {
         let m = mounter

@@ -23,7 +23,13 @@ public struct ViewConfiguration {
 
     /// A plain `View` with `attributes`.
     public init(_ attributes: [ViewAttribute] = []) {
-        self.init(viewClass: ViewClass(View.self) { View(context: $0) }, attributes: attributes)
+        self.init(View.self, attributes)
+    }
+
+    /// A view of class `type` (made with its `init(frame:context:)` in the host's context)
+    /// with `attributes`.
+    public init<V: View>(_ type: V.Type, _ attributes: [ViewAttribute] = []) {
+        self.init(viewClass: ViewClass(type), attributes: attributes)
     }
 
     /// A view of class `type`, made by `make` in the host's context, with `attributes`.
@@ -41,6 +47,11 @@ public struct ViewClass: Hashable, CustomStringConvertible {
 
     public init<V: View>(_ type: V.Type, make: @escaping (Context) -> V) {
         self.type = type; self.make = make
+    }
+
+    /// Views of `type` made with its required `init(frame:context:)`.
+    public init<V: View>(_ type: V.Type) {
+        self.init(type) { V(frame: .zero, context: $0) }
     }
 
     public static func == (a: ViewClass, b: ViewClass) -> Bool { a.type == b.type }

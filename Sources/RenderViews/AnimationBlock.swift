@@ -111,6 +111,8 @@ final class AnimationBlock: ViewActionProvider {
     let completion: BlockCompletion
     /// Views whose layers asked, in order (for the `layoutSubviews` option).
     private(set) var touched: [View] = []
+    /// The block's spring, derived once (every property of the block shares it).
+    private var spring: SpringTiming?
     /// The member of the last animation added per (layer, key), to mark it superseded.
     private var members: [LayerID: [String: BlockCompletion.Member]] = [:]
 
@@ -131,8 +133,10 @@ final class AnimationBlock: ViewActionProvider {
         case let .timing(tf):
             animation = Animation(.basic(BasicAnimation(keyPath: kp, from: from)), timing: timing, timingFunction: tf)
         case let .spring(ratio, velocity):
-            let s = SpringTiming(dampingRatio: ratio, duration: parameters.duration, initialVelocity: velocity)
-            animation = Animation(.spring(s.animation(kp, from: from)), timing: timing)
+            if spring == nil {
+                spring = SpringTiming(dampingRatio: ratio, duration: parameters.duration, initialVelocity: velocity)
+            }
+            animation = Animation(.spring(spring!.animation(kp, from: from)), timing: timing)
         }
         let member = BlockCompletion.Member(completion)
         members[layer.id, default: [:]][key]?.superseded = true

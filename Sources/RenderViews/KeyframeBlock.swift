@@ -136,7 +136,7 @@ extension View {
         let stack = ViewActions.stack
         let queue = Context.current?.queue
         let c = BlockCompletion(completion)
-        if !stack.animationsEnabled || (stack.providers.last.map { $0 == nil } ?? false) || duration == 0 && delay == 0 {
+        if !stack.animationsEnabled || (stack.providers.last.map { $0 == nil } ?? false) || duration == 0 {
             performWithoutAnimation(animations)
             c.seal(queue: queue)
             return

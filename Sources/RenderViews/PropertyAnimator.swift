@@ -41,6 +41,10 @@ public final class PropertyAnimator {
     public private(set) var isRunning = false
     /// Accepted for source compatibility: every animator here is interruptible.
     public var isInterruptible = true
+    /// When true, reaching the end (or the start, reversed) leaves the animator active and
+    /// paused there instead of finishing it: no completion runs, and it can be reversed or
+    /// scrubbed again (the server holds the end with the animations' forwards fill).
+    public var pausesOnCompletion = false
 
     let context: Context
     private var pending: [(body: () -> Void, delayFactor: Double)] = []
@@ -102,6 +106,18 @@ public final class PropertyAnimator {
     public convenience init(duration: Double, dampingRatio: Double, animations: (() -> Void)? = nil) {
         self.init(duration: duration, timingParameters: .spring(dampingRatio: dampingRatio, initialVelocity: 0),
                   animations: animations)
+    }
+
+    /// An animator already running (`runningPropertyAnimator(withDuration:…)`): the
+    /// options' curve, `duration` seconds after `delay`; `completion` is its first
+    /// completion. Other options are ignored, as UIKit ignores most of them here.
+    public static func runningPropertyAnimator(withDuration duration: Double, delay: Double,
+                                               options: ViewAnimationOptions = [], animations: @escaping () -> Void,
+                                               completion: ((Position) -> Void)? = nil) -> PropertyAnimator {
+        let a = PropertyAnimator(duration: duration, timingParameters: .cubic(options.timingFunction), animations: animations)
+        if let completion { a.addCompletion(completion) }
+        a.startAnimation(afterDelay: delay)
+        return a
     }
 
     // MARK: Adding
@@ -390,7 +406,14 @@ public final class PropertyAnimator {
     private func memberStopped(_ m: Member, finished: Bool) {
         guard m.generation == generation, state == .active else { return }
         if finished {
-            if isRunning { finishRun() }
+            guard isRunning else { return }
+            if pausesOnCompletion {
+                anchorE = reversed ? 0 : duration
+                isRunning = false
+                rebuild(tracks)
+            } else {
+                finishRun()
+            }
             return
         }
         // Removed or replaced by someone else: that track is no longer ours.

@@ -48,8 +48,9 @@ extension View {
         let stack = ViewActions.stack
         let queue = Context.current?.queue
         // Inside performWithoutAnimation (a nil provider) or with animations disabled, or with
-        // a zero duration: the changes take effect at once; the completion still runs.
-        if !stack.animationsEnabled || (stack.providers.last.map { $0 == nil } ?? false) || own.duration == 0 && own.delay == 0 {
+        // a zero duration (a delay then has nothing to delay: the changes are not deferred):
+        // the changes take effect at once; the completion still runs.
+        if !stack.animationsEnabled || (stack.providers.last.map { $0 == nil } ?? false) || own.duration == 0 {
             let c = BlockCompletion(completion)
             performWithoutAnimation(animations)
             c.seal(queue: queue)

@@ -57,9 +57,13 @@ extension View {
         set { layer.opacity = newValue }
     }
 
-    /// The fill behind the content; `nil` (the default) is none.
+    /// The fill behind the content; `nil` (the default) is none. Read from the layer, so a
+    /// change made to the layer directly shows here too.
     public var backgroundColor: Color? {
-        get { backgroundColorStorage }
+        get {
+            let c = layer.backgroundColor
+            return c == .clear && backgroundColorStorage == nil ? nil : c
+        }
         set {
             backgroundColorStorage = newValue
             layer.backgroundColor = newValue ?? .clear

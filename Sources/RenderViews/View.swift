@@ -38,7 +38,8 @@ open class View: LayerDelegate {
 
     /// A view with the given frame, backed by a new `layerClass` layer in `context`
     /// (default: `Context.current`, the first live context of the current queue).
-    public init(frame: Rect = .zero, context: Context? = nil) {
+    /// `required`, so a view class chosen at run time (`View.Type`) can be instantiated.
+    public required init(frame: Rect = .zero, context: Context? = nil) {
         layer = Self.layerClass.init(context: context)
         layer.delegate = self
         if frame != .zero { self.frame = frame }

@@ -210,3 +210,76 @@ import RenderClient
         }
     }
 }
+
+@Suite struct PropertyAnimatorStateTests {
+    @Test func statesAndTheirErrors() {
+        let h = Harness()
+        let v = h.committed { View() }
+        let a = h.run { () -> PropertyAnimator in
+            let a = PropertyAnimator.runningPropertyAnimator(withDuration: 0.5, delay: 0.25, options: .curveEaseOut,
+                                                             animations: { v.alpha = 0 })
+            #expect(a.state == .active && a.isRunning && a.timingParameters == .cubic(.easeOut))
+            #expect(v.alpha == 0)
+            #expect(a.fractionComplete == 0, "still in its delay")
+            return a
+        }
+        h.settle()
+        let added = h.commits.flatMap(\.addedAnimations)
+        #expect(added.first?.animation.timing.beginTime == 1000.25, "starts after its delay")
+        #expect(close(h.run { v.layer.presentation(at: 1000.1).opacity }, 1), "holds the start during the delay")
+        h.now = 1000.5
+        h.run {
+            #expect(close(a.fractionComplete, 0.5))
+            a.pauseAnimation()
+            #expect(a.state == .active && !a.isRunning)
+            a.stopAnimation(false)
+            #expect(a.state == .stopped)
+            a.finishAnimation(at: .end)
+            #expect(a.state == .inactive && v.alpha == 0)
+        }
+    }
+
+    @Test func anEmptyBlockInABlockWithAZeroDurationChangesAtOnce() {
+        let h = Harness()
+        let v = h.committed { View() }
+        let n = h.commits.count
+        var done: [Bool] = []
+        h.run { View.animate(withDuration: 0, delay: 1, animations: { v.alpha = 0.5 }, completion: { done.append($0) }) }
+        h.settle()
+        #expect(h.commits(since: n).flatMap(\.addedAnimations).isEmpty)
+        #expect(done == [true])
+        h.run {
+            View.areAnimationsEnabled = false
+            View.animate(withDuration: 1) { v.alpha = 0.2 }
+            View.areAnimationsEnabled = true
+        }
+        h.settle()
+        #expect(h.commits(since: n).flatMap(\.addedAnimations).isEmpty, "animations disabled: no animation")
+    }
+}
+
+@Suite struct PausesOnCompletionTests {
+    @Test func pausesAtTheEndAndCanGoBack() {
+        let h = Harness()
+        let v = h.committed { View(frame: Rect(x: 0, y: 0, width: 100, height: 100)) }
+        var ended: [PropertyAnimator.Position] = []
+        let a = h.run { () -> PropertyAnimator in
+            let a = PropertyAnimator(duration: 1, curve: .linear) { v.center = Point(x: 150, y: 50) }
+            a.pausesOnCompletion = true
+            a.addCompletion { ended.append($0) }
+            a.startAnimation()
+            return a
+        }
+        h.settle()
+        h.now = 1001
+        h.stopAll(finished: true)
+        h.run {
+            #expect(a.state == .active && !a.isRunning && a.fractionComplete == 1)
+            #expect(abs(v.layer.presentation(at: 1005).position.x - 150) < 1e-6, "holds the end")
+        }
+        #expect(ended.isEmpty)
+        h.run { a.isReversed = true; a.startAnimation() }
+        h.settle()
+        #expect(abs(h.run { v.layer.presentation(at: 1001.5).position.x } - 100) < 1e-6, "and goes back from there")
+    }
+}
