@@ -55,6 +55,12 @@ final class Mounter {
             if let layer, let key { layer.removeAnimation(forKey: key) }
             hooks?.cleanup?(context)
         }
+        /// A layer animation that has ended needs no cleanup (custom hooks always do).
+        var isLive: Bool {
+            if hooks != nil { return true }
+            guard let layer, let key else { return false }
+            return layer.animation(forKey: key) != nil
+        }
     }
 
     /// One pending animation from the hooks.
@@ -225,6 +231,8 @@ final class Mounter {
             unmount(item)
         }
         var newItems: [String: Item] = [:]
+        /// How many mounted views each parent holds so far in this pass (the next one's index).
+        var placed: [ObjectIdentifier: Int] = [:]
         for p in plan.planned {
             let kept = items[p.key].flatMap { $0.viewClass == p.viewClass ? $0 : nil }
             if let old = items[p.key], kept == nil { unmount(old) }
@@ -233,7 +241,8 @@ final class Mounter {
             Transaction.begin()
             Transaction.disableActions = true
             configure(view, with: p.component.view.attributes)
-            let position = newItems.values.filter { $0.view.superview === parent }.count
+            let position = placed[ObjectIdentifier(parent), default: 0]
+            placed[ObjectIdentifier(parent)] = position + 1
             if view.superview !== parent || parent.subviews.firstIndex(where: { $0 === view }) != position {
                 parent.insertSubview(view, at: position)
             }
@@ -329,7 +338,12 @@ final class Mounter {
         animationSerial += 1
         let key = "component-animation-\(animationSerial)"
         layer.add(a, forKey: key, delegate: delegate)
-        if let owner { applied[owner, default: []].append(Applied(layer: layer, key: key)) }
+        if let owner {
+            // Drop the entries of animations that ended, so a long-lived view's list stays short.
+            var list = applied[owner, default: []].filter(\.isLive)
+            list.append(Applied(layer: layer, key: key))
+            applied[owner] = list
+        }
     }
 
     /// Unmounts everything (the host goes away): cleans up every animation.
