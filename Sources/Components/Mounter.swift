@@ -233,26 +233,33 @@ final class Mounter {
         var newItems: [String: Item] = [:]
         /// How many mounted views each parent holds so far in this pass (the next one's index).
         var placed: [ObjectIdentifier: Int] = [:]
+        // One transaction for the pass: attributes and the frames of views new here with
+        // actions disabled; a kept view's frame with the caller's setting, so it animates when
+        // the caller runs this inside a bounds animation.
+        let callerDisables = Transaction.disableActions
+        Transaction.begin()
+        Transaction.disableActions = true
         for p in plan.planned {
             let kept = items[p.key].flatMap { $0.viewClass == p.viewClass ? $0 : nil }
             if let old = items[p.key], kept == nil { unmount(old) }
             let view = kept?.view ?? dequeue(p.viewClass)
             let parent = p.parentKey.flatMap { newItems[$0]?.view } ?? container
-            Transaction.begin()
-            Transaction.disableActions = true
             configure(view, with: p.component.view.attributes)
             let position = placed[ObjectIdentifier(parent), default: 0]
             placed[ObjectIdentifier(parent)] = position + 1
-            if view.superview !== parent || parent.subviews.firstIndex(where: { $0 === view }) != position {
-                parent.insertSubview(view, at: position)
+            let inPlace = view.superview === parent && position < parent.subviews.count && parent.subviews[position] === view
+            if !inPlace { parent.insertSubview(view, at: position) }
+            if kept != nil {
+                Transaction.disableActions = callerDisables
+                setFrame(view, p.frame)
+                Transaction.disableActions = true
+            } else {
+                setFrame(view, p.frame)
             }
-            if kept == nil { setFrame(view, p.frame) }
-            Transaction.commit()
-            // A kept view's frame animates when the caller's bounds animation is active.
-            if kept != nil { setFrame(view, p.frame) }
             p.component.mountedView = view
             newItems[p.key] = Item(key: p.key, component: p.component, view: view, viewClass: p.viewClass)
         }
+        Transaction.commit()
         items = newItems
         scoped = plan.scoped
         previousViewKeys = viewKeys
