@@ -275,11 +275,11 @@ struct FlexboxLayout {
     /// line's main length less spacing and margins. Sets `target` of each item.
     func resolveFlexibleLengths(_ items: inout [Item], line: [Int], available: Double, growing: Bool) {
         let ax = Axes(row: style.isRow)
+        let used = line.reduce(0) { $0 + items[$1].hypothetical }
         for k in line {
             let it = items[k]
             let factor = growing ? it.child.flexGrow : it.child.flexShrink
             items[k].target = it.hypothetical
-            let used = line.reduce(0) { $0 + items[$1].hypothetical }
             items[k].frozen = factor == 0 || used == available
                 || (growing && it.base > it.hypothetical) || (!growing && it.base < it.hypothetical)
         }
