@@ -39,11 +39,11 @@ public struct Layout: CustomStringConvertible {
         return nil
     }
 
-    public var description: String { describe(indent: "") }
+    public var description: String { describe(indent: "", at: nil) }
 
-    func describe(indent: String) -> String {
-        var s = "\(indent)\(type(of: component)) \(size)"
-        for c in children { s += "\n" + c.layout.describe(indent: indent + "  ").replacingFirstLine(prefix: "\(c.position) ") }
+    func describe(indent: String, at position: Point?) -> String {
+        var s = indent + (position.map { "\($0) " } ?? "") + "\(type(of: component)) \(size)"
+        for c in children { s += "\n" + c.layout.describe(indent: indent + "  ", at: c.position) }
         return s
     }
 }
@@ -53,16 +53,4 @@ public struct LayoutChild {
     public var position: Point
     public var layout: Layout
     public init(position: Point, layout: Layout) { self.position = position; self.layout = layout }
-}
-
-extension String {
-    fileprivate func replacingFirstLine(prefix: String) -> String {
-        let trimmed = drop(while: { $0 == " " })
-        let indent = String(prefix: count - trimmed.count)
-        return indent + prefix + trimmed
-    }
-}
-
-extension String {
-    fileprivate init(prefix n: Int) { self.init(repeating: " ", count: n) }
 }

@@ -87,6 +87,11 @@ public enum ViewAttribute {
     case contentsRect(Rect)
     case contents(Bitmap?)
     case name(String?)
+    /// Any property of the backing layer by key, shape and text layers' included (`path`,
+    /// `fillColor`, `strokeEnd`, `string`, `fontSize`, …): set through the layer's key-path
+    /// setter, reset to Core Animation's default. Traps with the layer's error when the value
+    /// has the wrong kind or the view's layer lacks the property.
+    case layer(PropertyKey, AnimatableValue)
     /// Anything else: `apply` sets it, `unapply` undoes it when a reused view's next
     /// configuration lacks it. `identifier` names it (one per identifier per configuration).
     case custom(identifier: String, apply: (View) -> Void, unapply: (View) -> Void)
@@ -114,6 +119,7 @@ public enum ViewAttribute {
         case .contentsRect: return "contentsRect"
         case .contents: return "contents"
         case .name: return "name"
+        case let .layer(k, _): return "layer:" + k.name
         case let .custom(id, _, _): return "custom:" + id
         }
     }
@@ -143,6 +149,10 @@ public enum ViewAttribute {
         case let .contentsRect(r): l.contentsRect = r
         case let .contents(b): l.contents = b
         case let .name(n): l.name = n
+        case let .layer(k, v):
+            do { try l.setValue(v, forKeyPath: LayerKeyPath(k)) } catch {
+                preconditionFailure("view configuration of \(type(of: view)): \(error)")
+            }
         case let .custom(_, apply, _): apply(view)
         }
     }
@@ -172,6 +182,7 @@ public enum ViewAttribute {
         case .contentsRect: l.contentsRect = d.contentsRect
         case .contents: l.contents = nil
         case .name: l.name = nil
+        case let .layer(k, _): try? l.setValue(d.value(of: k), forKeyPath: LayerKeyPath(k))
         case let .custom(_, _, unapply): unapply(view)
         }
     }

@@ -59,10 +59,12 @@ import RenderViews
     }
 
     @Test func aComponentImplementingAHookWithoutAScopeTrapsWhenMounted() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let h = Harness()
             _ = h.host((), SizeRange(exactly: Size(10, 10))) { _ in Seeds.Unscoped() }
         }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Unscoped implements animationsOnInitialMount but has no scope"), "\(stderr)")
     }
 }
 
@@ -127,5 +129,25 @@ import RenderViews
         #expect(close(at(0.2).opacity, 0.5) && close(at(0.2).transform.m42, -40), "the fade runs first")
         #expect(close(at(0.31).opacity, 1) && close(at(0.45).transform.m42, -20), "then the slide: \(at(0.31).opacity), \(at(0.45).transform.m42)")
         #expect(at(0.7).opacity == 1 && at(0.7).transform == .identity, "then the configuration")
+    }
+}
+
+@Suite struct ShapeViewConfigurationTests {
+    final class ShapeView: View {
+        override class var layerClass: Layer.Type { ShapeLayer.self }
+    }
+
+    @Test func layerAttributesReachShapeLayerProperties() {
+        let h = Harness()
+        let host = h.host(true, SizeRange(exactly: Size(20, 20))) { on in
+            Component(view: ViewConfiguration(ShapeView.self, on ? [.layer(.fillColor, .color(.red)), .layer(.strokeEnd, .number(0.5))] : []),
+                      size: ComponentSize(width: 20, height: 20))
+        }
+        let v = h.run { host.subviews[0] }
+        #expect(v is ShapeView)
+        #expect(h.run { (v.layer as! ShapeLayer).fillColor } == .red && h.run { (v.layer as! ShapeLayer).strokeEnd } == 0.5)
+        #expect(h.run { host.mountedLayout!.description }.contains("Component 20.0×20.0"))
+        h.run { host.update(model: false, mode: .synchronous) }
+        #expect(h.run { (v.layer as! ShapeLayer).fillColor } == LayerProperties().fillColor && h.run { (v.layer as! ShapeLayer).strokeEnd } == 1)
     }
 }
