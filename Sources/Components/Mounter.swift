@@ -23,8 +23,9 @@ import RenderViews
 ///
 /// The caller wraps the three in one transaction, so one mount is one commit.
 final class Mounter {
-    let container: View
-    var context: Context { container.layer.context }
+    /// Weak: the container (a host) owns its mounter.
+    private(set) weak var container: View?
+    let context: Context
 
     final class Item {
         let key: String
@@ -97,7 +98,7 @@ final class Mounter {
     /// The layout last mounted.
     private(set) var mountedLayout: Layout?
 
-    init(container: View) { self.container = container }
+    init(container: View) { self.container = container; context = container.layer.context }
 
     static func scopeKey(_ id: ScopeIdentity) -> String { "s:\(id)" }
 
@@ -201,6 +202,7 @@ final class Mounter {
 
     func apply(_ plan: Plan) {
         dispatchPrecondition(condition: .onQueue(context.queue))
+        guard let container else { return }
         let newKeys = Set(plan.planned.map(\.key))
         snapshots = [:]
 

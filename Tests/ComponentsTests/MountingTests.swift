@@ -256,3 +256,31 @@ extension View {
     /// Whether the view belongs to `host`'s tree.
     func mountedViewOwnerIsSame(_ host: View) -> Bool { isDescendant(of: host) }
 }
+
+@Suite struct HostLifetimeTests {
+    @Test func aReleasedHostIsFreedAndCleansUpItsHooks() {
+        let h = Harness()
+        final class Log { var cleanups = 0 }
+        let log = Log()
+        final class Hooked: Component {
+            let log: Log
+            init(_ log: Log) {
+                self.log = log
+                let scope = Scope(Hooked.self)
+                super.init(view: ViewConfiguration(), size: ComponentSize(width: 10, height: 10), scope: scope)
+            }
+            override func animationsOnInitialMount() -> [ComponentAnimation] {
+                let log = self.log
+                return [ComponentAnimation(hooks: ComponentAnimationHooks(cleanup: { _ in log.cleanups += 1 }))]
+            }
+        }
+        weak var weakHost: HostingView<Int>?
+        h.run {
+            let host = HostingView(model: 0, sizeRange: SizeRange(exactly: Size(10, 10)), context: h.context) { _ in Hooked(log) }
+            weakHost = host
+        }
+        h.settle()
+        #expect(weakHost == nil, "no retain cycle keeps the host alive")
+        #expect(log.cleanups == 1, "custom hooks are cleaned up when the host goes away")
+    }
+}
