@@ -141,13 +141,16 @@ open class Layer {
 
     /// Inserts `layer` just below `sibling` (or at the back when `nil` / not a sublayer).
     public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
-        let i = sibling.flatMap { s in sublayers.firstIndex { $0 === s } } ?? 0
+        var i = sibling.flatMap { s in sublayers.firstIndex { $0 === s } } ?? 0
+        // Moving a sublayer that sits before the sibling: the index shifts once it is removed.
+        if let j = sublayers.firstIndex(where: { $0 === layer }), j < i { i -= 1 }
         insertSublayer(layer, at: i)
     }
 
     /// Inserts `layer` just above `sibling` (or at the front when `nil` / not a sublayer).
     public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
-        let i = sibling.flatMap { s in sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? sublayers.count
+        var i = sibling.flatMap { s in sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? sublayers.count
+        if let j = sublayers.firstIndex(where: { $0 === layer }), j < i { i -= 1 }
         insertSublayer(layer, at: i)
     }
 

@@ -50,3 +50,19 @@ final class RowLayout: LayerDelegate {
         }
     }
 }
+
+@Suite struct SublayerOrderTests {
+    @Test func movingASublayerBelowOrAboveALaterSiblingLandsNextToIt() {
+        let h = Harness()
+        h.run {
+            let p = Layer(), a = Layer(), b = Layer(), c = Layer()
+            [a, b, c].forEach(p.addSublayer)
+            p.insertSublayer(a, below: c)
+            #expect(p.sublayers.map(\.id) == [b.id, a.id, c.id])
+            p.insertSublayer(b, above: c)
+            #expect(p.sublayers.map(\.id) == [a.id, c.id, b.id])
+            p.insertSublayer(b, below: a)
+            #expect(p.sublayers.map(\.id) == [b.id, a.id, c.id])
+        }
+    }
+}
