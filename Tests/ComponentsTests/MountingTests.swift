@@ -284,3 +284,55 @@ extension View {
         #expect(log.cleanups == 1, "custom hooks are cleaned up when the host goes away")
     }
 }
+
+@Suite struct DefaultBoundsAnimationTests {
+    final class Grower: Component {
+        let tall: Bool
+        init(tall: Bool) {
+            self.tall = tall
+            let scope = Scope(Grower.self)
+            super.init(view: ViewConfiguration(), size: ComponentSize(width: 10, height: tall ? 100 : 10), scope: scope)
+        }
+        override func boundsAnimationFromPreviousComponent(_ p: Component) -> BoundsAnimation? {
+            BoundsAnimation(duration: 0.3, delay: 0.1, options: .curveEaseIn)
+        }
+    }
+
+    @Test func defaultModeUsesTheCurveDelayAndDuration() throws {
+        let h = Harness()
+        let host = h.host(false, SizeRange(max: Size(100, 200))) { Grower(tall: $0) }
+        h.run { host.update(model: true, mode: .synchronous) }
+        h.settle()
+        let added = try #require(h.lastCommit).addedAnimations
+        let v = h.run { host.subviews[0] }
+        let boundsOfView = try #require(added.first { $0.layer == v.layer.id && $0.key == "bounds" })
+        guard case let .basic(b) = boundsOfView.animation.kind else { Issue.record("not basic"); return }
+        #expect(b.from == .rect(Rect(x: 0, y: 0, width: 10, height: 10)))
+        #expect(boundsOfView.animation.timingFunction == .easeIn && boundsOfView.animation.timing.duration == 0.3)
+        #expect(boundsOfView.animation.timing.beginTime == 1000.1, "starts after the delay")
+        #expect(h.run { v.layer.presentation(at: 1000.05).bounds.height } == 10, "holds the old size during the delay")
+        #expect(h.run { v.layer.presentation(at: 1000.5).bounds.height } == 100)
+        #expect(added.contains { $0.layer == host.layer.id && $0.key == "bounds" }, "the host grows with it")
+    }
+}
+
+@Suite struct NoAccidentalAnimationTests {
+    @Test func aNewViewNeverAnimatesInEvenInsideAnAnimationBlock() throws {
+        let h = Harness()
+        let host = h.host(1, SizeRange(exactly: Size(100, 100))) { n in
+            FlexboxComponent(view: ViewConfiguration(), style: FlexboxStyle(direction: .row),
+                             children: (0..<n).map { i in FlexboxChild(Component(view: ViewConfiguration([.backgroundColor(i == 0 ? .red : .blue)]),
+                                                                                 size: ComponentSize(width: 20, height: 20))) })
+        }
+        let first = h.run { host.subviews[0].subviews[0] }
+        // The app wraps the update in a block: the kept view's attribute change still does
+        // not animate (configuration is permanent), and the new view appears in place.
+        h.run { View.animate(withDuration: 1) { host.update(model: 2, mode: .synchronous) } }
+        h.settle()
+        let second = h.run { host.subviews[0].subviews[1] }
+        let added = try #require(h.lastCommit).addedAnimations
+        #expect(!added.contains { $0.layer == second.layer.id }, "the new view takes its frame and colour at once")
+        #expect(!added.contains { $0.layer == first.layer.id && $0.key == "backgroundColor" })
+        #expect(h.run { second.layer.presentation(at: h.now).position } == Point(30, 10))
+    }
+}
