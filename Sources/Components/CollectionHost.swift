@@ -21,7 +21,11 @@ import RenderViews
 ///                       ComponentKit leaves the choice undefined.
 ///
 /// Scrolling is the bounds' origin (`contentOffset`); `contentSize` is the rows' extent.
-/// Every row is mounted (there is no windowing to the visible rows).
+/// Only rows within the visible rect widened by `preloadDistance` above and below have
+/// views (a row's tree is mounted when it comes into that window and taken down, views back
+/// to its pool, when it leaves). Component animations run for rows in the window when they
+/// change, and for a row's first appearance; a row that scrolls back into view mounts
+/// without animation, and one that changes out of view is diffed later against its new tree.
 ///
 /// Thread affinity: a view: its layer's context's queue, except `updateState` in
 /// asynchronous mode (any thread).
@@ -49,6 +53,8 @@ public final class CollectionHost<Model>: View {
         var mountedLayout: Layout?
         var buildGeneration = 0
         var needsBuild = true
+        /// The row has been mounted at least once (its history is in its mounter).
+        var everMounted = false
         init(id: Int, model: Model, cell: View) {
             self.id = id; self.model = model; self.cell = cell; mounter = Mounter(container: cell)
         }
@@ -68,8 +74,24 @@ public final class CollectionHost<Model>: View {
     /// The scroll position: the content point shown at the top left.
     public var contentOffset: Point {
         get { bounds.origin }
-        set { bounds = Rect(origin: newValue, size: bounds.size) }
+        set {
+            bounds = Rect(origin: newValue, size: bounds.size)
+            mountPass()
+        }
     }
+
+    /// How far beyond the visible rect, above and below, rows keep their views (points;
+    /// default: one height of the host).
+    public var preloadDistance: Double?
+
+    /// The content rect whose rows have views.
+    var window: Rect {
+        let margin = preloadDistance ?? bounds.height
+        return Rect(x: bounds.origin.x, y: bounds.origin.y - margin, width: bounds.width, height: bounds.height + 2 * margin)
+    }
+
+    /// Whether row `i` currently has views. Host's queue.
+    public func isRowMounted(_ i: Int) -> Bool { rows[i].cell.superview === self }
 
     public init(frame: Rect, context: Context? = nil, buildQueue: DispatchQueue? = nil, provider: @escaping Provider) {
         self.provider = provider
@@ -171,15 +193,34 @@ public final class CollectionHost<Model>: View {
     }
 
     /// One transaction: the rows' places and their trees, inside the changeset's bounds
-    /// animation if a rebuilt row returned one.
+    /// animation if a rebuilt row in the window returned one.
     private func mountPass() {
         dispatchPrecondition(condition: .onQueue(layer.context.queue))
-        var plans: [(Row, Mounter.Plan)] = []
+        var placed: [(row: Row, frame: Rect, visible: Bool)] = []
+        var y = 0.0
+        let window = self.window
         for r in rows {
-            guard let l = r.layout, r.mountedLayout.map({ $0.component !== l.component }) ?? true else { continue }
-            plans.append((r, r.mounter.prepare(l)))
+            guard let l = r.layout else { continue }
+            let frame = Rect(x: 0, y: y, width: bounds.width, height: l.size.height)
+            placed.append((r, frame, frame.maxY > window.minY && frame.minY < window.maxY))
+            y += l.size.height
         }
-        let boundsAnimation = plans.first { $0.0.mountedLayout != nil && $0.1.boundsAnimation != nil }?.1.boundsAnimation
+        var plans: [(Row, Mounter.Plan)] = []
+        for (r, _, visible) in placed {
+            let l = r.layout!
+            let changed = r.mounter.mountedLayout.map { $0.component !== l.component } ?? true
+            if visible {
+                if r.cell.superview === self {
+                    if changed { plans.append((r, r.mounter.prepare(l))) }
+                } else {
+                    // First appearance: the hooks run; back into view: mounted as it is.
+                    plans.append((r, r.mounter.prepare(l, runHooks: !r.everMounted)))
+                }
+            } else if changed && r.everMounted {
+                r.mounter.record(l)
+            }
+        }
+        let boundsAnimation = plans.first { $0.0.cell.superview === self && $0.1.boundsAnimation != nil }?.1.boundsAnimation
         Transaction.begin()
         let changes = { [self] in
             for r in removedCells {
@@ -187,13 +228,17 @@ public final class CollectionHost<Model>: View {
                 r.cell.removeFromSuperview()
             }
             removedCells = []
-            var y = 0.0
             var index = 0
-            for r in rows {
-                guard let l = r.layout else { continue }
-                let frame = Rect(x: 0, y: y, width: bounds.width, height: l.size.height)
+            for (r, frame, visible) in placed {
+                guard visible else {
+                    if r.cell.superview === self {
+                        r.mounter.detach()
+                        r.cell.removeFromSuperview()
+                    }
+                    continue
+                }
                 let isNew = r.cell.superview !== self
-                if isNew || subviews.firstIndex(where: { $0 === r.cell }) != index { insertSubview(r.cell, at: index) }
+                if isNew || index >= subviews.count || subviews[index] !== r.cell { insertSubview(r.cell, at: index) }
                 if isNew {
                     Transaction.begin(); Transaction.disableActions = true
                     r.cell.frame = frame
@@ -202,7 +247,6 @@ public final class CollectionHost<Model>: View {
                     r.cell.bounds = Rect(origin: r.cell.bounds.origin, size: frame.size)
                     r.cell.center = Point(x: frame.midX, y: frame.midY)
                 }
-                y += l.size.height
                 index += 1
             }
             contentSize = Size(width: bounds.width, height: y)
@@ -212,6 +256,7 @@ public final class CollectionHost<Model>: View {
         for (r, plan) in plans {
             r.mounter.finish(plan)
             r.mountedLayout = plan.layout
+            r.everMounted = true
         }
         Transaction.commit()
         onDidMount?()

@@ -104,7 +104,9 @@ final class Mounter {
 
     // MARK: Prepare
 
-    func prepare(_ layout: Layout) -> Plan {
+    /// - Parameter runHooks: false mounts without any component animation (a row scrolled
+    ///   back into view: nothing about it changed, it only became visible again).
+    func prepare(_ layout: Layout, runHooks: Bool = true) -> Plan {
         dispatchPrecondition(condition: .onQueue(context.queue))
         var plan = Plan(layout: layout)
         var counters: [String: Int] = [:]
@@ -152,7 +154,7 @@ final class Mounter {
         for c in order {
             do { try c.validateAnimationHooks() } catch { preconditionFailure("\(error)") }
         }
-        for c in order {
+        for c in order where runHooks {
             guard let id = c.scopeHandle?.identity else { continue }
             let owner = Mounter.scopeKey(id)
             if let prev = scoped[id] {
@@ -162,7 +164,7 @@ final class Mounter {
                 for a in c.animationsOnInitialMount() { plan.pending.append(Pending(animation: a, phase: .initial, ownerKey: owner)) }
             }
         }
-        if let old = mountedLayout {
+        if runHooks, let old = mountedLayout {
             for c in Mounter.components(of: old) {
                 guard let id = c.scopeHandle?.identity, plan.scoped[id] == nil else { continue }
                 for a in c.animationsOnFinalUnmount() {
@@ -354,6 +356,30 @@ final class Mounter {
             applied[owner] = list
         }
     }
+
+    /// Takes the views down (back to the pool, their animations cleaned up) but keeps the
+    /// history — the last layout and its scopes — so that the next mount diffs against it.
+    /// For a row scrolled out of view.
+    func detach() {
+        dispatchPrecondition(condition: .onQueue(context.queue))
+        for (_, item) in items { unmount(item) }
+        for (_, list) in applied { list.forEach { $0.cleanup() } }
+        applied = [:]
+        items = [:]
+    }
+
+    /// Takes `layout` as the history without mounting it (a row updated while out of view:
+    /// no views, no animations; the next mount diffs against this).
+    func record(_ layout: Layout) {
+        let plan = prepare(layout, runHooks: false)
+        scoped = plan.scoped
+        previousViewKeys = viewKeys
+        viewKeys = plan.viewKeys
+        mountedLayout = layout
+    }
+
+    /// Whether views are mounted.
+    var isAttached: Bool { !items.isEmpty }
 
     /// Unmounts everything (the host goes away): cleans up every animation.
     func unmountAll() {

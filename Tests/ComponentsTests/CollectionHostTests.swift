@@ -119,3 +119,41 @@ final class ArticleRow: CompositeComponent {
         #expect(h.run { host.subviews.count } == 2)
     }
 }
+
+@Suite struct CollectionWindowTests {
+    /// A row that fades in on its first appearance.
+    final class FadeRow: Component {
+        init(_ n: Int) {
+            let scope = Scope(FadeRow.self, identifier: n)
+            super.init(view: ViewConfiguration([.backgroundColor(.blue)]), size: ComponentSize(height: 100), scope: scope)
+        }
+        override func animationsOnInitialMount() -> [ComponentAnimation] { [ComponentAnimation(self, CK.Animation.alphaFrom(0))] }
+    }
+
+    @Test func onlyRowsNearTheVisibleRectHaveViewsAndScrollingNeverReplaysAnimations() throws {
+        let h = Harness()
+        let host = h.run { CollectionHost<Int>(frame: Rect(x: 0, y: 0, width: 100, height: 200), context: h.context) { FadeRow($0) } }
+        h.run {
+            host.preloadDistance = 100
+            host.apply(.init(insertions: (0..<20).map { (index: $0, model: $0) }), mode: .synchronous)
+        }
+        h.settle()
+        // Window: y −100 … 300: rows 0, 1, 2 (row 3 starts at 300).
+        #expect(h.run { (0..<20).filter { host.isRowMounted($0) } } == [0, 1, 2])
+        #expect(h.lastCommit!.addedAnimations.count == 3, "the rows that appear fade in")
+        #expect(h.run { host.contentSize } == Size(100, 2000))
+        // Scroll to 1000: window 900 … 1300: rows 9 … 12 come into view for the first time.
+        let before = h.commits.count
+        h.run { host.contentOffset = Point(0, 1000) }
+        h.settle()
+        #expect(h.run { (0..<20).filter { host.isRowMounted($0) } } == [9, 10, 11, 12])
+        #expect(h.commits[before...].flatMap(\.addedAnimations).count == 4, "first appearances fade in")
+        #expect(h.run { host.subviews.map(\.frame.origin.y) } == [900, 1000, 1100, 1200])
+        // Back to the top: rows 0 … 2 come back without animation.
+        let back = h.commits.count
+        h.run { host.contentOffset = .zero }
+        h.settle()
+        #expect(h.run { (0..<20).filter { host.isRowMounted($0) } } == [0, 1, 2])
+        #expect(h.commits[back...].flatMap(\.addedAnimations).isEmpty, "scrolling back replays nothing")
+    }
+}
