@@ -65,6 +65,7 @@ public final class CollectionHost<Model>: View {
     private var rows: [Row] = []
     private var removedCells: [Row] = []
     private var nextRowID = 1
+    private var isMounting = false
     /// Called on the host's queue after each mount pass.
     public var onDidMount: (() -> Void)?
 
@@ -196,6 +197,10 @@ public final class CollectionHost<Model>: View {
     /// animation if a rebuilt row in the window returned one.
     private func mountPass() {
         dispatchPrecondition(condition: .onQueue(layer.context.queue))
+        precondition(!isMounting, "the collection was changed (a synchronous update, a changeset or scrolling) while it was "
+            + "mounting, from an animation hook or a view callback; update asynchronously there")
+        isMounting = true
+        defer { isMounting = false }
         var placed: [(row: Row, frame: Rect, visible: Bool)] = []
         var y = 0.0
         let window = self.window

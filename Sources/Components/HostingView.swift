@@ -34,6 +34,7 @@ public final class HostingView<Model>: View {
     private var generation = 0
     private var mountedGeneration = 0
     private var asyncBuildScheduled = false
+    private var isMounting = false
 
     /// The layout last mounted. Host's queue.
     public private(set) var mountedLayout: Layout?
@@ -87,6 +88,8 @@ public final class HostingView<Model>: View {
         switch mode {
         case .synchronous:
             dispatchPrecondition(condition: .onQueue(layer.context.queue))
+            precondition(!isMounting, "a synchronous state or model update arrived while the host was mounting (from an "
+                + "animation hook or a view callback); update asynchronously there")
             let (g, l) = buildQueue.sync { build() }
             mount(l, generation: g)
         case .asynchronous:
@@ -120,6 +123,8 @@ public final class HostingView<Model>: View {
         dispatchPrecondition(condition: .onQueue(layer.context.queue))
         guard g > mountedGeneration else { return }
         mountedGeneration = g
+        isMounting = true
+        defer { isMounting = false }
         let plan = mounter.prepare(layout)
         Transaction.begin()
         let apply = { [self] in
