@@ -200,7 +200,6 @@ public final class CollectionHost<Model>: View {
         precondition(!isMounting, "the collection was changed (a synchronous update, a changeset or scrolling) while it was "
             + "mounting, from an animation hook or a view callback; update asynchronously there")
         isMounting = true
-        defer { isMounting = false }
         var placed: [(row: Row, frame: Rect, visible: Bool)] = []
         var y = 0.0
         let window = self.window
@@ -264,6 +263,7 @@ public final class CollectionHost<Model>: View {
             r.everMounted = true
         }
         Transaction.commit()
+        isMounting = false
         onDidMount?()
     }
 }

@@ -124,7 +124,6 @@ public final class HostingView<Model>: View {
         guard g > mountedGeneration else { return }
         mountedGeneration = g
         isMounting = true
-        defer { isMounting = false }
         let plan = mounter.prepare(layout)
         Transaction.begin()
         let apply = { [self] in
@@ -139,6 +138,7 @@ public final class HostingView<Model>: View {
         mounter.finish(plan)
         Transaction.commit()
         mountedLayout = layout
+        isMounting = false
         onDidMount?(layout)
     }
 
