@@ -336,3 +336,22 @@ extension View {
         #expect(h.run { second.layer.presentation(at: h.now).position } == Point(30, 10))
     }
 }
+
+@Suite struct FinalUnmountPlacementTests {
+    @Test func aSnapshotWhoseParentAlsoGoesStandsInTheHostAtTheSamePlace() throws {
+        let h = Harness()
+        let host = h.host(true, SizeRange(exactly: Size(100, 100))) { show in
+            FlexboxComponent(style: FlexboxStyle(padding: Edges(top: 20, left: 10)), children: [FlexboxChild(show
+                ? FlexboxComponent(view: ViewConfiguration(), style: FlexboxStyle(padding: Edges(all: 5)), children: [FlexboxChild(Seeds.Leaving())])
+                : nil)])
+        }
+        let leaving = h.run { host.subviews[0].subviews[0] }
+        #expect(h.run { leaving.convert(Point(0, 0), to: host) } == Point(15, 25))
+        h.run { host.update(model: false, mode: .synchronous) }
+        h.settle()
+        let added = try #require(h.lastCommit?.addedAnimations.first)
+        let snapshot = try #require(h.run { host.layer.sublayers.first { $0.id == added.layer } }, "in the host: the parent went too")
+        #expect(h.run { snapshot.frame } == Rect(x: 15, y: 25, width: 30, height: 30))
+        #expect(h.run { host.subviews.isEmpty })
+    }
+}
