@@ -41,10 +41,17 @@ public final class HostingView<Model>: View {
     /// Called on the host's queue after each mount, with its layout.
     public var onDidMount: ((Layout) -> Void)?
 
-    /// The size range the root component is laid out in (points).
+    /// The size range the root component is laid out in (points). Changing it rebuilds
+    /// asynchronously (any thread).
     public var sizeRange: SizeRange {
         get { lock.lock(); defer { lock.unlock() }; return sizeRangeStorage }
-        set { lock.lock(); sizeRangeStorage = newValue; lock.unlock() }
+        set {
+            lock.lock()
+            let changed = sizeRangeStorage != newValue
+            sizeRangeStorage = newValue
+            lock.unlock()
+            if changed && mounter != nil { rebuild(mode: .asynchronous) }
+        }
     }
 
     /// A host that builds `provider(model)` in `sizeRange` and mounts it at once

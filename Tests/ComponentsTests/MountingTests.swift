@@ -355,3 +355,17 @@ extension View {
         #expect(h.run { host.subviews.isEmpty })
     }
 }
+
+@Suite struct HostSizeRangeTests {
+    @Test func aNewSizeRangeRelaysTheTreeOut() {
+        let h = Harness()
+        let host = h.host((), SizeRange(exactly: Size(100, 50))) { _ in
+            FlexboxComponent(view: ViewConfiguration(), children: [FlexboxChild(Component(view: ViewConfiguration(), size: ComponentSize(height: 10)))])
+        }
+        h.run { host.sizeRange = SizeRange(exactly: Size(200, 50)) }
+        host.buildQueue.sync {}
+        h.settle()
+        #expect(h.run { host.bounds.size } == Size(200, 50))
+        #expect(h.run { host.subviews[0].subviews[0].frame } == Rect(x: 0, y: 0, width: 200, height: 10), "the child stretches to the new width")
+    }
+}
