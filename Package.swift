@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "RenderServer", targets: ["RenderServer"]),
         .library(name: "RenderClient", targets: ["RenderClient"]),
         .library(name: "RenderViews", targets: ["RenderViews"]),
+        .library(name: "Components", targets: ["Components"]),
         .executable(name: "rendersrvd", targets: ["rendersrvd"]),
         .executable(name: "rendersrvctl", targets: ["rendersrvctl"]),
         .executable(name: "rendersrv-demo", targets: ["rendersrv-demo"]),
@@ -52,6 +53,9 @@ let package = Package(
                 swiftSettings: v5),
         // UIKit-style views: layer-backed `View`, animation blocks, property animators.
         .target(name: "RenderViews", dependencies: ["RenderClient"], swiftSettings: v5),
+        // ComponentKit-style components: view configuration, scopes and state, flexbox layout,
+        // mounting, the animation hooks and builders.
+        .target(name: "Components", dependencies: ["RenderViews"], swiftSettings: v5),
 
         .executableTarget(name: "rendersrvd",
                           dependencies: ["RenderServer", "RenderProtocol",
@@ -63,7 +67,7 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-demo",
-                          dependencies: ["RenderClient", "RenderViews",
+                          dependencies: ["RenderClient", "RenderViews", "Components",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-stress",
@@ -78,6 +82,8 @@ let package = Package(
         .testTarget(name: "RenderClientTests", dependencies: ["RenderClient"],
                     swiftSettings: v5),
         .testTarget(name: "RenderViewsTests", dependencies: ["RenderViews"],
+                    swiftSettings: v5),
+        .testTarget(name: "ComponentsTests", dependencies: ["Components"],
                     swiftSettings: v5),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer"],
                     swiftSettings: v5),
