@@ -65,8 +65,8 @@ struct Isolation: ParsableCommand {
         var daemonRSSMB: Double
 
         var line: String {
-            String(format: "%-17@ ping p50 %6.2f p99 %7.2f max %7.2f ms  lost %d  %5.1f fps  missed %4llu  worst interval %7.1f ms  RSS %6.1f MB\n    → %@",
-                   scenario as NSString, victimPingP50Ms, victimPingP99Ms, victimPingMaxMs, victimPingsLost,
+            scenario.padding(toLength: 17, withPad: " ", startingAt: 0) + String(format: " ping p50 %6.2f p99 %7.2f max %7.2f ms  lost %d  %5.1f fps  missed %4llu  worst interval %7.1f ms  RSS %6.1f MB\n    → %@",
+                   victimPingP50Ms, victimPingP99Ms, victimPingMaxMs, victimPingsLost,
                    framesPerSecond, missedFrames, frameIntervalMaxMs, daemonRSSMB, outcome as NSString)
         }
     }
