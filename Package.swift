@@ -5,8 +5,10 @@
 
 import PackageDescription
 
-/// Targets that talk to C callbacks and threads use the Swift 5 language mode;
-/// the pure value modules use Swift 6.
+/// The value modules and the server (RenderServer: its cross-thread state is owned by the loop
+/// thread or behind a lock, and says so) use the Swift 6 language mode; the client-side
+/// modules and the CLIs, whose objects are confined to dispatch queues the compiler cannot
+/// see, still use Swift 5.
 let v5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
@@ -46,8 +48,7 @@ let package = Package(
         .target(name: "RenderServer",
                 dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem",
                                .product(name: "Logging", package: "swift-log"),
-                               .product(name: "Histogram", package: "hdrhistogram-swift")],
-                swiftSettings: v5),
+                               .product(name: "Histogram", package: "hdrhistogram-swift")]),
         .target(name: "RenderClient",
                 dependencies: ["RenderCore", "RenderProtocol", "CSystem"],
                 swiftSettings: v5),

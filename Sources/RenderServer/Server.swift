@@ -24,7 +24,11 @@ import RenderProtocol
 /// on a new thread. On stopping, every client gets a goodbye and the socket is unlinked.
 ///
 /// Thread affinity: everything but `start`, `stop` and `run` runs on the loop thread.
-public final class Server {
+///
+/// Sendable by its own discipline: what other threads touch (`runState`, `stopRequested`,
+/// `asyncOpen`, `loopJobs`) is guarded by `state`; everything else is the loop thread's
+/// (checked with `loop.preconditionInLoop()`).
+public final class Server: @unchecked Sendable {
     public let configuration: Configuration
     /// The path the server listens on.
     public let socketPath: String
@@ -53,7 +57,7 @@ public final class Server {
     var stopRequested = false              // guarded by `state`
     var asyncOpen = true                   // guarded by `state`
     /// Work finished off the loop thread, to run on it (guarded by `state`).
-    var loopJobs: [() -> Void] = []
+    var loopJobs: [@Sendable () -> Void] = []
     /// Builds control replies (tree dumps) off the loop thread.
     let controlQueue = DispatchQueue(label: "rendersrvd control")
 
@@ -91,7 +95,7 @@ public final class Server {
         core.offloader = { [unowned self] job, deliver in
             self.controlQueue.async {
                 let result = job()
-                self.runOnLoop { deliver(result) }
+                self.runOnLoop { deliver.value(result) }
             }
         }
         realClock?.onFrame = { [unowned self] target, wake, missed in
@@ -150,7 +154,7 @@ public final class Server {
 
     /// Queues `body` to run on the loop thread (from any thread); dropped once the loop is
     /// shutting down.
-    func runOnLoop(_ body: @escaping () -> Void) {
+    func runOnLoop(_ body: @escaping @Sendable () -> Void) {
         state.lock()
         defer { state.unlock() }
         guard asyncOpen else { return }
