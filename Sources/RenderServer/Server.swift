@@ -166,6 +166,13 @@ public final class Server: @unchecked Sendable {
     var frameNumber: UInt64 { core.frameNumber }
 }
 
+/// The context of a libuv timer (held weakly: the timer does not keep the server alive).
+final class TimerContext {
+    weak var server: Server?
+    let body: (Server) -> Void
+    init(server: Server, body: @escaping (Server) -> Void) { self.server = server; self.body = body }
+}
+
 /// The context of a polled descriptor (termination pipe, standard input).
 final class PollContext {
     weak var server: Server?
