@@ -5,47 +5,10 @@ import RenderClient
 import RenderViews
 @testable import Components
 
-/// A context on a private serial queue whose commits are collected, with a manual clock
-/// (after RenderClientTests' harness). `run { … }` is one work item of the callback queue;
-/// `settle()` lets what it scheduled for itself run.
-final class Harness {
-    let queue = DispatchQueue(label: "ComponentsTests.callback")
-    final class Sink {
-        var now = 1000.0
-        var commits: [Commit] = []
-    }
-    let sink = Sink()
-    let context: Context
+/// The tests drive a `RecordingContext` (RenderClient): commits recorded, a manual clock.
+typealias Harness = RecordingContext
 
-    var now: Double {
-        get { sink.now }
-        set { sink.now = newValue }
-    }
-    var commits: [Commit] { sink.commits }
-    var lastCommit: Commit? { commits.last }
-
-    init() {
-        let sink = self.sink
-        context = Context(queue: queue, clock: { sink.now }, commitSink: { sink.commits.append($0) })
-    }
-
-    @discardableResult
-    func run<T>(_ body: () throws -> T) rethrows -> T { try queue.sync(execute: body) }
-
-    func settle() { for _ in 0..<4 { queue.sync {} } }
-
-    func deliver(_ m: Message) { run { context.deliver(m) } }
-
-    /// Tells the context that the animations of commits from index `from` on stopped.
-    func stopAnimations(since from: Int = 0, finished: Bool = true) {
-        for c in commits[from...] {
-            for a in c.addedAnimations {
-                deliver(.animationStopped(AnimationStopped(animationID: a.id, layer: a.layer, finished: finished, mediaTime: now)))
-            }
-        }
-        settle()
-    }
-
+extension RecordingContext {
     /// A host in this harness's context, mounted and committed.
     func host<M>(_ model: M, _ range: SizeRange, _ provider: @escaping (M) -> Component) -> HostingView<M> {
         let h = run { HostingView(model: model, sizeRange: range, context: context, provider: provider) }
@@ -55,15 +18,6 @@ final class Harness {
 }
 
 extension Commit {
-    var setProperties: [(layer: LayerID, keyPath: LayerKeyPath, value: AnimatableValue)] {
-        commands.compactMap { if case let .setProperty(l, k, v) = $0 { return (l, k, v) }; return nil }
-    }
-    var addedAnimations: [(layer: LayerID, key: String, id: UInt64, animation: Animation)] {
-        commands.compactMap {
-            if case let .addAnimation(l, key, id, a) = $0 { return (l, key, id, a) }
-            return nil
-        }
-    }
     func value(of key: PropertyKey, layer: LayerID) -> AnimatableValue? {
         setProperties.last { $0.layer == layer && $0.keyPath == LayerKeyPath(key) }?.value
     }
