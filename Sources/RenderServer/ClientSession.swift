@@ -85,7 +85,13 @@ final class ClientSession: CustomStringConvertible {
         guard isOpen, !bytes.isEmpty else { return }
         lastProgress = now
         decoder.append(bytes)
-        while isOpen {
+        handleBuffered(now: now)
+    }
+
+    /// Handles the whole messages buffered, in order — stopping at a large commit, which is
+    /// taken a slice per loop turn (`job`); the messages after it wait for it.
+    func handleBuffered(now: Double) {
+        while isOpen && job == nil {
             let message: Message
             do throws(ProtocolError) {
                 guard let m = try decoder.next() else { break }
@@ -169,18 +175,80 @@ final class ClientSession: CustomStringConvertible {
     }
 
     /// Validates a whole commit against the tree, then applies it at once, in order, and
-    /// acknowledges it: the next frame shows all of it, never half.
+    /// acknowledges it: the next frame shows all of it, never half. A commit of more than
+    /// `commitSliceCommands` commands becomes a `job` instead, taken a slice per loop turn.
     private func receive(_ commit: Commit) {
         let validator = CommitValidator(limits: limits, client: description)
         do throws(CommitValidator.Rejection) {
-            try validator.validate(commit, store: store, pending: &pending)
+            try validator.begin(commit, pending: &pending)
+            if commit.commands.count > core.configuration.commitSliceCommands {
+                job = CommitJob(commit: commit, validator: validator)
+                core.jobStarted(self)
+                return
+            }
+            try validator.validate(commit, commands: commit.commands.indices, store: store, pending: &pending)
         } catch {
             fail(ErrorMessage(code: error.code, message: error.message, fatal: true, sequence: commit.sequence))
             return
         }
         pending.reset()
-        core.apply(commit, to: self)
+        var events: [Message] = []
+        core.apply(commit.commands[...], of: commit, to: self, events: &events)
+        core.acknowledge(commit, to: self, events: events)
         appliedSequence = commit.sequence
+    }
+
+    // MARK: Large commits
+
+    /// A commit too large for one loop turn: its commands are validated, then applied, at
+    /// most `commitSliceCommands` per turn, with frames (and every other client) served in
+    /// between. While it validates, frames show this client's tree as it was; while it
+    /// applies, the session is `isFrozen`: frames skip its animations and outputs keep its
+    /// last picture, so no frame shows part of the commit. Messages after it wait.
+    final class CommitJob {
+        let commit: Commit
+        let validator: CommitValidator
+        /// Commands validated, then commands applied.
+        var validated = 0
+        var applied = 0
+        /// Animations the commit stopped (replaced or removed), sent before its acknowledgement.
+        var events: [Message] = []
+        init(commit: Commit, validator: CommitValidator) { self.commit = commit; self.validator = validator }
+        var isApplying: Bool { validated == commit.commands.count }
+    }
+
+    /// The large commit being taken, if any.
+    private(set) var job: CommitJob?
+
+    /// Applying a large commit: frames must not show this session's tree.
+    var isFrozen: Bool { job?.isApplying ?? false }
+
+    /// Takes the next slice of the job; true when the job is finished (or the session ended).
+    func stepJob(now: Double) -> Bool {
+        guard isOpen, let job else { return true }
+        let n = job.commit.commands.count, slice = core.configuration.commitSliceCommands
+        if !job.isApplying {
+            let range = job.validated ..< min(n, job.validated + slice)
+            do throws(CommitValidator.Rejection) {
+                try job.validator.validate(job.commit, commands: range, store: store, pending: &pending)
+            } catch {
+                self.job = nil
+                fail(ErrorMessage(code: error.code, message: error.message, fatal: true, sequence: job.commit.sequence))
+                return true
+            }
+            job.validated = range.upperBound
+            if job.isApplying { pending.reset() }
+            return false
+        }
+        let range = job.applied ..< min(n, job.applied + slice)
+        core.apply(job.commit.commands[range], of: job.commit, to: self, events: &job.events)
+        job.applied = range.upperBound
+        guard job.applied == n else { return false }
+        core.acknowledge(job.commit, to: self, events: job.events)
+        appliedSequence = job.commit.sequence
+        self.job = nil
+        handleBuffered(now: now)
+        return true
     }
 
     // MARK: Sending
@@ -251,6 +319,7 @@ final class ClientSession: CustomStringConvertible {
         closeRequest = request
         machine.markClosed()
         releaseInboundReservation()
+        job = nil
         decoder = FrameDecoder(limits: limits)
         if !request.flush { outbound = [] }
         store.removeAll()

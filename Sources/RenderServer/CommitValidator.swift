@@ -66,6 +66,12 @@ struct CommitValidator {
     /// Validates `commit` against `store` plus `pending`, and on success records its
     /// effect in `pending`. On failure `pending` is left half-updated: the session closes.
     func validate(_ commit: Commit, store: LayerStore, pending: inout Pending) throws(Rejection) {
+        try begin(commit, pending: &pending)
+        try validate(commit, commands: commit.commands.indices, store: store, pending: &pending)
+    }
+
+    /// The checks of the commit as a whole (sequence, command count), before its commands.
+    func begin(_ commit: Commit, pending: inout Pending) throws(Rejection) {
         guard commit.sequence > pending.lastSequence else {
             throw Rejection(code: .sequenceOutOfOrder, message: "\(client): commit sequence \(commit.sequence) "
                 + "does not follow \(pending.lastSequence); sequences must increase by commit, starting at 1")
@@ -76,12 +82,18 @@ struct CommitValidator {
                 + "\(commit.commands.count) commands, above the limit \(limits.maxCommandsPerCommit); split the "
                 + "transaction into several commits")
         }
+    }
+
+    /// Checks `commit.commands[range]` against the store plus `pending`, which holds the
+    /// effect of the commands before `range` (a large commit is checked a slice at a time).
+    func validate(_ commit: Commit, commands range: Range<Int>, store: LayerStore,
+                  pending: inout Pending) throws(Rejection) {
         // Move `pending` into the view (no copy of its dictionary), and back on success.
         var view = View(store: store, pending: Pending())
         swap(&view.pending, &pending)
-        for (index, command) in commit.commands.enumerated() {
+        for index in range {
             do throws(Rejection) {
-                try check(command, in: &view)
+                try check(commit.commands[index], in: &view)
             } catch {
                 throw Rejection(code: error.code, message: error.message + " (command \(index) of commit \(commit.sequence))")
             }

@@ -37,7 +37,8 @@ extension ServerCore {
             guard request.layer == 0 else {
                 throw TreeRefusal(message: "a subtree (layer \(request.layer)) needs a session id; layer ids are per session")
             }
-            let chosen = sessions.filter(\.isEstablished)
+            // A client in the middle of a large commit is left out: its tree is half applied.
+            let chosen = sessions.filter { $0.isEstablished && !$0.isFrozen }
             let total = chosen.reduce(0) { $0 + $1.store.layerCount }
             guard total <= cap else { throw refusal(total) }
             return chosen.map { ($0, $0.store.layerIDs.sorted()) }
@@ -46,6 +47,9 @@ extension ServerCore {
             let ids = sessions.filter(\.isEstablished).map { "\($0.id)" }.joined(separator: ", ")
             throw TreeRefusal(message: "no client session \(request.sessionID) (open sessions: "
                 + "\(ids.isEmpty ? "none" : ids)); pass 0 for every session")
+        }
+        guard !s.isFrozen else {
+            throw TreeRefusal(message: "session \(s.id) is applying a large commit; ask again after its commitApplied")
         }
         guard request.layer != 0 else {
             guard s.store.layerCount <= cap else { throw refusal(s.store.layerCount) }

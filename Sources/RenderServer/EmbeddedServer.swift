@@ -30,6 +30,10 @@ public final class EmbeddedServer {
     private var clients: [UInt32: Client] = [:]
     /// Monotonic seconds, as the timeouts see them.
     public private(set) var now: Double = 0
+    /// Large commits are taken a slice per loop turn. When true (the default) every call
+    /// runs the turns until none is left; when false, `runLoopTurn()` takes one slice each,
+    /// so a test can interleave frames with a large commit.
+    public var finishesLargeCommits = true
 
     /// `configuration.clock` should be manual (a real clock would read CLOCK_MONOTONIC
     /// for media time; frames still come only from `step`).
@@ -116,8 +120,26 @@ public final class EmbeddedServer {
     public var frameNumber: UInt64 { core.frameNumber }
     public var idleFrames: UInt64 { core.stats.idleFrames }
 
-    /// Moves what the core queued to the clients' inboxes, as the socket transport writes.
+    /// One loop turn's slice of every large commit in progress; false when none is.
+    @discardableResult
+    public func runLoopTurn() -> Bool {
+        guard core.hasJobs else { return false }
+        core.stepJobs(now: now)
+        drain()
+        return true
+    }
+
+    /// Whether a client is in the middle of applying a large commit (frames skip it).
+    public func isApplyingLargeCommit(_ id: UInt32) -> Bool { clients[id]?.session.isFrozen ?? false }
+
+    /// Moves what the core queued to the clients' inboxes, and (unless told not to) runs
+    /// large commits to their end.
     private func pump() {
+        drain()
+        if finishesLargeCommits { while runLoopTurn() {} }
+    }
+
+    private func drain() {
         for session in core.takeDirtySessions() {
             guard var c = clients[session.id], !c.closed else { continue }
             if session.closeRequest?.flush != false { c.inbox += session.takeOutbound() }

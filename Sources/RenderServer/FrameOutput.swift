@@ -29,6 +29,10 @@ public struct FrameSnapshot {
 public struct PresentedTree {
     public let sessionID: UInt32
     let store: LayerStore
+    /// The client is in the middle of applying a large commit: its tree is part old, part
+    /// new. An output must keep showing what it last drew for this client (and not read
+    /// the tree) until a frame where this is false.
+    public let isFrozen: Bool
 
     /// The layer the client displays, if any.
     public var root: LayerID? { store.root == 0 ? nil : store.root }

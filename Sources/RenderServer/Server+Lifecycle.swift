@@ -122,6 +122,7 @@ extension Server {
         listener = nil
         realClock?.stop()
         stopTimeoutTimer()
+        if let idle = jobIdle { jobIdle = nil; uv_idle_stop(idle); uvCloseAndFree(idle) }
         core.shutDown(reason: "rendersrvd is shutting down (\(reason))")
         flushTransport()
         for p in auxiliaryPolls { uv_poll_stop(p); uvCloseAndFree(p) }

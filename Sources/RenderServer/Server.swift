@@ -43,6 +43,8 @@ public final class Server: @unchecked Sendable {
     var connections: [UInt32: SocketConnection] = [:]
     /// Checks handshake and frame timeouts (every 100 ms).
     var timeoutTimer: UnsafeMutablePointer<uv_timer_t>?
+    /// Runs large-commit slices while any is in progress.
+    var jobIdle: UnsafeMutablePointer<uv_idle_t>?
 
     // Running and stopping (see Server+Lifecycle.swift).
     let async: UnsafeMutablePointer<uv_async_t>
@@ -134,10 +136,12 @@ public final class Server: @unchecked Sendable {
         flushTransport()
     }
 
-    /// Writes every session's queued bytes and performs the closes the core asked for.
+    /// Writes every session's queued bytes and performs the closes the core asked for; keeps
+    /// the large-commit turns going.
     func flushTransport() {
         loop.preconditionInLoop()
         for session in core.takeDirtySessions() { connections[session.id]?.flush() }
+        if core.hasJobs { startJobTurns() }
         // Idle costs nothing: the frame clock sleeps while nothing animates or changed.
         if let clock = realClock {
             if core.needsFrame {
@@ -160,6 +164,27 @@ public final class Server: @unchecked Sendable {
         guard asyncOpen else { return }
         loopJobs.append(body)
         uv_async_send(async)
+    }
+
+    /// Runs one slice of every large commit per loop turn (an idle handle: the loop polls
+    /// without blocking while one is in progress, so frames and other clients come between
+    /// slices), until none is left.
+    func startJobTurns() {
+        guard jobIdle == nil else { return }
+        let idle = uvAllocate(uv_idle_t.self)
+        uv_idle_init(loop.raw, idle)
+        idle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        jobIdle = idle
+        uv_idle_start(idle) { handle in
+            let server = Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+            server.core.stepJobs(now: Server.monotonicSeconds())
+            server.flushTransport()
+            if !server.core.hasJobs, let idle = server.jobIdle {
+                server.jobIdle = nil
+                uv_idle_stop(idle)
+                uvCloseAndFree(idle)
+            }
+        }
     }
 
     /// The number of the latest frame.

@@ -113,6 +113,7 @@ final class ServerCore {
     /// Called once by a session as it ends: forgets it and logs why.
     func sessionDidEnd(_ session: ClientSession, reason: String) {
         sessions.removeAll { $0 === session }
+        busySessions.removeAll { $0 === session }
         changedSinceLastFrame = true
         markDirty(session)
         logger.info("session \(session.id) ended", metadata: ["client": "\(session.description)", "reason": "\(reason)"])
@@ -159,19 +160,51 @@ final class ServerCore {
 
     // MARK: Commits
 
-    /// Applies a validated commit to its session's store and acknowledges it: the replaced
-    /// animations' stops first, then `commitApplied` naming the frame that will show it.
-    func apply(_ commit: Commit, to session: ClientSession) {
+    /// Applies validated commands of `commit` (all of them, or a slice of a large one) to
+    /// its session's store; the animations they stop are added to `events`.
+    func apply(_ commands: ArraySlice<Command>, of commit: Commit, to session: ClientSession,
+               events: inout [Message]) {
         let time = currentMediaTime
         let t0 = monotonicNanoseconds()
-        var events: [Message] = []
-        for command in commit.commands {
+        for command in commands {
             session.store.apply(command, mediaTime: time, events: &events)
         }
-        for e in events { session.send(e) }
-        session.send(.commitApplied(CommitApplied(sequence: commit.sequence, frame: frameNumber + 1, mediaTime: time)))
         changedSinceLastFrame = true
         stats.record(.apply, nanoseconds: monotonicNanoseconds() - t0)
+    }
+
+    /// Acknowledges an applied commit: the animations it stopped first, then
+    /// `commitApplied` naming the frame that will first show it.
+    func acknowledge(_ commit: Commit, to session: ClientSession, events: [Message]) {
+        for e in events { session.send(e) }
+        session.send(.commitApplied(CommitApplied(sequence: commit.sequence, frame: frameNumber + 1,
+                                                  mediaTime: currentMediaTime)))
+        markDirty(session)
+    }
+
+    // MARK: Large commits
+
+    /// Sessions with a large commit in progress, in the order they started.
+    private(set) var busySessions: [ClientSession] = []
+
+    /// Whether large commits are in progress (the host calls `stepJobs` once per loop turn).
+    var hasJobs: Bool { !busySessions.isEmpty }
+
+    func jobStarted(_ session: ClientSession) {
+        busySessions.append(session)
+    }
+
+    /// One slice of each large commit in progress (monotonic `now` for the messages that
+    /// waited behind one).
+    func stepJobs(now: Double) {
+        var finished: [ObjectIdentifier] = []
+        for s in busySessions {
+            if s.stepJob(now: now) { finished.append(ObjectIdentifier(s)) }
+            markDirty(s)
+        }
+        if !finished.isEmpty {
+            busySessions.removeAll { finished.contains(ObjectIdentifier($0)) || $0.job == nil }
+        }
     }
 
     // MARK: Frames
@@ -193,7 +226,7 @@ final class ServerCore {
         let current = sessions
         let t0 = monotonicNanoseconds()
         var events: [Message] = []
-        for s in current {
+        for s in current where !s.isFrozen {
             engine.evaluate(s.store, at: target, events: &events)
             if !events.isEmpty {
                 for e in events { s.send(e) }
@@ -204,7 +237,9 @@ final class ServerCore {
         let t1 = monotonicNanoseconds()
         output.present(FrameSnapshot(frame: frameNumber, mediaTime: target, width: configuration.displayWidth,
                                      height: configuration.displayHeight,
-                                     trees: current.filter(\.isEstablished).map { PresentedTree(sessionID: $0.id, store: $0.store) }))
+                                     trees: current.filter(\.isEstablished).map {
+                                         PresentedTree(sessionID: $0.id, store: $0.store, isFrozen: $0.isFrozen)
+                                     }))
         let t2 = monotonicNanoseconds()
         stats.record(.evaluate, nanoseconds: t1 - t0)
         stats.record(.present, nanoseconds: t2 - t1)

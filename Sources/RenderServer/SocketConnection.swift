@@ -40,6 +40,10 @@ final class SocketConnection {
     func start() {
         loop.preconditionInLoop()
         pipe.pointee.data = Unmanaged.passRetained(self).toOpaque()
+        startReading()
+    }
+
+    private func startReading() {
         let rc = uv_read_start(uvStream(pipe), { handle, _, buf in
             let c = Unmanaged<SocketConnection>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
             buf!.pointee = uv_buf_init(c.readBuffer.assumingMemoryBound(to: CChar.self),
@@ -65,10 +69,12 @@ final class SocketConnection {
         server.flushTransport()
     }
 
-    /// Writes what the session queued, and closes when it asked to.
+    /// Writes what the session queued, and closes when it asked to. While the session is
+    /// taking a large commit, its socket is not read (the client waits, not the daemon).
     func flush() {
         loop.preconditionInLoop()
         guard phase == .open else { return }
+        setReading(session.job == nil)
         if session.closeRequest?.flush != false {
             let bytes = session.takeOutbound()
             if !bytes.isEmpty { write(bytes) }
@@ -76,6 +82,14 @@ final class SocketConnection {
         guard phase == .open, let request = session.closeRequest else { return }
         uv_read_stop(uvStream(pipe))
         if request.flush && pendingWrites > 0 { phase = .draining } else { closeHandle() }
+    }
+
+    private var reading = true
+
+    private func setReading(_ on: Bool) {
+        guard on != reading, session.closeRequest == nil else { return }
+        reading = on
+        if on { startReading() } else { uv_read_stop(uvStream(pipe)) }
     }
 
     /// Closes now, dropping unsent data (shutdown grace period over).

@@ -309,3 +309,73 @@ extension IsolationTests {
         try Self.expectServed(s, good, sequence: 2)
     }
 }
+
+/// Records what each frame presented, per session.
+final class RecordingOutput: FrameOutput {
+    var frozen: [[UInt32: Bool]] = []
+    func present(_ frame: FrameSnapshot) {
+        frozen.append(Dictionary(frame.trees.map { ($0.sessionID, $0.isFrozen) }, uniquingKeysWith: { a, _ in a }))
+    }
+}
+
+extension IsolationTests {
+    static func slicedServer(output: FrameOutput = HeadlessOutput()) -> EmbeddedServer {
+        var configuration = Configuration(clock: .manual(start: 1000))
+        configuration.logger.logLevel = .critical
+        configuration.commitSliceCommands = 1_000
+        let s = EmbeddedServer(configuration: configuration, output: output)
+        s.finishesLargeCommits = false
+        return s
+    }
+
+    static func layers(_ count: Int) -> [Command] {
+        var commands: [Command] = [.createLayer(1, .layer), .setRoot(1)]
+        for i in 2...count {
+            commands += [.createLayer(LayerID(i), .layer), .insertSublayer(parent: 1, child: LayerID(i), index: UInt32.max)]
+        }
+        return commands
+    }
+
+    @Test func aLargeCommitIsTakenASliceAtATimeWithFramesAndOtherClientsBetween() throws {
+        let output = RecordingOutput()
+        let s = Self.slicedServer(output: output)
+        let other = try Self.client(s, name: "other")
+        let big = try Self.client(s, name: "big")
+        let commands = Self.layers(2_500) // 5,000 commands: 5 slices to validate, 5 to apply
+        s.send(.commit(Commit(sequence: 1, mediaTime: 0, commands: commands)), from: big)
+        s.send(.ping(42), from: big) // waits behind the commit
+        #expect(try s.readMessages(of: big).isEmpty)
+        var turns = 0
+        var frozenFrames = 0
+        while s.runLoopTurn() {
+            turns += 1
+            // Between slices the other client is served and frames go on.
+            try Self.expectServed(s, other, sequence: UInt64(turns))
+            s.step(seconds: 1.0 / 60)
+            if output.frozen.last?[big] == true { frozenFrames += 1 }
+            if s.isApplyingLargeCommit(big) { #expect(s.layerCount(of: big) < 2_500) }
+        }
+        #expect(turns == 10)
+        // From the end of validation to the last apply slice, frames were told not to show
+        // the client's tree (it is half applied).
+        #expect(frozenFrames == 5)
+        #expect(output.frozen.last?[big] == false)
+        let m = try s.readMessages(of: big)
+        #expect(m == [.commitApplied(CommitApplied(sequence: 1, frame: s.frameNumber, mediaTime: m.first.flatMap {
+            if case let .commitApplied(a) = $0 { return a.mediaTime }; return nil } ?? 0)), .pong(42)])
+        #expect(s.layerCount(of: big) == 2_500)
+    }
+
+    @Test func aLargeCommitWithABadCommandLateInItIsAppliedNotAtAll() throws {
+        let s = Self.slicedServer()
+        let big = try Self.client(s, name: "big")
+        var commands = Self.layers(2_500)
+        commands.append(.setProperty(9_999, .opacity, .number(1))) // no such layer, at the very end
+        s.send(.commit(Commit(sequence: 1, mediaTime: 0, commands: commands)), from: big)
+        while s.runLoopTurn() {}
+        let e = try #require(try Self.fatalError(s, big))
+        #expect(e.code == .unknownLayer)
+        #expect(e.message.contains("command 5000 of commit 1"), "\(e.message)")
+        #expect(s.layerCount(of: big) == 0)
+    }
+}
