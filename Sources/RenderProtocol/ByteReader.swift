@@ -11,6 +11,10 @@ struct ByteReader {
 
     init(_ base: UnsafeRawBufferPointer) { self.base = base }
 
+    /// Moves the cursor to `offset` (a position an earlier reader over the same bytes
+    /// reached), to resume reading there.
+    mutating func seek(to offset: Int) { self.offset = min(max(0, offset), base.count) }
+
     /// Bytes left to read.
     @inline(__always) var remaining: Int { base.count &- offset }
 

@@ -67,6 +67,24 @@ public struct FrameDecoder: Sendable {
 
     /// nil = need more data. After it throws, the stream is unusable (the peer must be dropped).
     public mutating func next() throws(ProtocolError) -> Message? {
+        switch try next(streamingCommitsLargerThan: Int.max) {
+        case let .message(m)?: return m
+        case let .commit(stream)?: preconditionFailure("a commit of \(stream.count) commands streamed unasked")
+        case nil: return nil
+        }
+    }
+
+    /// What `next(streamingCommitsLargerThan:)` returns.
+    public enum Decoded: Sendable {
+        case message(Message)
+        /// A commit frame larger than the threshold, its commands not yet decoded (the
+        /// header and the count are checked).
+        case commit(CommitStream)
+    }
+
+    /// As `next()`, but a commit frame of more than `threshold` bytes comes back as a
+    /// `CommitStream`, to be decoded a slice at a time.
+    public mutating func next(streamingCommitsLargerThan threshold: Int) throws(ProtocolError) -> Decoded? {
         if let failure { throw failure }
         guard buffer.count &- readIndex >= WireCodec.headerSize else { return nil }
         let start = readIndex, limit = maxFrameBytes, limits = self.limits
@@ -81,22 +99,30 @@ public struct FrameDecoder: Sendable {
             }
             guard rest.count >= header.frameLength else { return .needMoreData }
             let payload = UnsafeRawBufferPointer(rebasing: rest[WireCodec.headerSize ..< header.frameLength])
+            if type == .commit && header.frameLength > threshold {
+                do throws(ProtocolError) {
+                    return .decoded(.commit(try CommitStream(payload: [UInt8](payload), limits: limits)),
+                                    frameLength: header.frameLength)
+                } catch {
+                    return .failed(error)
+                }
+            }
             switch WireCodec.decodePayload(type, payload, limits: limits) {
-            case let .success(message): return .message(message, frameLength: header.frameLength)
+            case let .success(message): return .decoded(.message(message), frameLength: header.frameLength)
             case let .failure(error): return .failed(error)
             }
         }
         switch step {
         case .needMoreData:
             return nil
-        case let .message(message, frameLength):
+        case let .decoded(decoded, frameLength):
             readIndex &+= frameLength
             if readIndex == buffer.count {
                 // Keep the storage for the next read unless one huge frame grew it.
                 buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
                 readIndex = 0
             }
-            return message
+            return decoded
         case let .failed(error):
             failure = error
             buffer = []
@@ -107,7 +133,7 @@ public struct FrameDecoder: Sendable {
 
     private enum Step {
         case needMoreData
-        case message(Message, frameLength: Int)
+        case decoded(Decoded, frameLength: Int)
         case failed(ProtocolError)
     }
 

@@ -94,8 +94,15 @@ final class ClientSession: CustomStringConvertible {
         while isOpen && job == nil {
             let message: Message
             do throws(ProtocolError) {
-                guard let m = try decoder.next() else { break }
-                message = m
+                switch try decoder.next(streamingCommitsLargerThan: core.configuration.commitStreamBytes) {
+                case nil:
+                    return finishReceiving()
+                case let .message(m)?:
+                    message = m
+                case let .commit(stream)?:
+                    receive(stream)
+                    continue
+                }
             } catch {
                 releaseInboundReservation()
                 fail(ErrorMessage(code: error.code, message: "\(self): \(error.message)", fatal: true,
@@ -104,8 +111,30 @@ final class ClientSession: CustomStringConvertible {
             }
             handle(message, now: now)
         }
+        finishReceiving()
+    }
+
+    private func finishReceiving() {
         guard isOpen else { return }
         reserveInboundBudget()
+    }
+
+    /// A commit too large to decode in one turn: its header and count are checked, its
+    /// commands will be decoded, validated and applied a slice per turn.
+    private func receive(_ stream: CommitStream) {
+        guard machine.isEstablished else {
+            // Let the handshake state machine answer a commit before hello.
+            return handle(.commit(Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [])), now: 0)
+        }
+        let validator = CommitValidator(limits: limits, client: description)
+        let header = Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [])
+        do throws(CommitValidator.Rejection) {
+            try validator.begin(header, pending: &pending)
+        } catch {
+            return fail(ErrorMessage(code: error.code, message: error.message, fatal: true, sequence: stream.sequence))
+        }
+        job = CommitJob(commit: header, stream: stream, validator: validator)
+        core.jobStarted(self)
     }
 
     /// Reserves the whole of a partial frame from the daemon's budget as soon as its header
@@ -182,7 +211,7 @@ final class ClientSession: CustomStringConvertible {
         do throws(CommitValidator.Rejection) {
             try validator.begin(commit, pending: &pending)
             if commit.commands.count > core.configuration.commitSliceCommands {
-                job = CommitJob(commit: commit, validator: validator)
+                job = CommitJob(commit: commit, stream: nil, validator: validator)
                 core.jobStarted(self)
                 return
             }
@@ -206,15 +235,23 @@ final class ClientSession: CustomStringConvertible {
     /// applies, the session is `isFrozen`: frames skip its animations and outputs keep its
     /// last picture, so no frame shows part of the commit. Messages after it wait.
     final class CommitJob {
-        let commit: Commit
+        /// Its commands so far (all of them once decoded).
+        var commit: Commit
+        /// The undecoded rest of a streamed commit.
+        var stream: CommitStream?
         let validator: CommitValidator
+        /// Commands in the commit.
+        let total: Int
         /// Commands validated, then commands applied.
         var validated = 0
         var applied = 0
         /// Animations the commit stopped (replaced or removed), sent before its acknowledgement.
         var events: [Message] = []
-        init(commit: Commit, validator: CommitValidator) { self.commit = commit; self.validator = validator }
-        var isApplying: Bool { validated == commit.commands.count }
+        init(commit: Commit, stream: CommitStream?, validator: CommitValidator) {
+            self.commit = commit; self.stream = stream; self.validator = validator
+            total = stream?.count ?? commit.commands.count
+        }
+        var isApplying: Bool { validated == total }
     }
 
     /// The large commit being taken, if any.
@@ -226,9 +263,20 @@ final class ClientSession: CustomStringConvertible {
     /// Takes the next slice of the job; true when the job is finished (or the session ended).
     func stepJob(now: Double) -> Bool {
         guard isOpen, let job else { return true }
-        let n = job.commit.commands.count, slice = core.configuration.commitSliceCommands
+        let n = job.total, slice = core.configuration.commitSliceCommands
         if !job.isApplying {
-            let range = job.validated ..< min(n, job.validated + slice)
+            if var stream = job.stream {
+                do throws(ProtocolError) {
+                    job.commit.commands += try stream.next(upTo: slice)
+                } catch {
+                    self.job = nil
+                    fail(ErrorMessage(code: error.code, message: "\(self): \(error.message)", fatal: true,
+                                      sequence: error.sequence))
+                    return true
+                }
+                job.stream = stream.isComplete ? nil : stream
+            }
+            let range = job.validated ..< min(job.commit.commands.count, job.validated + slice)
             do throws(CommitValidator.Rejection) {
                 try job.validator.validate(job.commit, commands: range, store: store, pending: &pending)
             } catch {

@@ -41,6 +41,9 @@ public struct Configuration {
     /// A commit with more commands than this is validated and applied this many commands
     /// per loop turn, frames going on in between (about 1–3 ms of work per slice).
     public var commitSliceCommands: Int = 2_048
+    /// A commit frame larger than this (bytes) is decoded a slice per loop turn too,
+    /// instead of whole on arrival.
+    public var commitStreamBytes: Int = 64 << 10
     /// Where frames go; nil is a `HeadlessOutput`.
     public var output: FrameOutput?
     public var logger: Logger

@@ -379,3 +379,23 @@ extension IsolationTests {
         #expect(s.layerCount(of: big) == 0)
     }
 }
+
+extension IsolationTests {
+    @Test func aLargeCommitFrameIsDecodedASliceAtATimeToo() throws {
+        let s = Self.slicedServer()
+        let other = try Self.client(s, name: "other")
+        let big = try Self.client(s, name: "big")
+        let commands = Self.layers(5_000) // 10,000 commands, a frame of about 150 KB
+        let frame = WireCodec.encode(.commit(Commit(sequence: 1, mediaTime: 0, commands: commands)))
+        #expect(frame.count > 64 << 10)
+        s.write(frame, from: big)
+        // Nothing of it is decoded, validated or applied yet; the other client is served.
+        #expect(s.layerCount(of: big) == 0)
+        try Self.expectServed(s, other, sequence: 1)
+        var turns = 0
+        while s.runLoopTurn() { turns += 1 }
+        #expect(turns == 20) // 10 decode-and-validate slices of 1,000 commands, then 10 apply slices
+        #expect(s.layerCount(of: big) == 5_000)
+        guard case .commitApplied? = try s.readMessages(of: big).first else { Issue.record("no commitApplied"); return }
+    }
+}

@@ -1,0 +1,69 @@
+import RenderCore
+@testable import RenderProtocol
+import Testing
+
+/// A commit decoded a slice at a time is the commit `WireCodec` decodes whole, and fails
+/// where and how the whole decode fails.
+@Suite struct CommitStreamTests {
+    static func commit(_ n: Int) -> Commit {
+        var commands: [Command] = []
+        for i in 1...n {
+            commands.append(.createLayer(LayerID(i), .layer))
+            commands.append(.setProperty(LayerID(i), .opacity, .number(Double(i) / Double(n))))
+            var a = Animation.basic(.position, from: .point(Point(x: 0, y: 0)), to: .point(Point(x: Double(i), y: 1)), duration: 1)
+            a.timing.beginTime = 5
+            commands.append(.addAnimation(LayerID(i), key: "k\(i)", animationID: UInt64(i), animation: a))
+        }
+        return Commit(sequence: 9, mediaTime: 2.5, commands: commands)
+    }
+
+    static func payload(_ c: Commit) -> [UInt8] { Array(WireCodec.encode(.commit(c)).dropFirst(WireCodec.headerSize)) }
+
+    @Test(arguments: [1, 7, 100, 10_000])
+    func slicesMakeTheWholeCommit(_ slice: Int) throws {
+        let c = Self.commit(300)
+        var stream = try CommitStream(payload: Self.payload(c), limits: .default)
+        #expect(stream.sequence == 9 && stream.mediaTime == 2.5 && stream.count == 900)
+        var commands: [Command] = []
+        while !stream.isComplete { commands += try stream.next(upTo: slice) }
+        #expect(commands == c.commands)
+    }
+
+    @Test func theCountIsCheckedAgainstTheLimitBeforeAnyCommand() {
+        var limits = Limits.default
+        limits.maxCommandsPerCommit = 100
+        #expect(throws: ProtocolError.self) { try CommitStream(payload: Self.payload(Self.commit(50)), limits: limits) }
+        do {
+            _ = try CommitStream(payload: Self.payload(Self.commit(50)), limits: limits)
+        } catch {
+            #expect(error.code == .limitExceeded)
+            #expect(error.sequence == 9)
+            #expect(error.message.contains("command count 150 exceeds the limit maxCommandsPerCommit = 100"))
+        }
+    }
+
+    @Test func aBadCommandFailsWithTheSameErrorAsTheWholeDecode() throws {
+        var bytes = Self.payload(Self.commit(20))
+        // Corrupt the 31st command's tag (after the 30 commands of the first 10 layers).
+        var probe = try CommitStream(payload: bytes, limits: nil)
+        _ = try probe.next(upTo: 30)
+        let whole: [UInt8] = WireCodec.encode(.commit(Self.commit(20)))
+        let offset = whole.count - WireCodec.headerSize - Self.payload(Commit(sequence: 9, mediaTime: 2.5,
+                                                                             commands: Array(Self.commit(20).commands[30...]))).count + 20
+        bytes[offset] = 0xEE
+        var frame = whole
+        frame[offset + WireCodec.headerSize] = 0xEE
+        var wholeError: ProtocolError?
+        do { _ = try WireCodec.decode(frame: frame) } catch { wholeError = error }
+        var stream = try CommitStream(payload: bytes, limits: nil)
+        var streamError: ProtocolError?
+        do { while !stream.isComplete { _ = try stream.next(upTo: 4) } } catch { streamError = error }
+        #expect(wholeError != nil)
+        #expect(streamError == wholeError)
+    }
+
+    @Test func trailingBytesAfterTheLastCommandAreMalformed() throws {
+        var stream = try CommitStream(payload: Self.payload(Self.commit(3)) + [0], limits: nil)
+        #expect(throws: ProtocolError.self) { while !stream.isComplete { _ = try stream.next(upTo: 2) } }
+    }
+}
