@@ -79,6 +79,22 @@ public enum Presentation {
         return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
     }
 
+    /// `evaluate` reading the model in place, for callers that keep models in raw storage
+    /// (the server's layer store): passing `model` by value from such storage copies it.
+    /// `resetting` nil resets the whole presentation to the model, as `evaluate(model:…)`;
+    /// otherwise only those properties, as `evaluate(model:…resetting:)`.
+    @discardableResult
+    public static func evaluate(modelAt model: UnsafePointer<LayerProperties>, animations: [AttachedAnimation],
+                                layerTime: Double, into presentation: inout LayerProperties,
+                                lifecycle: inout [AnimationLifecycle], resetting: PropertySet?) -> TransitionProgress? {
+        if let resetting {
+            presentation.assign(resetting, from: model.pointee)
+        } else {
+            presentation.assign(from: model.pointee)
+        }
+        return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
+    }
+
     /// Where an animation's plan lies within an `AttachedAnimation`, in bytes.
     static let planOffset = MemoryLayout<AttachedAnimation>.offset(of: \AttachedAnimation.animation)!
         + MemoryLayout<Animation>.offset(of: \Animation.plan)!

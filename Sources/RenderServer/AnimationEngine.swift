@@ -22,6 +22,9 @@ import RenderProtocol
 /// The same `Presentation` code runs in the client's `presentation()`, so both sides
 /// agree for the same inputs. Thread affinity: the loop thread (it mutates stores).
 struct AnimationEngine {
+    /// Where a node's model lies within it, in bytes (the model is read in place).
+    static let modelOffset = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.model)!
+
     /// Indices in `store.animations` of states with animations to retire after the frame.
     private var retiring: [Int] = []
 
@@ -43,17 +46,15 @@ struct AnimationEngine {
                 let state = states.baseAddress! + a
                 let slot = Int(state.pointee.slot)
                 let layerTime = store.worldTiming(slot: slot, in: nodes).localTime(t)
-                if state.pointee.needsFullReset {
-                    Presentation.evaluate(model: nodes[slot].model, animations: state.pointee.attached,
-                                          layerTime: layerTime, into: &state.pointee.presentation,
-                                          lifecycle: &state.pointee.lifecycle)
-                    state.pointee.needsFullReset = false
-                } else {
-                    // Only what the animations write differs from the model (see `AnimationState`).
-                    Presentation.evaluate(model: nodes[slot].model, animations: state.pointee.attached,
-                                          layerTime: layerTime, into: &state.pointee.presentation,
-                                          lifecycle: &state.pointee.lifecycle, resetting: state.pointee.written)
-                }
+                // Unless the model or the animation list changed since the last frame, only
+                // what the animations write differs from the model (see `AnimationState`).
+                let full = state.pointee.needsFullReset
+                state.pointee.needsFullReset = false
+                let model = UnsafeRawPointer(nodes + slot).advanced(by: AnimationEngine.modelOffset)
+                    .assumingMemoryBound(to: LayerProperties.self)
+                Presentation.evaluate(modelAt: model, animations: state.pointee.attached, layerTime: layerTime,
+                                      into: &state.pointee.presentation, lifecycle: &state.pointee.lifecycle,
+                                      resetting: full ? nil : state.pointee.written)
                 if reportLifecycle(of: state, at: t, events: &events) { retiring.append(a) }
             }
         }
