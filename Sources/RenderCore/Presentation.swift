@@ -75,7 +75,7 @@ public enum Presentation {
     public static func evaluate(model: LayerProperties, animations: [AttachedAnimation], layerTime: Double,
                                 into presentation: inout LayerProperties, lifecycle: inout [AnimationLifecycle],
                                 resetting: PropertySet) -> TransitionProgress? {
-        presentation.assign(resetting, from: model)
+        withUnsafePointer(to: model) { presentation.assign(resetting, from: $0) }
         return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
     }
 
@@ -88,9 +88,9 @@ public enum Presentation {
                                 layerTime: Double, into presentation: inout LayerProperties,
                                 lifecycle: inout [AnimationLifecycle], resetting: PropertySet?) -> TransitionProgress? {
         if let resetting {
-            presentation.assign(resetting, from: model.pointee)
+            presentation.assign(resetting, from: model)
         } else {
-            presentation.assign(from: model.pointee)
+            presentation.assign(from: model)
         }
         return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
     }

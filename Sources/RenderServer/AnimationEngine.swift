@@ -41,7 +41,8 @@ struct AnimationEngine {
         retiring.removeAll(keepingCapacity: true)
         let count = store.animatedLayerCount
         guard count > 0 else { return 0 }
-        store.withFrameAccess { nodes, states in
+        let modelOffset = AnimationEngine.modelOffset
+        store.withFrameAccess { nodes, states, presentations in
             for a in 0..<states.count {
                 let state = states.baseAddress! + a
                 let slot = Int(state.pointee.slot)
@@ -50,10 +51,10 @@ struct AnimationEngine {
                 // what the animations write differs from the model (see `AnimationState`).
                 let full = state.pointee.needsFullReset
                 state.pointee.needsFullReset = false
-                let model = UnsafeRawPointer(nodes + slot).advanced(by: AnimationEngine.modelOffset)
+                let model = UnsafeRawPointer(nodes + slot).advanced(by: modelOffset)
                     .assumingMemoryBound(to: LayerProperties.self)
                 Presentation.evaluate(modelAt: model, animations: state.pointee.attached, layerTime: layerTime,
-                                      into: &state.pointee.presentation, lifecycle: &state.pointee.lifecycle,
+                                      into: &presentations[a], lifecycle: &state.pointee.lifecycle,
                                       resetting: full ? nil : state.pointee.written)
                 if reportLifecycle(of: state, at: t, events: &events) { retiring.append(a) }
             }
@@ -71,13 +72,23 @@ struct AnimationEngine {
                                  events: inout [Message]) -> Bool {
         var retire = false
         let layer = state.pointee.layer
-        for i in 0..<state.pointee.lifecycle.count {
+        let count = state.pointee.lifecycle.count
+        if state.pointee.unstarted == 0 {
+            // Steady state: every animation has started; only a finished one needs its record.
+            var anyFinished = false
+            state.pointee.lifecycle.withUnsafeBufferPointer { life in
+                for i in 0..<count where life[i] == .finished { anyFinished = true; break }
+            }
+            if !anyFinished { return false }
+        }
+        for i in 0..<count {
             let life = state.pointee.lifecycle[i]
             if life == .pending || state.pointee.records[i].stopped { continue }
             if life == .active && state.pointee.records[i].started { continue }
             let animationID = state.pointee.records[i].id
             if !state.pointee.records[i].started {
                 state.pointee.records[i].started = true
+                state.pointee.unstarted -= 1
                 events.append(.animationStarted(AnimationStarted(animationID: animationID, layer: layer, mediaTime: t)))
             }
             if life == .finished {

@@ -86,6 +86,10 @@ final class LayerStore {
     private var freeSlots: [Int32] = []
     /// The animated layers' states, dense, in no particular order.
     private(set) var animations = ContiguousArray<AnimationState>()
+    /// Parallel to `animations`: each animated layer's presentation at the latest frame
+    /// (apart, so that the frame's walk over the states streams only their small headers,
+    /// and touches of a presentation only the properties it animates).
+    private(set) var presentations = ContiguousArray<LayerProperties>()
     /// The layer the client displays, 0 for none.
     private(set) var root: LayerID = 0
     /// Animations attached over all layers.
@@ -121,7 +125,7 @@ final class LayerStore {
     func presentation(of id: LayerID) -> LayerProperties? {
         guard let s = slotOf[id] else { return nil }
         let a = nodes[Int(s)].animationIndex
-        return a < 0 ? nodes[Int(s)].model : animations[Int(a)].presentation
+        return a < 0 ? nodes[Int(s)].model : presentations[Int(a)]
     }
 
     /// The layer's world timing (recomputed first if stale).
@@ -254,7 +258,8 @@ final class LayerStore {
         var a = Int(nodes[s].animationIndex)
         if a < 0 {
             a = animations.count
-            animations.append(AnimationState(presentation: nodes[s].model, slot: slot, layer: id))
+            animations.append(AnimationState(slot: slot, layer: id))
+            presentations.append(nodes[s].model)
             nodes[s].animationIndex = Int32(a)
         }
         animations[a].append(AttachedAnimation(key: key, animation: animation), id: animationID)
@@ -303,26 +308,32 @@ final class LayerStore {
     private func dropAnimationState(at a: Int) {
         nodes[Int(animations[a].slot)].animationIndex = -1
         let last = animations.removeLast()
+        let lastPresentation = presentations.removeLast()
         if a < animations.count {
             animations[a] = last
+            presentations[a] = lastPresentation
             nodes[Int(last.slot)].animationIndex = Int32(a)
         }
     }
 
     /// Drops everything (the session closed: no events are sent to a closed session).
     func removeAll() {
-        nodes = []; slotOf = [:]; freeSlots = []; animations = []; root = 0; animationCount = 0
+        nodes = []; slotOf = [:]; freeSlots = []; animations = []; presentations = []; root = 0; animationCount = 0
     }
 
     // MARK: Frames
 
-    /// Runs `body` with the nodes and the animation states as raw buffers, for the frame's
-    /// walk: no copy of any node, no retain per access. `body` must not change the tree's
-    /// structure (the buffers stay valid only during the call).
-    func withFrameAccess<R>(_ body: (UnsafeMutablePointer<Node>, UnsafeMutableBufferPointer<AnimationState>) -> R) -> R {
+    /// Runs `body` with the nodes, the animation states and their presentations as raw
+    /// buffers, for the frame's walk: no copy of any node, no retain per access. `body` must
+    /// not change the tree's structure (the buffers stay valid only during the call).
+    func withFrameAccess<R>(_ body: (UnsafeMutablePointer<Node>, UnsafeMutableBufferPointer<AnimationState>,
+                                     UnsafeMutablePointer<LayerProperties>) -> R) -> R {
         if nodes.isEmpty { nodes.reserveCapacity(1) }
+        if presentations.isEmpty { presentations.reserveCapacity(1) }
         return nodes.withUnsafeMutableBufferPointer { n in
-            animations.withUnsafeMutableBufferPointer { a in body(n.baseAddress!, a) }
+            animations.withUnsafeMutableBufferPointer { a in
+                presentations.withUnsafeMutableBufferPointer { p in body(n.baseAddress!, a, p.baseAddress!) }
+            }
         }
     }
 
@@ -355,8 +366,8 @@ final class LayerStore {
 }
 
 /// The animations of one animated layer and what the engine knows of them, stored densely
-/// in `LayerStore.animations` (and only for layers that have animations: the presentation
-/// copy costs nothing for the others, whose presentation is their model).
+/// in `LayerStore.animations`, its presentation beside it in `LayerStore.presentations`
+/// (only for layers that have animations: the others' presentation is their model).
 struct AnimationState {
     /// One animation's identity and the events already sent for it.
     struct Record: Equatable {
@@ -375,20 +386,21 @@ struct AnimationState {
     var records: [Record] = []
     /// Parallel to `attached`: each animation's lifecycle at the latest frame.
     var lifecycle: [AnimationLifecycle] = []
-    /// The layer's presentation at the latest frame.
-    var presentation: LayerProperties
     /// The properties the attached animations may write (see `Animation.writtenProperties`).
     var written = PropertySet()
     /// The model or the attached animations changed since the latest frame: the next one
     /// resets the whole presentation to the model. Otherwise the presentation equals the
     /// model outside `written`, and a frame resets only those.
     var needsFullReset = true
+    /// Records not yet `started`: while 0, a frame reads `records` only for an animation
+    /// that finished.
+    var unstarted: Int32 = 0
     /// The layer's slot in `LayerStore.nodes`, and its id.
     var slot: Int32
     var layer: LayerID
 
-    init(presentation: LayerProperties, slot: Int32, layer: LayerID) {
-        self.presentation = presentation; self.slot = slot; self.layer = layer
+    init(slot: Int32, layer: LayerID) {
+        self.slot = slot; self.layer = layer
     }
 
     mutating func append(_ animation: AttachedAnimation, id: UInt64) {
@@ -397,9 +409,11 @@ struct AnimationState {
         lifecycle.append(.pending)
         written.formUnion(animation.animation.writtenProperties)
         needsFullReset = true
+        unstarted += 1
     }
 
     mutating func remove(at i: Int) {
+        if !records[i].started { unstarted -= 1 }
         attached.remove(at: i); records.remove(at: i)
         if i < lifecycle.count { lifecycle.remove(at: i) }
         written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }

@@ -68,6 +68,8 @@ public enum ServerBenchmarks {
     /// `MemoryLayout` strides of the store's per-layer parts, in bytes, by name.
     public static var layoutSizes: [(name: String, bytes: Int)] {
         [("LayerProperties", MemoryLayout<LayerProperties>.stride),
-         ("LayerStore.Node", MemoryLayout<LayerStore.Node>.stride)]
+         ("LayerStore.Node", MemoryLayout<LayerStore.Node>.stride),
+         ("AnimationState", MemoryLayout<AnimationState>.stride),
+         ("AttachedAnimation", MemoryLayout<AttachedAnimation>.stride)]
     }
 }

@@ -215,10 +215,12 @@ struct Options {
     var counts = [1000, 10_000, 100_000]
     var perLayer = 1
     var framesGiven = false, layersGiven = false
+    /// `--server` only: skip the deep chains and the 60 Hz search (for profiling).
+    var countsOnly = false
 
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
         + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
-        + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N]\n"
+        + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N] [--counts-only]\n"
         + "       rendersrv-bench --memory [--layers N]"
 
     /// Parses the arguments; exits with status 2 and a message on a bad one.
@@ -235,6 +237,7 @@ struct Options {
             case "--layers": o.layers = positive(a); o.layersGiven = true
             case "--frames": o.frames = positive(a); o.framesGiven = true
             case "--server": o.server = true
+            case "--counts-only": o.countsOnly = true
             case "--memory": o.memory = true
             case "--per-layer":
                 o.perLayer = positive(a)
