@@ -42,11 +42,16 @@ struct AnimationEngine {
         let count = store.animatedLayerCount
         guard count > 0 else { return 0 }
         let modelOffset = AnimationEngine.modelOffset
+        let epoch = store.timingEpoch
         store.withFrameAccess { nodes, states, presentations in
             for a in 0..<states.count {
                 let state = states.baseAddress! + a
                 let slot = Int(state.pointee.slot)
-                let layerTime = store.worldTiming(slot: slot, in: nodes).localTime(t)
+                if state.pointee.worldEpoch != epoch {
+                    state.pointee.worldTiming = store.worldTiming(slot: slot, in: nodes)
+                    state.pointee.worldEpoch = epoch
+                }
+                let layerTime = state.pointee.worldTiming.localTime(t)
                 // Unless the model or the animation list changed since the last frame, only
                 // what the animations write differs from the model (see `AnimationState`).
                 let full = state.pointee.needsFullReset

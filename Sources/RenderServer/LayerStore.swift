@@ -94,6 +94,10 @@ final class LayerStore {
     private(set) var root: LayerID = 0
     /// Animations attached over all layers.
     private(set) var animationCount = 0
+    /// Bumped whenever any node's world timing may have changed (a timing or a superlayer
+    /// changed): a state's copy of its layer's world timing is valid while its epoch equals
+    /// this, so a steady frame does not touch the node for it.
+    private(set) var timingEpoch: UInt64 = 1
     /// Scratch for subtree marking and world-timing paths (kept: no allocation per use).
     private var scratch: [Int32] = []
 
@@ -219,6 +223,7 @@ final class LayerStore {
     /// Marks `caches` stale in the subtree of slot `s`, not descending below nodes where
     /// they already are (their subtrees are stale already: the invariant above).
     private func invalidateSubtree(_ s: Int, _ caches: Invalidation) {
+        if caches.contains(.worldTiming) { timingEpoch &+= 1 }
         scratch.removeAll(keepingCapacity: true)
         scratch.append(Int32(s))
         while let x = scratch.popLast() {
@@ -392,6 +397,9 @@ struct AnimationState {
     /// resets the whole presentation to the model. Otherwise the presentation equals the
     /// model outside `written`, and a frame resets only those.
     var needsFullReset = true
+    /// The layer's world timing as of `LayerStore.timingEpoch == worldEpoch` (0: never).
+    var worldTiming = WorldTiming.identity
+    var worldEpoch: UInt64 = 0
     /// Records not yet `started`: while 0, a frame reads `records` only for an animation
     /// that finished.
     var unstarted: Int32 = 0
