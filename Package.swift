@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "RenderProtocol", targets: ["RenderProtocol"]),
         .library(name: "RenderServer", targets: ["RenderServer"]),
         .library(name: "RenderClient", targets: ["RenderClient"]),
+        .library(name: "RenderViews", targets: ["RenderViews"]),
         .executable(name: "rendersrvd", targets: ["rendersrvd"]),
         .executable(name: "rendersrvctl", targets: ["rendersrvctl"]),
         .executable(name: "rendersrv-demo", targets: ["rendersrv-demo"]),
@@ -48,9 +49,11 @@ let package = Package(
         .target(name: "RenderClient",
                 dependencies: ["RenderCore", "RenderProtocol", "CSystem"],
                 swiftSettings: v5),
+        // UIKit-style views: layer-backed `View`, animation blocks, property animators.
+        .target(name: "RenderViews", dependencies: ["RenderClient"], swiftSettings: v5),
 
         .executableTarget(name: "rendersrvd",
-                          dependencies: ["RenderServer",
+                          dependencies: ["RenderServer", "RenderProtocol",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: v5),
@@ -59,7 +62,7 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-demo",
-                          dependencies: ["RenderClient",
+                          dependencies: ["RenderClient", "RenderViews",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-bench",
@@ -69,9 +72,11 @@ let package = Package(
         .testTarget(name: "RenderProtocolTests", dependencies: ["RenderProtocol"]),
         .testTarget(name: "RenderClientTests", dependencies: ["RenderClient"],
                     swiftSettings: v5),
+        .testTarget(name: "RenderViewsTests", dependencies: ["RenderViews"],
+                    swiftSettings: v5),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer"],
                     swiftSettings: v5),
-        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol"],
+        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews"],
                     swiftSettings: v5),
     ]
 )

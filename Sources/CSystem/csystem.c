@@ -23,6 +23,12 @@ int csys_timerfd_set_absolute(int fd, int64_t deadline_ns) {
     return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0 ? -errno : 0;
 }
 
+int csys_timerfd_disarm(int fd) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    return timerfd_settime(fd, 0, &spec, NULL) < 0 ? -errno : 0;
+}
+
 int64_t csys_timerfd_read(int fd) {
     uint64_t count = 0;
     ssize_t n = read(fd, &count, sizeof count);
@@ -68,6 +74,7 @@ int csys_install_termination_pipe(int write_fd) {
     sigemptyset(&sa.sa_mask);
     if (sigaction(SIGINT, &sa, NULL) < 0) return -errno;
     if (sigaction(SIGTERM, &sa, NULL) < 0) return -errno;
+    if (sigaction(SIGHUP, &sa, NULL) < 0) return -errno;
     signal(SIGPIPE, SIG_IGN);
     return 0;
 }

@@ -41,8 +41,14 @@ public protocol LayerDelegate: AnyObject {
     /// built-in implicit animation). Called on the layer's callback queue, before the
     /// model value changes.
     func action(for layer: Layer, forKey key: String) -> Action?
+
+    /// Lays out `layer`'s sublayers (`layoutSublayersOfLayer:`): called by the layer's
+    /// `layoutSublayers()` during a layout pass, on the callback queue. A view lays out its
+    /// subviews here (`layoutSubviews`).
+    func layoutSublayers(of layer: Layer)
 }
 
 extension LayerDelegate {
     public func action(for layer: Layer, forKey key: String) -> Action? { nil }
+    public func layoutSublayers(of layer: Layer) {}
 }

@@ -46,10 +46,13 @@ final class AnimationRecord {
     var sentInCommit: UInt64 = 0
     /// While pending: its add replaces an animation the server has under the same key.
     var replacesOnServer = false
+    /// It finished but is not removed on completion: stopped, yet still attached on the
+    /// server (holding its end with a forwards fill) until removed or replaced.
+    var heldOnServer = false
 
     /// Whether the server has an animation under this record's key on its layer once the
     /// queued commands apply — so that removing the record must send a removal.
-    var isOnServer: Bool { state == .sent || (state == .pending && replacesOnServer) }
+    var isOnServer: Bool { state == .sent || heldOnServer || (state == .pending && replacesOnServer) }
 
     init(id: UInt64, key: String, layer: Layer, animation: Animation, defaultDuration: Double,
          delegate: AnimationDelegate?, groups: [CompletionGroup]) {

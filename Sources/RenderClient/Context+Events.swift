@@ -71,6 +71,8 @@ extension Context {
         records[r.id] = nil
         if wasAttached, !finished || r.animation.isRemovedOnCompletion, let l = r.layer {
             l.animationEnded(r)
+        } else if wasAttached && finished {
+            r.heldOnServer = true
         }
         let d = r.delegate
         r.delegate = nil

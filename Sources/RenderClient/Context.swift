@@ -54,6 +54,8 @@ public final class Context {
     /// Animations removed client-side, by the commit that removed them, oldest first.
     var removing: [(sequence: UInt64, record: AnimationRecord)] = []
     var removingHead = 0
+    /// Layers marked by `setNeedsLayout()` since the last layout pass.
+    var layoutRequests: [Weak<Layer>] = []
 
     /// A context whose commits go to `commitSink`, on `queue`. Any thread.
     public init(queue: DispatchQueue = .main, clock: @escaping () -> Double = MediaTime.now,
@@ -175,6 +177,23 @@ public final class Context {
     }
 
     // MARK: Committing
+
+    /// Lays out every layer marked since the last pass (and what that layout marks in turn),
+    /// before the outermost commit builds its delta. Traps when layout keeps invalidating
+    /// itself for 100 rounds (a layout loop).
+    func layoutPendingLayers() {
+        var rounds = 0
+        while !layoutRequests.isEmpty {
+            rounds += 1
+            precondition(rounds <= 100, "layout did not settle after 100 passes: a layoutSublayers / layoutSubviews "
+                + "keeps calling setNeedsLayout on a layer it lays out; make layout idempotent")
+            let requests = layoutRequests
+            layoutRequests = []
+            for w in requests {
+                if let l = w.value, l.needsLayout { l.layoutIfNeeded() }
+            }
+        }
+    }
 
     /// Turns the open delta into one commit and hands it to the sink. Called by the
     /// transaction machinery when the outermost transaction commits.

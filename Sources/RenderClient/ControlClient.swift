@@ -44,14 +44,17 @@ public final class ControlClient {
     /// A layer tree as JSON: the model tree, or the presentation tree evaluated at media
     /// time `at` (`nil`: the latest frame's time). `session` 0 is this connection's own
     /// (empty) session; pass another client's session id to dump its tree.
-    public func tree(presentation: Bool = false, at: Double? = nil, session: UInt32 = 0) throws -> String {
-        try treeReply(presentation: presentation, at: at, session: session).json
+    public func tree(presentation: Bool = false, at: Double? = nil, session: UInt32 = 0, layer: LayerID = 0) throws -> String {
+        try treeReply(presentation: presentation, at: at, session: session, layer: layer).json
     }
 
     /// As `tree`, with the media time the server evaluated at.
-    public func treeReply(presentation: Bool = false, at: Double? = nil, session: UInt32 = 0) throws -> TreeReply {
+    /// `layer` (with a session) dumps only that layer's subtree: what a sampler should ask for.
+    public func treeReply(presentation: Bool = false, at: Double? = nil, session: UInt32 = 0,
+                          layer: LayerID = 0) throws -> TreeReply {
         try request(operation: "tree", {
-            .treeRequest(TreeRequest(requestID: $0, presentation: presentation, mediaTime: at ?? .nan, sessionID: session))
+            .treeRequest(TreeRequest(requestID: $0, presentation: presentation, mediaTime: at ?? .nan, sessionID: session,
+                                     layer: layer))
         }) { m, id in
             if case let .treeReply(r) = m, r.requestID == id { return r }
             return nil

@@ -35,6 +35,8 @@ open class Layer {
     var isCommitted = false
     /// Attached animations in the order added (pending ones included).
     var entries: [AnimationRecord] = []
+    /// Marked by `setNeedsLayout()`; cleared when laid out.
+    public internal(set) var needsLayout = false
 
     /// The superlayer, if the layer is in a tree.
     public private(set) weak var superlayer: Layer?
@@ -61,8 +63,9 @@ open class Layer {
     public var kind: LayerKind { type(of: self).layerKind }
 
     /// A layer in `context`, or in `Context.current` (the first live context of the queue
-    /// this runs on). Traps off a context's queue.
-    public init(context: Context? = nil) {
+    /// this runs on). Traps off a context's queue. `required`, so that a layer class chosen
+    /// at run time (a view's `layerClass`) can be instantiated.
+    public required init(context: Context? = nil) {
         guard let c = context ?? Context.current else {
             preconditionFailure("Layer created with no context: create a Context (or a Connection-backed "
                 + "one) for this queue first, or create layers on that context's callback queue")
@@ -100,6 +103,13 @@ open class Layer {
     /// apply; return `NullAction()` to suppress it for a key.
     open class func defaultAction(forKey key: String) -> Action? { nil }
 
+    /// Lays out the sublayers during a layout pass (see `setNeedsLayout()`); by default
+    /// asks the delegate (`layoutSublayers(of:)`). Subclasses may override it (call `super`
+    /// to keep the delegate's layout).
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
     // MARK: Tree
 
     /// Appends `layer` to the sublayers (removing it from its previous superlayer).
@@ -131,13 +141,16 @@ open class Layer {
 
     /// Inserts `layer` just below `sibling` (or at the back when `nil` / not a sublayer).
     public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
-        let i = sibling.flatMap { s in sublayers.firstIndex { $0 === s } } ?? 0
+        var i = sibling.flatMap { s in sublayers.firstIndex { $0 === s } } ?? 0
+        // Moving a sublayer that sits before the sibling: the index shifts once it is removed.
+        if let j = sublayers.firstIndex(where: { $0 === layer }), j < i { i -= 1 }
         insertSublayer(layer, at: i)
     }
 
     /// Inserts `layer` just above `sibling` (or at the front when `nil` / not a sublayer).
     public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
-        let i = sibling.flatMap { s in sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? sublayers.count
+        var i = sibling.flatMap { s in sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? sublayers.count
+        if let j = sublayers.firstIndex(where: { $0 === layer }), j < i { i -= 1 }
         insertSublayer(layer, at: i)
     }
 

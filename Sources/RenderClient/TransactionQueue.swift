@@ -61,16 +61,32 @@ final class TransactionQueue {
             flushScheduled = true
             queue.async { [self] in
                 flushScheduled = false
-                if stack.flushImplicit() { send() }
+                flush()
             }
         }
     }
 
     func begin() { stack.begin() }
 
-    func commit() { if stack.commit() { send() } }
+    func commit() {
+        if stack.commitWillSend { layoutTouched() }
+        if stack.commit() { send() }
+    }
 
-    func flush() { if stack.flushImplicit() { send() } }
+    func flush() {
+        if stack.flushWillSend { layoutTouched() }
+        if stack.flushImplicit() { send() }
+    }
+
+    /// The layout pass before a send: each touched context lays out its marked layers
+    /// (layout may touch further contexts; they are laid out too).
+    private func layoutTouched() {
+        var i = 0
+        while i < touched.count {
+            touched[i].layoutPendingLayers()
+            i += 1
+        }
+    }
 
     /// Sends every touched context's delta, then seals the committed frames' completion
     /// groups (a group with nothing pending runs its block on the next turn).

@@ -60,6 +60,16 @@ struct TransactionStack {
         return false
     }
 
+    /// Whether `commit()` would tell the owner to send (the owner lays out first, while the
+    /// frame is still open, so that layout's changes join the commit).
+    var commitWillSend: Bool {
+        guard let top = frames.last, !top.isImplicit else { return false }
+        return frames.count == 1 || (frames.count == 2 && frames[0].isImplicit && implicitDue)
+    }
+
+    /// Whether `flushImplicit()` would tell the owner to send.
+    var flushWillSend: Bool { frames.count == 1 && frames[0].isImplicit }
+
     /// The end of the turn that opened the implicit frame, or `Transaction.flush()`.
     /// Returns true when the owner must send.
     mutating func flushImplicit() -> Bool {

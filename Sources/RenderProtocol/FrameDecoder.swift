@@ -15,6 +15,9 @@
 public struct FrameDecoder: Sendable {
     /// The largest frame accepted, header included, in bytes.
     public let maxFrameBytes: Int
+    /// The receiver's limits, checked on counts and names inside messages before they are
+    /// decoded (nil: only `maxFrameBytes` applies).
+    public let limits: Limits?
     private var buffer: [UInt8] = []
     /// Bytes of `buffer` before this index are consumed.
     private var readIndex = 0
@@ -22,6 +25,26 @@ public struct FrameDecoder: Sendable {
 
     public init(maxFrameBytes: Int = Int(Limits.default.maxFrameBytes)) {
         self.maxFrameBytes = maxFrameBytes
+        self.limits = nil
+    }
+
+    /// A decoder that enforces `limits` (frame size from headers, counts and names from
+    /// the fields that announce them).
+    public init(limits: Limits) {
+        self.maxFrameBytes = Int(limits.maxFrameBytes)
+        self.limits = limits
+    }
+
+    /// The whole length (header included) of the frame being received, once its header has
+    /// arrived and while its body has not; nil between frames. A receiver budgets memory
+    /// with it before buffering the body.
+    public var partialFrameLength: Int? {
+        guard failure == nil, buffer.count &- readIndex >= WireCodec.headerSize else { return nil }
+        let length = buffer.withUnsafeBytes { all -> Int? in
+            WireCodec.header(of: UnsafeRawBufferPointer(rebasing: all[readIndex...]))?.frameLength
+        }
+        guard let length, length > buffer.count &- readIndex else { return nil }
+        return length
     }
 
     /// Bytes received but not yet returned as messages.
@@ -46,7 +69,7 @@ public struct FrameDecoder: Sendable {
     public mutating func next() throws(ProtocolError) -> Message? {
         if let failure { throw failure }
         guard buffer.count &- readIndex >= WireCodec.headerSize else { return nil }
-        let start = readIndex, limit = maxFrameBytes
+        let start = readIndex, limit = maxFrameBytes, limits = self.limits
         let step: Step = buffer.withUnsafeBytes { all in
             let rest = UnsafeRawBufferPointer(rebasing: all[start...])
             guard let header = WireCodec.header(of: rest) else { return .needMoreData }
@@ -58,7 +81,7 @@ public struct FrameDecoder: Sendable {
             }
             guard rest.count >= header.frameLength else { return .needMoreData }
             let payload = UnsafeRawBufferPointer(rebasing: rest[WireCodec.headerSize ..< header.frameLength])
-            switch WireCodec.decodePayload(type, payload) {
+            switch WireCodec.decodePayload(type, payload, limits: limits) {
             case let .success(message): return .message(message, frameLength: header.frameLength)
             case let .failure(error): return .failed(error)
             }

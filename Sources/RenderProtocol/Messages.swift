@@ -3,8 +3,8 @@ import RenderCore
 /// The version this build speaks. A client offers a range; the server picks the highest
 /// version both support (see `Protocol/PROTOCOL.md`, "Versions").
 public enum ProtocolVersion {
-    public static let current: UInt16 = 1
-    public static let minimumSupported: UInt16 = 1
+    public static let current: UInt16 = 2
+    public static let minimumSupported: UInt16 = 2
 }
 
 /// A client's name for one of its layers. Ids are per session: a client cannot name
@@ -75,22 +75,6 @@ public struct Hello: Hashable, Sendable {
                 clientName: String, pid: Int32) {
         self.minVersion = minVersion; self.maxVersion = maxVersion; self.clientName = clientName; self.pid = pid
     }
-}
-
-/// The server's limits, sent in `welcome`; exceeding one is a fatal protocol error.
-public struct Limits: Hashable, Sendable {
-    public var maxFrameBytes: UInt32
-    public var maxLayers: UInt32
-    public var maxAnimationsPerLayer: UInt32
-    public var maxKeyframes: UInt32
-    public var maxBitmapBytes: UInt32
-    public var maxCommandsPerCommit: UInt32
-    public init(maxFrameBytes: UInt32 = 16 << 20, maxLayers: UInt32 = 100_000, maxAnimationsPerLayer: UInt32 = 256,
-                maxKeyframes: UInt32 = 10_000, maxBitmapBytes: UInt32 = 8 << 20, maxCommandsPerCommit: UInt32 = 1_000_000) {
-        self.maxFrameBytes = maxFrameBytes; self.maxLayers = maxLayers; self.maxAnimationsPerLayer = maxAnimationsPerLayer
-        self.maxKeyframes = maxKeyframes; self.maxBitmapBytes = maxBitmapBytes; self.maxCommandsPerCommit = maxCommandsPerCommit
-    }
-    public static let `default` = Limits()
 }
 
 public struct Welcome: Hashable, Sendable {
@@ -229,14 +213,21 @@ public struct TreeRequest: Hashable, Sendable {
     /// Dump only this session's tree (a session id from `welcome`), or 0 for every
     /// established session — what the control tools use.
     public var sessionID: UInt32
-    public init(requestID: UInt32, presentation: Bool, mediaTime: Double = .nan, sessionID: UInt32 = 0) {
+    /// Dump only the subtree rooted at this layer of the chosen session (which must be one
+    /// session), or 0 for whole trees. A reply holds at most the server's
+    /// `maxTreeReplyLayers` layers; a larger dump is refused with a non-fatal error.
+    public var layer: LayerID
+    public init(requestID: UInt32, presentation: Bool, mediaTime: Double = .nan, sessionID: UInt32 = 0,
+                layer: LayerID = 0) {
         self.requestID = requestID; self.presentation = presentation; self.mediaTime = mediaTime; self.sessionID = sessionID
+        self.layer = layer
     }
     public static func == (a: Self, b: Self) -> Bool {
         a.requestID == b.requestID && a.presentation == b.presentation && a.sessionID == b.sessionID
+            && a.layer == b.layer
             && (a.mediaTime == b.mediaTime || (a.mediaTime.isNaN && b.mediaTime.isNaN))
     }
-    public func hash(into h: inout Hasher) { h.combine(requestID); h.combine(presentation); h.combine(sessionID) }
+    public func hash(into h: inout Hasher) { h.combine(requestID); h.combine(presentation); h.combine(sessionID); h.combine(layer) }
 }
 
 public struct TreeReply: Hashable, Sendable {

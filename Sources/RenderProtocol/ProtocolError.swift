@@ -9,9 +9,11 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public var code: ErrorCode
     /// What happened, where (message type, byte offset, field) and what to do.
     public var message: String
+    /// The commit the error was found in (its sequence), or 0.
+    public var sequence: UInt64 = 0
 
-    public init(_ code: ErrorCode, _ message: String) {
-        self.code = code; self.message = message
+    public init(_ code: ErrorCode, _ message: String, sequence: UInt64 = 0) {
+        self.code = code; self.message = message; self.sequence = sequence
     }
 
     public init(code: ErrorCode, message: String) {

@@ -135,7 +135,7 @@ extension WireReader {
         }
         // The smallest animation: timing (50) + function tag + removed flag + kind tag (3),
         // plus the smallest body (an empty group's count, 4).
-        let n = try count("group animation count", minElementSize: 57)
+        let n = try count("group animation count", minElementSize: 57, limit: .maxKeyframes)
         groupDepth &+= 1
         defer { groupDepth &-= 1 }
         var children = [Animation]()
@@ -159,14 +159,14 @@ extension WireReader {
     mutating func keyframeAnimation() throws(ProtocolError) -> KeyframeAnimation {
         let keyPath = try layerKeyPath()
         // The smallest value (a bool) is 2 bytes.
-        let n = try count("keyframe value count", minElementSize: 2)
+        let n = try count("keyframe value count", minElementSize: 2, limit: .maxKeyframes)
         var values = [AnimatableValue]()
         values.reserveCapacity(n)
         for _ in 0..<n { values.append(try value("keyframe value")) }
         let path: Path? = try present("keyframe path presence") ? try path() : nil
         var keyTimes: [Double]?
         if try present("keyTimes presence") {
-            let count = try count("keyTimes count", minElementSize: 8)
+            let count = try count("keyTimes count", minElementSize: 8, limit: .maxKeyframes)
             var times = [Double]()
             times.reserveCapacity(count)
             for _ in 0..<count { times.append(try f64("key time")) }
@@ -174,7 +174,7 @@ extension WireReader {
         }
         var functions: [TimingFunction]?
         if try present("timingFunctions presence") {
-            let count = try count("timingFunctions count", minElementSize: 32)
+            let count = try count("timingFunctions count", minElementSize: 32, limit: .maxKeyframes)
             var list = [TimingFunction]()
             list.reserveCapacity(count)
             for _ in 0..<count { list.append(try timingFunction()) }

@@ -104,6 +104,7 @@ extension ByteWriter {
             writeU32(s.requestID); writeString(s.json)
         case let .treeRequest(t):
             writeU32(t.requestID); writeBool(t.presentation); writeDouble(t.mediaTime); writeU32(t.sessionID)
+            writeU32(t.layer)
         case let .treeReply(t):
             writeU32(t.requestID); writeDouble(t.mediaTime); writeString(t.json)
         case let .snapshotRequest(s):
@@ -118,9 +119,12 @@ extension ByteWriter {
         }
     }
 
+    /// `u16` count, then that many `u16` id, `u32` value pairs, in id order.
     mutating func write(_ l: Limits) {
-        writeU32(l.maxFrameBytes); writeU32(l.maxLayers); writeU32(l.maxAnimationsPerLayer)
-        writeU32(l.maxKeyframes); writeU32(l.maxBitmapBytes); writeU32(l.maxCommandsPerCommit)
+        writeU16(UInt16(Limits.ID.allCases.count))
+        for id in Limits.ID.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
+            writeU16(id.rawValue); writeU32(l[id])
+        }
     }
 
     mutating func write(_ command: Command) {
@@ -151,14 +155,14 @@ extension WireReader {
         switch type {
         case .hello:
             let minV = try u16("minVersion"), maxV = try u16("maxVersion")
-            let name = try string("clientName")
+            let name = try string("clientName", limit: .maxNameBytes)
             return .hello(Hello(minVersion: minV, maxVersion: maxV, clientName: name, pid: try i32("pid")))
         case .welcome:
             let version = try u16("version"), session = try u32("sessionID")
             let w = try u32("displayWidth"), h = try u32("displayHeight")
             let rate = try f64("refreshRate"), time = try f64("mediaTime"), manual = try bool("manualClock")
             return .welcome(Welcome(version: version, sessionID: session, displayWidth: w, displayHeight: h,
-                                    refreshRate: rate, mediaTime: time, manualClock: manual, limits: try limits()))
+                                    refreshRate: rate, mediaTime: time, manualClock: manual, limits: try announcedLimits()))
         case .commit:
             return .commit(try commit())
         case .commitApplied:
@@ -191,8 +195,9 @@ extension WireReader {
             return .statsReply(StatsReply(requestID: id, json: try string("json")))
         case .treeRequest:
             let id = try u32("requestID"), presentation = try bool("presentation"), time = try f64("mediaTime")
+            let session = try u32("sessionID")
             return .treeRequest(TreeRequest(requestID: id, presentation: presentation, mediaTime: time,
-                                            sessionID: try u32("sessionID")))
+                                            sessionID: session, layer: try u32("layer")))
         case .treeReply:
             let id = try u32("requestID"), time = try f64("mediaTime")
             return .treeReply(TreeReply(requestID: id, mediaTime: time, json: try string("json")))
@@ -209,11 +214,20 @@ extension WireReader {
         }
     }
 
-    mutating func limits() throws(ProtocolError) -> Limits {
-        Limits(maxFrameBytes: try u32("limits.maxFrameBytes"), maxLayers: try u32("limits.maxLayers"),
-               maxAnimationsPerLayer: try u32("limits.maxAnimationsPerLayer"),
-               maxKeyframes: try u32("limits.maxKeyframes"), maxBitmapBytes: try u32("limits.maxBitmapBytes"),
-               maxCommandsPerCommit: try u32("limits.maxCommandsPerCommit"))
+    /// Pairs of `u16` id and `u32` value; an unknown id is skipped (a newer server), a
+    /// missing one keeps its default, a repeated one is malformed.
+    mutating func announcedLimits() throws(ProtocolError) -> Limits {
+        let n = try u16("limits count")
+        var l = Limits.default
+        var seen: Set<UInt16> = []
+        for _ in 0..<n {
+            let raw = try u16("limit id"), value = try u32("limit value")
+            guard seen.insert(raw).inserted else {
+                throw error(.malformed, "limit id \(raw) appears twice in welcome; each limit is sent once")
+            }
+            if let id = Limits.ID(rawValue: raw) { l[id] = value }
+        }
+        return l
     }
 
     mutating func snapshotReply() throws(ProtocolError) -> SnapshotReply {
@@ -231,8 +245,11 @@ extension WireReader {
 
     mutating func commit() throws(ProtocolError) -> Commit {
         let sequence = try u64("sequence"), time = try f64("mediaTime")
+        commitSequence = sequence
+        inCommit = true
+        defer { inCommit = false }
         // The smallest command (a tag and a layer id) is 5 bytes.
-        let n = try count("command count", minElementSize: 5)
+        let n = try count("command count", minElementSize: 5, limit: .maxCommandsPerCommit)
         var commands = [Command]()
         commands.reserveCapacity(n)
         commitSequence = sequence
@@ -271,11 +288,11 @@ extension WireReader {
         case .setRoot:
             return .setRoot(try u32("layer"))
         case .addAnimation:
-            let id = try u32("layer"), key = try string("animation key"), animationID = try u64("animationID")
+            let id = try u32("layer"), key = try string("animation key", limit: .maxNameBytes), animationID = try u64("animationID")
             return .addAnimation(id, key: key, animationID: animationID, animation: try animation())
         case .removeAnimation:
             let id = try u32("layer")
-            return .removeAnimation(id, key: try string("animation key"))
+            return .removeAnimation(id, key: try string("animation key", limit: .maxNameBytes))
         case .removeAllAnimations:
             return .removeAllAnimations(try u32("layer"))
         case .setTiming:

@@ -199,7 +199,7 @@ extension WireReader {
 
     mutating func path() throws(ProtocolError) -> Path {
         // The smallest element (close) is its tag alone.
-        let n = try count("path element count", minElementSize: 1)
+        let n = try count("path element count", minElementSize: 1, limit: .maxKeyframes)
         var elements = [PathElement]()
         elements.reserveCapacity(n)
         for _ in 0..<n {

@@ -37,6 +37,12 @@ public enum WireCodec {
         return w.bytes
     }
 
+    /// Appends the whole frame to `bytes` (one buffer for many messages: one write).
+    public static func encode(_ message: Message, appendingTo bytes: inout [UInt8]) {
+        if bytes.isEmpty { bytes = encode(message); return }
+        bytes.append(contentsOf: encode(message))
+    }
+
     /// Decodes one whole frame (header included); throws ProtocolError.
     ///
     /// The frame's header length must equal `frame.count − headerSize` exactly.
@@ -101,8 +107,9 @@ public enum WireCodec {
     }
 
     /// Decodes a payload (the bytes after the header) of a message of `type`.
-    static func decodePayload(_ type: MessageType, _ payload: UnsafeRawBufferPointer) -> Result<Message, ProtocolError> {
-        var r = WireReader(payload, type: type)
+    static func decodePayload(_ type: MessageType, _ payload: UnsafeRawBufferPointer,
+                              limits: Limits? = nil) -> Result<Message, ProtocolError> {
+        var r = WireReader(payload, type: type, limits: limits)
         do {
             let m = try r.message()
             try r.finish()

@@ -14,10 +14,16 @@ struct WireReader {
     /// Where inside a commit the cursor is, for error messages (-1: not in a command).
     var commitSequence: UInt64 = 0
     var commandIndex = -1
+    /// Inside a commit's body (errors name its sequence).
+    var inCommit = false
+    /// The receiver's limits, checked on counts and names before anything is allocated
+    /// (nil: only the frame's own size bounds them).
+    let limits: Limits?
 
-    init(_ base: UnsafeRawBufferPointer, type: MessageType) {
+    init(_ base: UnsafeRawBufferPointer, type: MessageType, limits: Limits? = nil) {
         bytes = ByteReader(base)
         self.type = type
+        self.limits = limits
     }
 
     /// Offset of the cursor from the start of the frame (header included).
@@ -37,12 +43,12 @@ struct WireReader {
 
     @inline(never)
     func error(_ code: ErrorCode, _ what: String) -> ProtocolError {
-        ProtocolError(code, "\(location(at: frameOffset)): \(what)")
+        ProtocolError(code, "\(location(at: frameOffset)): \(what)", sequence: inCommit ? commitSequence : 0)
     }
 
     @inline(never)
     func error(_ code: ErrorCode, at offset: Int, _ what: String) -> ProtocolError {
-        ProtocolError(code, "\(location(at: offset)): \(what)")
+        ProtocolError(code, "\(location(at: offset)): \(what)", sequence: inCommit ? commitSequence : 0)
     }
 
     @inline(never)
@@ -119,9 +125,25 @@ struct WireReader {
         return n
     }
 
-    /// `u32` byte length, then that many bytes of valid UTF-8.
-    mutating func string(_ field: StaticString) throws(ProtocolError) -> String {
-        let n = try count(field, minElementSize: 1)
+    /// A count that is also capped by one of the receiver's limits (`limitExceeded`).
+    @inline(__always)
+    mutating func count(_ field: StaticString, minElementSize: Int, limit: Limits.ID) throws(ProtocolError) -> Int {
+        let start = frameOffset
+        let n = try count(field, minElementSize: minElementSize)
+        if let limits, n > Int(limits[limit]) { throw overLimit(field, n, limit, limits, at: start) }
+        return n
+    }
+
+    @inline(never)
+    func overLimit(_ field: StaticString, _ n: Int, _ limit: Limits.ID, _ limits: Limits, at offset: Int) -> ProtocolError {
+        error(.limitExceeded, at: offset, limits.exceeded(limit, asked: n, what: "\(field)")
+            + "; stay within the limits announced in welcome (split large commits, simplify animations)")
+    }
+
+    /// `u32` byte length, then that many bytes of valid UTF-8 (capped by `limit` when given).
+    mutating func string(_ field: StaticString, limit: Limits.ID? = nil) throws(ProtocolError) -> String {
+        let n: Int
+        if let limit { n = try count(field, minElementSize: 1, limit: limit) } else { n = try count(field, minElementSize: 1) }
         let start = frameOffset
         guard let raw = bytes.readBytes(count: n) else { throw truncated(field, needs: n) }
         guard let s = String(validating: raw.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {

@@ -20,11 +20,17 @@ struct CommitValidator {
     /// Names the client in messages: `client "demo" (pid 1234)`.
     let client: String
     /// The deepest a layer may sit: a root layer is at depth 1, its sublayers at 2, …
-    /// (`Limits.maxTreeDepth` once the protocol announces it).
-    var maxTreeDepth: Int = CommitValidator.defaultMaxTreeDepth
+    /// (`Limits.maxTreeDepth`, announced in welcome).
+    let maxTreeDepth: Int
 
     /// The tree-depth limit used when none is given.
-    static let defaultMaxTreeDepth = 512
+    static let defaultMaxTreeDepth = Int(Limits.default.maxTreeDepth)
+
+    init(limits: Limits, client: String, maxTreeDepth: Int? = nil) {
+        self.limits = limits
+        self.client = client
+        self.maxTreeDepth = maxTreeDepth ?? Int(limits.maxTreeDepth)
+    }
 
     /// A failed check: the error to send (fatal: the session closes).
     struct Rejection: Error, Equatable {
@@ -50,9 +56,11 @@ struct CommitValidator {
         var touched: [LayerID: ShadowNode?] = [:]
         /// Layers created minus layers destroyed by queued commits.
         var layerDelta = 0
+        /// Animations added minus animations removed (by key, layer or destruction).
+        var animationDelta = 0
         /// The highest sequence received (validated or queued).
         var lastSequence: UInt64 = 0
-        mutating func reset() { touched = [:]; layerDelta = 0 }
+        mutating func reset() { touched = [:]; layerDelta = 0; animationDelta = 0 }
     }
 
     /// Validates `commit` against `store` plus `pending`, and on success records its
@@ -99,10 +107,12 @@ struct CommitValidator {
             view.pending.layerDelta += 1
         case let .destroyLayer(id):
             let node = try existing(id, view)
+            let animations = view.animationKeys(of: id).count
             view.detach(id)
             for child in node.sublayers { view.modify(child) { $0.superlayer = 0 } }
             view.set(id, nil)
             view.pending.layerDelta -= 1
+            view.pending.animationDelta -= animations
         case let .setProperty(id, keyPath, value):
             let node = try existing(id, view)
             try checkKeyPath(keyPath, on: node.kind, layer: id)
@@ -138,16 +148,29 @@ struct CommitValidator {
                         + "\(limits.maxAnimationsPerLayer) animations per layer; remove finished animations or "
                         + "reuse keys")
                 }
+                guard view.animationCount + 1 <= Int(limits.maxAnimations) else {
+                    throw invalid(.limitExceeded, layer: id, "adding animation \"\(key)\" makes \(view.animationCount + 1) "
+                        + "animations, over the limit maxAnimations = \(limits.maxAnimations); remove finished "
+                        + "animations (isRemovedOnCompletion) or animate fewer layers")
+                }
                 keys.insert(key)
+                view.pending.animationDelta += 1
                 view.modify(id) { $0.animationKeys = keys }
             }
         case let .removeAnimation(id, key):
             _ = try existing(id, view)
             var keys = view.animationKeys(of: id)
-            if keys.remove(key) != nil { view.modify(id) { $0.animationKeys = keys } }
+            if keys.remove(key) != nil {
+                view.pending.animationDelta -= 1
+                view.modify(id) { $0.animationKeys = keys }
+            }
         case let .removeAllAnimations(id):
             _ = try existing(id, view)
-            if !view.animationKeys(of: id).isEmpty { view.modify(id) { $0.animationKeys = [] } }
+            let count = view.animationKeys(of: id).count
+            if count > 0 {
+                view.pending.animationDelta -= count
+                view.modify(id) { $0.animationKeys = [] }
+            }
         case let .setTiming(id, timing):
             _ = try existing(id, view)
             guard timing.beginTime.isFinite, timing.speed.isFinite, timing.timeOffset.isFinite else {
@@ -265,6 +288,7 @@ struct CommitValidator {
         var pending: Pending
 
         var layerCount: Int { store.layerCount + pending.layerDelta }
+        var animationCount: Int { store.animationCount + pending.animationDelta }
 
         func exists(_ id: LayerID) -> Bool {
             if let entry = pending.touched[id] { return entry != nil }

@@ -29,15 +29,15 @@ public struct Configuration {
     public var clock: Clock
     /// The per-client limits, announced in `welcome`.
     public var limits: Limits
-    /// A session whose unsent data exceeds either bound is disconnected (bytes; messages).
-    public var maxQueuedBytes: Int
-    public var maxQueuedMessages: Int
     /// Install SIGINT/SIGTERM handlers that stop the server gracefully (the daemon does;
     /// an in-process test server does not).
     public var handlesTerminationSignals: Bool
     /// Stop when standard input reaches end-of-file (test helpers use it so that no test
     /// can leak a daemon).
     public var exitsOnStandardInputEOF: Bool
+    /// The most layers one tree dump may hold (a dump is built on the loop thread, about
+    /// 20 µs per layer in a debug build: the default keeps one under a frame or two).
+    public var maxTreeReplyLayers: Int = 2_000
     /// Where frames go; nil is a `HeadlessOutput`.
     public var output: FrameOutput?
     public var logger: Logger
@@ -48,14 +48,13 @@ public struct Configuration {
                 displayWidth: Int = 1280, displayHeight: Int = 720,
                 clock: Clock = .real,
                 limits: Limits = .default,
-                maxQueuedBytes: Int = 8 << 20, maxQueuedMessages: Int = 4096,
                 handlesTerminationSignals: Bool = false,
                 exitsOnStandardInputEOF: Bool = false,
                 output: FrameOutput? = nil,
                 logger: Logger = Logger(label: "rendersrvd")) {
         self.socketPath = socketPath; self.environment = environment; self.refreshRate = refreshRate
         self.displayWidth = displayWidth; self.displayHeight = displayHeight; self.clock = clock
-        self.limits = limits; self.maxQueuedBytes = maxQueuedBytes; self.maxQueuedMessages = maxQueuedMessages
+        self.limits = limits
         self.handlesTerminationSignals = handlesTerminationSignals
         self.exitsOnStandardInputEOF = exitsOnStandardInputEOF
         self.output = output; self.logger = logger
@@ -78,8 +77,11 @@ public struct Configuration {
         if case let .manual(start?) = clock, !start.isFinite {
             throw ServerError.invalidConfiguration("manual clock start \(start) is not a finite time")
         }
-        guard maxQueuedBytes > 0, maxQueuedMessages > 0 else {
-            throw ServerError.invalidConfiguration("outbound queue limits must be positive")
+        for id in Limits.ID.allCases where limits[id] == 0 {
+            throw ServerError.invalidConfiguration("limit \(id.name) is 0; every limit must be positive (\(id.flag))")
+        }
+        guard limits.maxFrameBytes >= 64 else {
+            throw ServerError.invalidConfiguration("maxFrameBytes \(limits.maxFrameBytes) cannot carry a hello; use at least 64")
         }
     }
 }

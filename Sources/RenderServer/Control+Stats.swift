@@ -5,11 +5,15 @@ import RenderProtocol
 ///
 /// - frame interval: the time between consecutive frames' wake-ups, in microseconds
 ///   (for the manual clock, between their target times);
-/// - phase durations (apply, evaluate, composite, events), in nanoseconds;
+/// - phase durations, in nanoseconds: apply (per commit, on arrival), evaluate and present
+///   (per frame that had work);
+/// - frames that had no work (nothing animated or changed: idle);
 /// - frames produced and vsyncs missed (the real clock woke too late for them).
 struct FrameStats {
     private(set) var frames: UInt64 = 0
     private(set) var missedFrames: UInt64 = 0
+    /// Frames with nothing to do (nothing animated, nothing changed).
+    var idleFrames: UInt64 = 0
     /// Microseconds, up to a minute.
     private(set) var frameInterval = Histogram<UInt64>(highestTrackableValue: 60_000_000,
                                                        numberOfSignificantValueDigits: .three)
@@ -20,7 +24,7 @@ struct FrameStats {
     private var lastWake: Int64?
 
     enum Phase: Int, CaseIterable {
-        case apply, evaluate, composite, events
+        case apply, evaluate, present
         var name: String { "\(self)" }
     }
 
@@ -34,6 +38,10 @@ struct FrameStats {
         lastWake = wake
     }
 
+    /// The frame clock slept (nothing needed frames): the next interval is not a frame
+    /// interval.
+    mutating func clockResumed() { lastWake = nil }
+
     mutating func record(_ phase: Phase, nanoseconds: Int64) {
         let v = UInt64(max(0, nanoseconds))
         _ = phases[phase.rawValue].record(min(v, phases[phase.rawValue].highestTrackableValue))
@@ -45,51 +53,31 @@ struct FrameStats {
     }
 }
 
-extension Server {
-    /// The `statsReply` JSON (schema in `Protocol/PROTOCOL.md`): counts, frame-interval
-    /// percentiles, per-phase percentiles, all durations in milliseconds.
-    ///
-    ///     {"frames":N,"missedFrames":N,"clients":N,"layers":N,"animations":N,
-    ///      "frameInterval":{"p50":ms,"p90":ms,"p99":ms,"max":ms,"mean":ms},
-    ///      "phases":{"apply":{"p50":ms,"p99":ms},"evaluate":…,"composite":…,"events":…},
-    ///      "fps":N,"refreshRate":N,"manualClock":bool,"mediaTime":seconds}
-    func statsJSON() -> String {
-        loop.preconditionInLoop()
+extension ServerCore {
+    /// The `statsReply` document (`StatsReport`, schema in `Protocol/PROTOCOL.md`):
+    /// counts, frame-interval percentiles, per-phase percentiles, durations in milliseconds.
+    /// Built on the loop thread: its size is fixed.
+    func statsReport() -> StatsReport {
         let established = sessions.filter(\.isEstablished)
-        var w = JSONWriter()
-        w.beginObject()
-        w.member("frames", stats.frames)
-        w.member("missedFrames", stats.missedFrames)
-        w.member("clients", established.count)
-        w.member("layers", established.reduce(0) { $0 + $1.store.layerCount })
-        w.member("animations", established.reduce(0) { $0 + $1.store.animationCount })
         let fi = stats.frameInterval
-        w.key("frameInterval")
-        w.beginObject()
         let empty = fi.totalCount == 0
-        w.member("p50", empty ? 0 : Double(fi.valueAtPercentile(50)) / 1000)
-        w.member("p90", empty ? 0 : Double(fi.valueAtPercentile(90)) / 1000)
-        w.member("p99", empty ? 0 : Double(fi.valueAtPercentile(99)) / 1000)
-        w.member("max", empty ? 0 : Double(fi.max) / 1000)
-        w.member("mean", empty ? 0 : fi.mean / 1000)
-        w.endObject()
-        w.key("phases")
-        w.beginObject()
+        let interval = StatsReport.Summary(
+            p50: empty ? 0 : Double(fi.valueAtPercentile(50)) / 1000, p90: empty ? 0 : Double(fi.valueAtPercentile(90)) / 1000,
+            p99: empty ? 0 : Double(fi.valueAtPercentile(99)) / 1000, max: empty ? 0 : Double(fi.max) / 1000,
+            mean: empty ? 0 : fi.mean / 1000)
+        var phases: [String: StatsReport.Summary] = [:]
         for phase in FrameStats.Phase.allCases {
             let h = stats.phases[phase.rawValue]
             let none = h.totalCount == 0
-            w.key(phase.name)
-            w.beginObject()
-            w.member("p50", none ? 0 : Double(h.valueAtPercentile(50)) / 1e6)
-            w.member("p99", none ? 0 : Double(h.valueAtPercentile(99)) / 1e6)
-            w.endObject()
+            phases[phase.name] = StatsReport.Summary(p50: none ? 0 : Double(h.valueAtPercentile(50)) / 1e6,
+                                                     p99: none ? 0 : Double(h.valueAtPercentile(99)) / 1e6)
         }
-        w.endObject()
-        w.member("fps", stats.measuredFPS)
-        w.member("refreshRate", configuration.refreshRate)
-        w.member("manualClock", configuration.clock.isManual)
-        w.member("mediaTime", currentMediaTime)
-        w.endObject()
-        return w.output
+        return StatsReport(frames: stats.frames, missedFrames: stats.missedFrames, idleFrames: stats.idleFrames,
+                           clients: established.count,
+                           layers: established.reduce(0) { $0 + $1.store.layerCount },
+                           animations: established.reduce(0) { $0 + $1.store.animationCount },
+                           frameInterval: interval, phases: phases, fps: stats.measuredFPS,
+                           refreshRate: configuration.refreshRate, manualClock: configuration.clock.isManual,
+                           mediaTime: currentMediaTime)
     }
 }

@@ -1,7 +1,8 @@
 import RenderCore
 import RenderProtocol
 
-/// The `treeRequest` answer: the model or presentation tree of one session, or of all.
+/// The `treeRequest` answer: the model or presentation tree of one session, or of all
+/// (`TreeReport` in RenderProtocol, as JSON).
 ///
 ///     {"mediaTime":t,"presentation":bool,"sessions":[
 ///       {"session":id,"client":name,"pid":pid,"root":id|null,"layers":[
@@ -13,138 +14,160 @@ import RenderProtocol
 /// Layers are listed by id. A presentation dump evaluates every animated layer at the
 /// requested time with the same code a frame runs, with no effect on the animations'
 /// lifecycle (no events, nothing retired); a model dump shows the committed values and
-/// each animation's state as of the latest frame. Numbers are printed round-trip exact;
-/// NaN and infinities as null.
-extension Server {
-    struct UnknownSession: Error { let id: UInt32 }
+/// each animation's state as of the latest frame. NaN and infinities are written as null.
+///
+/// Off the frame's critical path: the loop thread only selects the layers (refusing a dump
+/// over `maxTreeReplyLayers` before copying anything) and copies what the dump needs — each
+/// layer's model, animations (copy-on-write) and local time. Evaluating and encoding run on
+/// the control worker (`ServerCore.offload`), and the reply is sent when it is done.
+extension ServerCore {
+    /// A tree request that cannot be answered; the text is the error's message.
+    struct TreeRefusal: Error { let message: String }
 
-    /// The JSON and the media time it describes.
-    func treeJSON(_ request: TreeRequest) throws -> (mediaTime: Double, json: String) {
-        loop.preconditionInLoop()
-        let t = request.mediaTime.isNaN ? lastFrameTime : request.mediaTime
-        let chosen: [Session]
+    /// The layers a tree request dumps, per chosen session, sorted by id; refused past
+    /// `maxTreeReplyLayers` before any JSON is built (counting costs O(sessions) for whole
+    /// trees, O(cap) for a subtree).
+    func treeSelection(_ request: TreeRequest) throws(TreeRefusal) -> [(ClientSession, [LayerID])] {
+        let cap = configuration.maxTreeReplyLayers
+        let refusal = { (count: Int) in
+            TreeRefusal(message: "the dump would hold \(count) layers, over this rendersrvd's limit of \(cap) per "
+                + "reply (--max-tree-reply-layers); ask for one session's tree, or a subtree by layer id")
+        }
         if request.sessionID == 0 {
-            chosen = sessions.filter(\.isEstablished)
-        } else {
-            guard let s = sessions.first(where: { $0.id == request.sessionID && $0.isEstablished }) else {
-                throw UnknownSession(id: request.sessionID)
+            guard request.layer == 0 else {
+                throw TreeRefusal(message: "a subtree (layer \(request.layer)) needs a session id; layer ids are per session")
             }
-            chosen = [s]
+            let chosen = sessions.filter(\.isEstablished)
+            let total = chosen.reduce(0) { $0 + $1.store.layerCount }
+            guard total <= cap else { throw refusal(total) }
+            return chosen.map { ($0, $0.store.layerIDs.sorted()) }
         }
-        var w = JSONWriter(reservingCapacity: 1024)
-        w.beginObject()
-        w.member("mediaTime", t)
-        w.member("presentation", request.presentation)
-        w.key("sessions")
-        w.beginArray()
-        var lifecycle: [AnimationLifecycle] = []
-        for s in chosen {
-            let store = s.store
-            w.beginObject()
-            w.member("session", s.id)
-            w.member("client", s.clientName)
-            w.member("pid", s.pid)
-            w.key("root")
-            if store.root == 0 { w.null() } else { w.value(store.root) }
-            w.key("layers")
-            w.beginArray()
-            for id in store.layerIDs.sorted() {
-                guard let node = store.node(id) else { continue }
-                let properties: LayerProperties
-                if request.presentation {
-                    properties = engine.presentation(of: id, in: store, at: t, lifecycle: &lifecycle) ?? node.model
-                } else {
-                    properties = node.model
-                    lifecycle = store.animation(of: id)?.lifecycle ?? []
-                }
-                w.beginObject()
-                w.member("id", id)
-                w.member("kind", node.kind.description)
-                w.key("superlayer")
-                if node.superlayer == 0 { w.null() } else { w.value(node.superlayer) }
-                w.key("sublayers")
-                w.beginArray()
-                for c in node.sublayers { w.value(c) }
-                w.endArray()
-                w.key("timing")
-                w.beginObject()
-                w.member("beginTime", node.timing.beginTime)
-                w.member("speed", node.timing.speed)
-                w.member("timeOffset", node.timing.timeOffset)
-                w.endObject()
-                w.key("properties")
-                Server.write(properties, kind: node.kind, into: &w)
-                w.key("animations")
-                w.beginArray()
-                if let state = store.animation(of: id) {
-                    for i in state.attached.indices {
-                        w.beginObject()
-                        w.member("key", state.attached[i].key)
-                        w.member("id", state.records[i].id)
-                        let life = i < lifecycle.count ? lifecycle[i] : .pending
-                        w.member("state", life == .pending ? "pending" : life == .active ? "active" : "finished")
-                        w.endObject()
-                    }
-                }
-                w.endArray()
-                w.endObject()
-            }
-            w.endArray()
-            w.endObject()
+        guard let s = sessions.first(where: { $0.id == request.sessionID && $0.isEstablished }) else {
+            let ids = sessions.filter(\.isEstablished).map { "\($0.id)" }.joined(separator: ", ")
+            throw TreeRefusal(message: "no client session \(request.sessionID) (open sessions: "
+                + "\(ids.isEmpty ? "none" : ids)); pass 0 for every session")
         }
-        w.endArray()
-        w.endObject()
-        return (t, w.output)
+        guard request.layer != 0 else {
+            guard s.store.layerCount <= cap else { throw refusal(s.store.layerCount) }
+            return [(s, s.store.layerIDs.sorted())]
+        }
+        guard s.store.node(request.layer) != nil else {
+            throw TreeRefusal(message: "session \(s.id) has no layer \(request.layer)")
+        }
+        var ids: [LayerID] = []
+        var stack: [LayerID] = [request.layer]
+        while let id = stack.popLast() {
+            ids.append(id)
+            guard ids.count <= cap else { throw refusal(ids.count) }
+            if let node = s.store.node(id) { stack.append(contentsOf: node.sublayers) }
+        }
+        return [(s, ids.sorted())]
     }
 
-    /// Writes a layer's properties: those of every layer, plus the shape or text ones.
-    static func write(_ p: LayerProperties, kind: LayerKind, into w: inout JSONWriter) {
-        func color(_ k: String, _ c: Color) { w.member(k, numbers: [c.red, c.green, c.blue, c.alpha]) }
-        func rect(_ k: String, _ r: Rect) { w.member(k, numbers: [r.origin.x, r.origin.y, r.size.width, r.size.height]) }
-        func matrix(_ k: String, _ m: Transform3D) {
-            w.member(k, numbers: [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
-                                  m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44])
+    /// One layer as the dump needs it, copied on the loop thread.
+    struct LayerCopy {
+        let id: LayerID
+        let kind: LayerKind
+        let superlayer: LayerID
+        let sublayers: [LayerID]
+        let timing: LayerTiming
+        let model: LayerProperties
+        let animations: [AttachedAnimation]
+        let animationIDs: [UInt64]
+        /// Each animation's lifecycle as of the latest frame (model dumps).
+        let lifecycle: [AnimationLifecycle]
+        /// The layer's local time at the dump's time (presentation dumps).
+        let layerTime: Double?
+    }
+
+    /// A tree dump's input, independent of the store.
+    struct TreeSnapshot {
+        let mediaTime: Double
+        let presentation: Bool
+        let sessions: [(id: UInt32, client: String, pid: Int32, root: LayerID, layers: [LayerCopy])]
+    }
+
+    /// Selects and copies (loop thread). Cost: O(selected layers), at most
+    /// `maxTreeReplyLayers`.
+    func treeSnapshot(_ request: TreeRequest) throws(TreeRefusal) -> TreeSnapshot {
+        let t = request.mediaTime.isNaN ? lastFrameTime : request.mediaTime
+        let selection = try treeSelection(request)
+        var sessions: [(id: UInt32, client: String, pid: Int32, root: LayerID, layers: [LayerCopy])] = []
+        for (s, ids) in selection {
+            let store = s.store
+            var layers: [LayerCopy] = []
+            layers.reserveCapacity(ids.count)
+            for id in ids {
+                guard let node = store.node(id) else { continue }
+                let state = store.animation(of: id)
+                layers.append(LayerCopy(id: id, kind: node.kind, superlayer: node.superlayer, sublayers: node.sublayers,
+                                        timing: node.timing, model: node.model, animations: state?.attached ?? [],
+                                        animationIDs: state?.records.map(\.id) ?? [],
+                                        lifecycle: state?.lifecycle ?? [],
+                                        layerTime: request.presentation && state != nil ? store.localTime(of: id, at: t) : nil))
+            }
+            sessions.append((s.id, s.clientName, s.pid, store.root, layers))
         }
-        w.beginObject()
-        w.member("position", numbers: [p.position.x, p.position.y])
-        rect("bounds", p.bounds)
-        w.member("anchorPoint", numbers: [p.anchorPoint.x, p.anchorPoint.y])
-        w.member("zPosition", p.zPosition)
-        matrix("transform", p.transform)
-        matrix("sublayerTransform", p.sublayerTransform)
-        w.member("opacity", p.opacity)
-        color("backgroundColor", p.backgroundColor)
-        color("borderColor", p.borderColor)
-        w.member("borderWidth", p.borderWidth)
-        w.member("cornerRadius", p.cornerRadius)
-        color("shadowColor", p.shadowColor)
-        w.member("shadowOpacity", p.shadowOpacity)
-        w.member("shadowOffset", numbers: [p.shadowOffset.width, p.shadowOffset.height])
-        w.member("shadowRadius", p.shadowRadius)
-        rect("contentsRect", p.contentsRect)
-        w.member("hidden", p.isHidden)
-        w.member("masksToBounds", p.masksToBounds)
-        w.key("contents")
-        if let c = p.contents {
-            w.beginObject(); w.member("width", c.width); w.member("height", c.height); w.endObject()
-        } else {
-            w.null()
+        return TreeSnapshot(mediaTime: t, presentation: request.presentation, sessions: sessions)
+    }
+
+    /// Evaluates and builds the report (any thread).
+    static func report(of snapshot: TreeSnapshot) -> TreeReport {
+        var lifecycle: [AnimationLifecycle] = []
+        let sessions = snapshot.sessions.map { s in
+            TreeReport.Session(session: s.id, client: s.client, pid: s.pid, root: s.root == 0 ? nil : s.root,
+                               layers: s.layers.map { l in
+                var properties = l.model
+                if let layerTime = l.layerTime {
+                    Presentation.evaluate(model: l.model, animations: l.animations, layerTime: layerTime,
+                                          into: &properties, lifecycle: &lifecycle)
+                } else {
+                    lifecycle = l.lifecycle
+                }
+                let animations = l.animations.indices.map { i in
+                    let life = i < lifecycle.count ? lifecycle[i] : .pending
+                    return TreeReport.AnimationEntry(key: l.animations[i].key, id: l.animationIDs[i],
+                                                     state: life == .pending ? "pending" : life == .active ? "active" : "finished")
+                }
+                return TreeReport.Layer(id: l.id, kind: l.kind.description, superlayer: l.superlayer == 0 ? nil : l.superlayer,
+                                        sublayers: l.sublayers,
+                                        timing: TreeReport.Timing(beginTime: JSONNumber(l.timing.beginTime),
+                                                                  speed: JSONNumber(l.timing.speed),
+                                                                  timeOffset: JSONNumber(l.timing.timeOffset)),
+                                        properties: report(of: properties, kind: l.kind), animations: animations)
+            })
         }
+        return TreeReport(mediaTime: snapshot.mediaTime, presentation: snapshot.presentation, sessions: sessions)
+    }
+
+    /// A layer's properties: those of every layer, plus the shape or text ones.
+    static func report(of p: LayerProperties, kind: LayerKind) -> TreeReport.Properties {
+        func n(_ values: Double...) -> [JSONNumber] { values.map { JSONNumber($0) } }
+        func color(_ c: Color) -> [JSONNumber] { n(c.red, c.green, c.blue, c.alpha) }
+        func rect(_ r: Rect) -> [JSONNumber] { n(r.origin.x, r.origin.y, r.size.width, r.size.height) }
+        func matrix(_ m: Transform3D) -> [JSONNumber] {
+            n(m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44)
+        }
+        var r = TreeReport.Properties(
+            position: n(p.position.x, p.position.y), bounds: rect(p.bounds), anchorPoint: n(p.anchorPoint.x, p.anchorPoint.y),
+            zPosition: JSONNumber(p.zPosition), transform: matrix(p.transform), sublayerTransform: matrix(p.sublayerTransform),
+            opacity: JSONNumber(p.opacity), backgroundColor: color(p.backgroundColor), borderColor: color(p.borderColor),
+            borderWidth: JSONNumber(p.borderWidth), cornerRadius: JSONNumber(p.cornerRadius), shadowColor: color(p.shadowColor),
+            shadowOpacity: JSONNumber(p.shadowOpacity), shadowOffset: n(p.shadowOffset.width, p.shadowOffset.height),
+            shadowRadius: JSONNumber(p.shadowRadius), contentsRect: rect(p.contentsRect), hidden: p.isHidden,
+            masksToBounds: p.masksToBounds,
+            contents: p.contents.map { TreeReport.ContentsSize(width: Int($0.width), height: Int($0.height)) })
         switch kind {
         case .layer:
             break
         case .shape:
-            w.member("path", p.path.elements.count)
-            color("fillColor", p.fillColor)
-            color("strokeColor", p.strokeColor)
-            w.member("lineWidth", p.lineWidth)
-            w.member("strokeStart", p.strokeStart)
-            w.member("strokeEnd", p.strokeEnd)
+            r.path = p.path.elements.count
+            r.fillColor = color(p.fillColor); r.strokeColor = color(p.strokeColor)
+            r.lineWidth = JSONNumber(p.lineWidth); r.strokeStart = JSONNumber(p.strokeStart)
+            r.strokeEnd = JSONNumber(p.strokeEnd)
         case .text:
-            w.member("string", p.string)
-            w.member("fontSize", p.fontSize)
-            color("foregroundColor", p.foregroundColor)
+            r.string = p.string; r.fontSize = JSONNumber(p.fontSize); r.foregroundColor = color(p.foregroundColor)
         }
-        w.endObject()
+        return r
     }
 }

@@ -2,25 +2,26 @@ import RenderProtocol
 
 /// Control requests: any established session may send them (`rendersrvctl` and tests do).
 /// Errors here are non-fatal: the requester gets an error message and goes on.
-extension Server {
+extension ServerCore {
     /// The most frames one `clockStep` may produce (a guard against a step of years).
     static let maxFramesPerStep = 1_000_000
 
-    func handleControl(_ message: Message, from session: Session) {
-        loop.preconditionInLoop()
+    func handleControl(_ message: Message, from session: ClientSession) {
         switch message {
         case let .statsRequest(requestID):
-            session.send(.statsReply(StatsReply(requestID: requestID, json: statsJSON())))
+            session.send(.statsReply(StatsReply(requestID: requestID, json: ServerCore.json(statsReport()))))
 
         case let .treeRequest(request):
             do {
-                let (t, json) = try treeJSON(request)
-                session.send(.treeReply(TreeReply(requestID: request.requestID, mediaTime: t, json: json)))
+                let snapshot = try treeSnapshot(request)
+                let sessionID = session.id, requestID = request.requestID
+                offload({
+                    Message.treeReply(TreeReply(requestID: requestID, mediaTime: snapshot.mediaTime,
+                                                json: ServerCore.json(ServerCore.report(of: snapshot))))
+                }, then: { [weak self] reply in self?.deliver(reply, to: sessionID) })
             } catch {
-                let ids = sessions.filter(\.isEstablished).map { "\($0.id)" }.joined(separator: ", ")
                 session.send(.error(ErrorMessage(code: .invalidCommand, message: "tree request \(request.requestID): "
-                    + "no client session \(request.sessionID) (open sessions: \(ids.isEmpty ? "none" : ids)); pass 0 "
-                    + "for every session", fatal: false)))
+                    + error.message, fatal: false)))
             }
 
         case let .snapshotRequest(request):
@@ -36,10 +37,10 @@ extension Server {
                 return
             }
             let frames = step.seconds * configuration.refreshRate
-            guard step.seconds.isFinite, step.seconds >= 0, frames <= Double(Server.maxFramesPerStep) else {
+            guard step.seconds.isFinite, step.seconds >= 0, frames <= Double(ServerCore.maxFramesPerStep) else {
                 session.send(.error(ErrorMessage(code: .invalidValue, message: "clock step \(step.requestID): "
                     + "\(step.seconds) s is not a step the clock can take; use 0 ≤ seconds ≤ "
-                    + "\(Double(Server.maxFramesPerStep) / configuration.refreshRate) per step", fatal: false)))
+                    + "\(Double(ServerCore.maxFramesPerStep) / configuration.refreshRate) per step", fatal: false)))
                 return
             }
             _ = stepManualClock(by: step.seconds)

@@ -148,8 +148,30 @@ final class RealFrameClock {
         let c = grid.catchUp(armed: armed, now: now)
         armed = c.next
         onFrame?(Double(grid.deadline(c.target)) / 1e9, now, c.missed)
-        guard !stopped else { return }
+        // The frame's owner may have stopped or paused the clock (nothing needs the next).
+        guard !stopped, !isPaused else { return }
         // Arming a deadline that has already passed fires at once; the next tick counts it.
+        try? arm(armed)
+    }
+
+    /// Whether the clock is paused (nothing needs frames: no wake-ups at all).
+    private(set) var isPaused = false
+
+    /// Stops waking for frames until `resume`. The grid keeps its time.
+    func pause() {
+        loop.preconditionInLoop()
+        guard !stopped, !isPaused else { return }
+        isPaused = true
+        _ = csys_timerfd_disarm(fd)
+    }
+
+    /// Arms the first vsync after now: the vsyncs that passed while paused are not missed
+    /// frames (nothing needed them).
+    func resume() {
+        loop.preconditionInLoop()
+        guard !stopped, isPaused else { return }
+        isPaused = false
+        armed = grid.catchUp(armed: 0, now: csys_monotonic_ns()).next
         try? arm(armed)
     }
 

@@ -117,6 +117,26 @@ final class Listener {
     }
 
     /// Creates the socket's parent directory (and missing ancestors) with mode 0700.
+    /// The socket's folder must be the daemon user's and writable by nobody else — or a
+    /// root-owned sticky folder such as /tmp, where nobody else can rename or remove our
+    /// socket. Otherwise another user could replace the socket and read every client.
+    static func checkOwnership(of folder: String, _ st: stat, socket: String) throws {
+        let me = geteuid()
+        let othersWrite = st.st_mode & (S_IWGRP | S_IWOTH) != 0
+        let stickyRoot = st.st_uid == 0 && st.st_mode & S_ISVTX != 0
+        if stickyRoot { return }
+        guard st.st_uid == me else {
+            throw ServerError.badSocketPath(path: socket, reason: "its folder \(folder) belongs to uid \(st.st_uid), "
+                + "not to this user (uid \(me)); another user could replace the socket. Remove the folder (the daemon "
+                + "creates it 0700) or choose another --socket")
+        }
+        guard !othersWrite else {
+            throw ServerError.badSocketPath(path: socket, reason: "its folder \(folder) is writable by group or others "
+                + "(mode \(String(st.st_mode & 0o7777, radix: 8))); another user could replace the socket. Run "
+                + "chmod 700 \(folder), or choose another --socket")
+        }
+    }
+
     static func createParentDirectory(of path: String) throws {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
         let parent = String(path[..<slash])
@@ -125,6 +145,7 @@ final class Listener {
             guard (st.st_mode & S_IFMT) == S_IFDIR else {
                 throw ServerError.badSocketPath(path: path, reason: "\(parent) is not a directory")
             }
+            try checkOwnership(of: parent, st, socket: path)
             return
         }
         try createParentDirectory(of: parent)

@@ -93,6 +93,7 @@ extension Server {
     func setUpLoopThread() throws {
         loop.preconditionInLoop()
         try realClock?.start()
+        startTimeoutTimer()
         if configuration.handlesTerminationSignals { try installTerminationPipe() }
         if configuration.exitsOnStandardInputEOF { watchStandardInput() }
     }
@@ -100,7 +101,13 @@ extension Server {
     func asyncWoke() {
         state.lock()
         let stop = stopRequested
+        let jobs = loopJobs
+        loopJobs = []
         state.unlock()
+        if !jobs.isEmpty {
+            for job in jobs { job() }
+            flushTransport()
+        }
         if stop { beginShutdown(reason: "stopped") }
     }
 
@@ -114,7 +121,9 @@ extension Server {
         listener?.close()
         listener = nil
         realClock?.stop()
-        for s in sessions { s.sayGoodbye("rendersrvd is shutting down (\(reason))") }
+        stopTimeoutTimer()
+        core.shutDown(reason: "rendersrvd is shutting down (\(reason))")
+        flushTransport()
         for p in auxiliaryPolls { uv_poll_stop(p); uvCloseAndFree(p) }
         auxiliaryPolls = []
         if let pipe = terminationPipe { close(pipe.read); close(pipe.write); terminationPipe = nil }
@@ -130,11 +139,31 @@ extension Server {
         graceTimer = timer
         uv_timer_start(timer, { t in
             let server = Unmanaged<Server>.fromOpaque(t!.pointee.data).takeUnretainedValue()
-            for w in server.drainingSessions { w.session?.close(reason: "did not read its goodbye in time") }
-            server.drainingSessions = []
+            for c in Array(server.connections.values) { c.cut() }
             server.closeGraceTimer()
         }, 1000, 0)
         uv_unref(uvHandle(timer))
+    }
+
+    /// Every 100 ms: handshake and partial-frame timeouts. Does not keep the loop alive.
+    func startTimeoutTimer() {
+        let timer = uvAllocate(uv_timer_t.self)
+        uv_timer_init(loop.raw, timer)
+        timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        timeoutTimer = timer
+        uv_timer_start(timer, { t in
+            let server = Unmanaged<Server>.fromOpaque(t!.pointee.data).takeUnretainedValue()
+            server.core.tick(now: Server.monotonicSeconds())
+            server.flushTransport()
+        }, 100, 100)
+        uv_unref(uvHandle(timer))
+    }
+
+    func stopTimeoutTimer() {
+        guard let timer = timeoutTimer else { return }
+        timeoutTimer = nil
+        uv_timer_stop(timer)
+        uvCloseAndFree(timer)
     }
 
     func closeGraceTimer() {
@@ -157,7 +186,7 @@ extension Server {
         try watch(fd: fds[0], what: "the termination pipe") { server, fd in
             var byte: UInt8 = 0
             while read(fd, &byte, 1) > 0 {}
-            server.beginShutdown(reason: "SIGINT/SIGTERM")
+            server.beginShutdown(reason: "SIGINT, SIGTERM or SIGHUP")
         }
     }
 

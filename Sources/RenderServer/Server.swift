@@ -5,16 +5,17 @@ import Logging
 import RenderCore
 import RenderProtocol
 
-/// The render server: a Unix-socket listener, one session per client, a frame clock and
-/// the animation engine, all on one libuv loop thread.
+/// The render server as a daemon: a `ServerCore` driven by one libuv loop thread — a
+/// Unix-socket listener, one `SocketConnection` per client, a timerfd frame clock (or
+/// manual steps), a timeout timer and the termination signals.
 ///
 ///     loop thread
-///      ├ Listener (uv_pipe) → Session per client → validated commits queue per session
+///      ├ Listener (uv_pipe) → SocketConnection → bytes → ServerCore → ClientSession
+///      │    commits are validated and applied on arrival, acknowledged at once
 ///      ├ frame clock tick (timerfd, absolute deadlines; or manual steps)
-///      │    1. apply: each session's queued commits, whole and in order → commitApplied
-///      │    2. evaluate: animations at the frame's TARGET time → presentation
-///      │    3. composite: the FrameOutput
-///      │    4. events: commitApplied, animationStarted/Stopped, per session
+///      │    evaluate animations at the frame's TARGET time → FrameOutput → events
+///      ├ after every read and frame: each dirty session's bytes are written (one write
+///      │    per session), closes performed
 ///      └ control: stats, tree dumps, clock steps (any session may ask)
 ///
 /// `init` binds the socket (clients may connect at once; they are served when the loop
@@ -32,21 +33,12 @@ public final class Server {
     var logger: Logger
     var listener: Listener?
     var realClock: RealFrameClock?
-    private var manualClock: ManualClock?
-    private let output: FrameOutput
-
-    /// Open sessions, in connection order.
-    private(set) var sessions: [Session] = []
-    /// Sessions closed but still flushing their last messages (held weakly: the socket
-    /// handle keeps each alive until it is closed).
-    var drainingSessions: [WeakSession] = []
-    private var nextSessionID: UInt32 = 1
-    var engine = AnimationEngine()
-    var stats = FrameStats()
-    /// The number of the latest frame (0 before the first).
-    private(set) var frameNumber: UInt64 = 0
-    /// The latest frame's target time (before the first frame: the clock's start).
-    private(set) var lastFrameTime: Double
+    /// Everything but the sockets and the loop.
+    let core: ServerCore
+    /// Open connections by session id (closing ones stay until their handle closes).
+    var connections: [UInt32: SocketConnection] = [:]
+    /// Checks handshake and frame timeouts (every 100 ms).
+    var timeoutTimer: UnsafeMutablePointer<uv_timer_t>?
 
     // Running and stopping (see Server+Lifecycle.swift).
     let async: UnsafeMutablePointer<uv_async_t>
@@ -60,23 +52,20 @@ public final class Server {
     var runState = RunState.idle          // guarded by `state`
     var stopRequested = false              // guarded by `state`
     var asyncOpen = true                   // guarded by `state`
+    /// Work finished off the loop thread, to run on it (guarded by `state`).
+    var loopJobs: [() -> Void] = []
+    /// Builds control replies (tree dumps) off the loop thread.
+    let controlQueue = DispatchQueue(label: "rendersrvd control")
 
     public init(configuration: Configuration) throws {
         try configuration.validate()
         self.configuration = configuration
         socketPath = configuration.resolvedSocketPath
         logger = configuration.logger
-        output = configuration.output ?? HeadlessOutput()
+        core = ServerCore(configuration: configuration, output: configuration.output ?? HeadlessOutput(),
+                          mediaTime: Server.monotonicSeconds)
         loop = try Loop()
         async = uvAllocate(uv_async_t.self)
-        switch configuration.clock {
-        case .real:
-            lastFrameTime = Double(csys_monotonic_ns()) / 1e9
-        case let .manual(start):
-            let origin = start ?? Double(csys_monotonic_ns()) / 1e9
-            manualClock = ManualClock(origin: origin, period: 1 / configuration.refreshRate)
-            lastFrameTime = origin
-        }
         var rc = uv_async_init(loop.raw, async) { handle in
             let server = Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
             server.asyncWoke()
@@ -97,8 +86,15 @@ public final class Server {
             rc = loop.close()
             throw error
         }
+        core.offloader = { [unowned self] job, deliver in
+            self.controlQueue.async {
+                let result = job()
+                self.runOnLoop { deliver(result) }
+            }
+        }
         realClock?.onFrame = { [unowned self] target, wake, missed in
-            self.produceFrame(target: target, wakeNanoseconds: wake, missed: missed)
+            self.core.produceFrame(target: target, wakeNanoseconds: wake, missed: missed)
+            self.flushTransport()
         }
     }
 
@@ -116,84 +112,52 @@ public final class Server {
     /// inherits that mask and would never see SIGTERM (see NOTES-platform.md).
     public static func clearInheritedSignalMask() { csys_clear_signal_mask() }
 
-    // MARK: Sessions
+    /// CLOCK_MONOTONIC in seconds: media time, and the clock of timeouts.
+    static func monotonicSeconds() -> Double { Double(csys_monotonic_ns()) / 1e9 }
+
+    // MARK: Connections
 
     private func accept(_ pipe: UnsafeMutablePointer<uv_pipe_t>) {
         loop.preconditionInLoop()
         guard !shuttingDown else { uvCloseAndFree(pipe); return }
-        let session = Session(id: nextSessionID, loop: loop, pipe: pipe, delegate: self, limits: configuration.limits,
-                              maxQueuedBytes: configuration.maxQueuedBytes,
-                              maxQueuedMessages: configuration.maxQueuedMessages, logger: logger)
-        nextSessionID &+= 1
-        if nextSessionID == 0 { nextSessionID = 1 }
-        sessions.append(session)
-        session.start()
+        let credentials = SocketConnection.peerCredentials(of: pipe)
+        let session = core.connect(pid: credentials?.pid ?? 0, uid: credentials?.uid, now: Server.monotonicSeconds())
+        let connection = SocketConnection(session: session, loop: loop, pipe: pipe, server: self)
+        connections[session.id] = connection
+        connection.start()
+        flushTransport()
     }
 
-    /// The media time now: the manual clock's time, else CLOCK_MONOTONIC in seconds.
-    var currentMediaTime: Double {
-        manualClock?.now ?? Double(csys_monotonic_ns()) / 1e9
-    }
-
-    // MARK: Frames
-
-    /// Produces one frame for target present time `target` (media time, seconds).
-    func produceFrame(target: Double, wakeNanoseconds: Int64, missed: UInt64) {
+    /// Writes every session's queued bytes and performs the closes the core asked for.
+    func flushTransport() {
         loop.preconditionInLoop()
-        frameNumber += 1
-        stats.frameStarted(wakeNanoseconds: wakeNanoseconds, missed: missed)
-        let current = sessions
-        let t0 = csys_monotonic_ns()
-        for s in current where s.isOpen { s.applyQueued(frame: frameNumber, mediaTime: target) }
-        let t1 = csys_monotonic_ns()
-        for s in current where s.isOpen { engine.evaluate(s.store, at: target, events: &s.frameEvents) }
-        let t2 = csys_monotonic_ns()
-        output.present(FrameSnapshot(frame: frameNumber, mediaTime: target, width: configuration.displayWidth,
-                                     height: configuration.displayHeight,
-                                     trees: current.filter(\.isEstablished).map { PresentedTree(sessionID: $0.id, store: $0.store) }))
-        let t3 = csys_monotonic_ns()
-        for s in current { s.flushEvents() }
-        let t4 = csys_monotonic_ns()
-        stats.record(.apply, nanoseconds: t1 - t0)
-        stats.record(.evaluate, nanoseconds: t2 - t1)
-        stats.record(.composite, nanoseconds: t3 - t2)
-        stats.record(.events, nanoseconds: t4 - t3)
-        lastFrameTime = target
+        for session in core.takeDirtySessions() { connections[session.id]?.flush() }
+        // Idle costs nothing: the frame clock sleeps while nothing animates or changed.
+        if let clock = realClock {
+            if core.needsFrame {
+                if clock.isPaused { clock.resume(); core.stats.clockResumed() }
+            } else if !clock.isPaused {
+                clock.pause()
+            }
+        }
     }
 
-    /// Advances the manual clock by `seconds`, producing every frame it passes. Returns
-    /// nil when the clock is real.
-    func stepManualClock(by seconds: Double) -> Int? {
-        guard var clock = manualClock else { return nil }
-        let times = clock.step(by: seconds)
-        manualClock = clock
-        for t in times { produceFrame(target: t, wakeNanoseconds: Int64((t * 1e9).rounded()), missed: 0) }
-        return times.count
-    }
-}
-
-extension Server: SessionDelegate {
-    func welcome(for session: Session, version: UInt16) -> Welcome {
-        Welcome(version: version, sessionID: session.id, displayWidth: UInt32(configuration.displayWidth),
-                displayHeight: UInt32(configuration.displayHeight), refreshRate: configuration.refreshRate,
-                mediaTime: currentMediaTime, manualClock: configuration.clock.isManual, limits: configuration.limits)
+    func connectionClosed(_ connection: SocketConnection) {
+        connections[connection.session.id] = nil
     }
 
-    func session(_ session: Session, control message: Message) {
-        handleControl(message, from: session)
+    /// Queues `body` to run on the loop thread (from any thread); dropped once the loop is
+    /// shutting down.
+    func runOnLoop(_ body: @escaping () -> Void) {
+        state.lock()
+        defer { state.unlock() }
+        guard asyncOpen else { return }
+        loopJobs.append(body)
+        uv_async_send(async)
     }
 
-    func sessionDidClose(_ session: Session, reason: String) {
-        loop.preconditionInLoop()
-        sessions.removeAll { $0 === session }
-        drainingSessions.removeAll { $0.session == nil }
-        drainingSessions.append(WeakSession(session: session))
-    }
-}
-
-/// A session held without keeping it alive.
-struct WeakSession {
-    weak var session: Session?
+    /// The number of the latest frame.
+    var frameNumber: UInt64 { core.frameNumber }
 }
 
 /// The context of a polled descriptor (termination pipe, standard input).

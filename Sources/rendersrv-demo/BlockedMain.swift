@@ -237,7 +237,7 @@ final class BlockedMainScenario {
         while !blockOver.with({ $0 }) {
             let requested = MediaTime.now()
             do {
-                let reply = try treeClient.treeReply(presentation: true, at: nil, session: session)
+                let reply = try treeClient.treeReply(presentation: true, at: nil, session: session, layer: LayerID(layerID))
                 let answered = MediaTime.now()
                 guard let y = Self.positionY(ofLayer: layerID, in: reply.json) else {
                     throw DemoError("layer \(layerID) has no position in the presentation tree")

@@ -103,17 +103,21 @@ extension RenderSrvCtl {
         @Option(name: .long, help: ArgumentHelp("Only this session (0: every session).", valueName: "id"))
         var session: UInt32 = 0
 
+        @Option(name: .long, help: ArgumentHelp("Only the subtree of this layer (needs --session).", valueName: "id"))
+        var layer: UInt32 = 0
+
         @Flag(name: .long, help: "Print the daemon's JSON as is.")
         var json = false
 
         func validate() throws {
             if let at, !at.isFinite { throw ValidationError("--at needs a finite media time in seconds") }
+            if layer != 0 && session == 0 { throw ValidationError("--layer needs --session: layer ids are per session") }
         }
 
         func run() throws {
             let client = try options.connect()
             let reply = perform("tree from rendersrvd at \(client.socketPath)") {
-                try client.treeReply(presentation: presentation || at != nil, at: at, session: session)
+                try client.treeReply(presentation: presentation || at != nil, at: at, session: session, layer: layer)
             }
             client.close()
             if json { print(reply.json); return }

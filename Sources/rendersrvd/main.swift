@@ -2,6 +2,7 @@
 import ArgumentParser
 import Glibc
 import Logging
+import RenderProtocol
 import RenderServer
 
 struct RenderServerDaemon: ParsableCommand {
@@ -9,10 +10,11 @@ struct RenderServerDaemon: ParsableCommand {
         commandName: "rendersrvd",
         abstract: "The render server: owns clients' layer trees and runs their animations on its own frame clock.",
         discussion: """
-            Clients connect over a Unix socket and commit transactions; the daemon applies them at frame \
-            boundaries, evaluates every animation at each frame's target present time and sends \
-            acknowledgements and animation events back. SIGINT or SIGTERM stops it cleanly (clients get a \
-            goodbye, the socket is removed).
+            Clients connect over a Unix socket and commit transactions; the daemon applies them as they \
+            arrive, evaluates every animation at each frame's target present time and sends \
+            acknowledgements and animation events back. SIGINT, SIGTERM or SIGHUP stops it cleanly within a \
+            frame period (clients get a goodbye, the socket is removed); no work on the loop is unbounded, so \
+            a busy loop cannot delay that.
 
             Socket path, when --socket is not given: $RENDERSRV_SOCKET, else \
             $XDG_RUNTIME_DIR/rendersrvd/socket, else /tmp/rendersrvd-$UID/socket.
@@ -37,6 +39,34 @@ struct RenderServerDaemon: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Log threshold: trace, debug, info, notice, warning, error or critical.",
                                             valueName: "level"))
     var logLevel: LevelOption = .info
+
+    // Limits (Protocol/PROTOCOL.md §11): one flag each, announced to clients in welcome.
+    @Option(name: .long, help: limitHelp(.maxFrameBytes, "bytes")) var maxFrameBytes: UInt32 = Limits.default.maxFrameBytes
+    @Option(name: .long, help: limitHelp(.maxLayers, "n")) var maxLayers: UInt32 = Limits.default.maxLayers
+    @Option(name: .long, help: limitHelp(.maxAnimationsPerLayer, "n")) var maxAnimationsPerLayer: UInt32 = Limits.default.maxAnimationsPerLayer
+    @Option(name: .long, help: limitHelp(.maxAnimations, "n")) var maxAnimations: UInt32 = Limits.default.maxAnimations
+    @Option(name: .long, help: limitHelp(.maxKeyframes, "n")) var maxKeyframes: UInt32 = Limits.default.maxKeyframes
+    @Option(name: .long, help: limitHelp(.maxBitmapBytes, "bytes")) var maxBitmapBytes: UInt32 = Limits.default.maxBitmapBytes
+    @Option(name: .long, help: limitHelp(.maxCommandsPerCommit, "n")) var maxCommandsPerCommit: UInt32 = Limits.default.maxCommandsPerCommit
+    @Option(name: .long, help: limitHelp(.maxTreeDepth, "n")) var maxTreeDepth: UInt32 = Limits.default.maxTreeDepth
+    @Option(name: .long, help: limitHelp(.maxNameBytes, "bytes")) var maxNameBytes: UInt32 = Limits.default.maxNameBytes
+    @Option(name: .long, help: limitHelp(.maxSessionPendingBytes, "bytes")) var maxSessionPendingBytes: UInt32 = Limits.default.maxSessionPendingBytes
+    @Option(name: .long, help: limitHelp(.maxDaemonPendingBytes, "bytes")) var maxDaemonPendingBytes: UInt32 = Limits.default.maxDaemonPendingBytes
+    @Option(name: .long, help: limitHelp(.handshakeTimeoutMilliseconds, "ms")) var handshakeTimeoutMilliseconds: UInt32 = Limits.default.handshakeTimeoutMilliseconds
+    @Option(name: .long, help: limitHelp(.frameTimeoutMilliseconds, "ms")) var frameTimeoutMilliseconds: UInt32 = Limits.default.frameTimeoutMilliseconds
+
+    @Option(name: .long, help: ArgumentHelp("The most layers one tree dump may hold; a larger one is refused (ask for a session or a subtree).", valueName: "n"))
+    var maxTreeReplyLayers: Int = 2_000
+
+    /// The limits the flags give.
+    var limits: Limits {
+        Limits(maxFrameBytes: maxFrameBytes, maxLayers: maxLayers, maxAnimationsPerLayer: maxAnimationsPerLayer,
+               maxAnimations: maxAnimations, maxKeyframes: maxKeyframes, maxBitmapBytes: maxBitmapBytes,
+               maxCommandsPerCommit: maxCommandsPerCommit, maxTreeDepth: maxTreeDepth, maxNameBytes: maxNameBytes,
+               maxSessionPendingBytes: maxSessionPendingBytes, maxDaemonPendingBytes: maxDaemonPendingBytes,
+               handshakeTimeoutMilliseconds: handshakeTimeoutMilliseconds,
+               frameTimeoutMilliseconds: frameTimeoutMilliseconds)
+    }
 
     @Flag(name: .long, help: "Exit when standard input reaches end-of-file (lets a parent process tie the daemon's life to its own).")
     var exitOnStdinEof = false
@@ -64,6 +94,10 @@ struct RenderServerDaemon: ParsableCommand {
             throw ValidationError("--size \"\(size)\" is not WIDTHxHEIGHT with each side 1…16384, e.g. 1280x720")
         }
         if let socket, socket.isEmpty { throw ValidationError("--socket needs a path") }
+        guard maxTreeReplyLayers > 0 else { throw ValidationError("--max-tree-reply-layers must be at least 1") }
+        for id in Limits.ID.allCases where limits[id] == 0 {
+            throw ValidationError("\(id.flag) 0: every limit must be at least 1")
+        }
     }
 
     func run() throws {
@@ -79,10 +113,11 @@ struct RenderServerDaemon: ParsableCommand {
         var logger = Logger(label: "rendersrvd")
         logger.logLevel = level
         let (width, height) = dimensions!
-        let configuration = Configuration(socketPath: socket, refreshRate: fps, displayWidth: width,
+        var configuration = Configuration(socketPath: socket, refreshRate: fps, displayWidth: width,
                                           displayHeight: height, clock: clock == .manual ? .manual() : .real,
-                                          handlesTerminationSignals: true, exitsOnStandardInputEOF: exitOnStdinEof,
+                                          limits: limits, handlesTerminationSignals: true, exitsOnStandardInputEOF: exitOnStdinEof,
                                           logger: logger)
+        configuration.maxTreeReplyLayers = maxTreeReplyLayers
         let server: Server
         do {
             server = try Server(configuration: configuration)
@@ -99,6 +134,11 @@ struct RenderServerDaemon: ParsableCommand {
             throw ExitCode.failure
         }
     }
+}
+
+/// `--help` text for a limit: what it caps and its default.
+func limitHelp(_ id: Limits.ID, _ unit: String) -> ArgumentHelp {
+    ArgumentHelp("Limit: \(id.summary).", valueName: unit)
 }
 
 /// One line to standard error, written whole.

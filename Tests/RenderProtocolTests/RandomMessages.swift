@@ -147,7 +147,10 @@ struct RandomMessages {
             return .welcome(Welcome(version: u16(), sessionID: u32(), displayWidth: u32(), displayHeight: u32(),
                                     refreshRate: double(), mediaTime: double(), manualClock: bool(),
                                     limits: Limits(maxFrameBytes: u32(), maxLayers: u32(), maxAnimationsPerLayer: u32(),
-                                                   maxKeyframes: u32(), maxBitmapBytes: u32(), maxCommandsPerCommit: u32())))
+                                                   maxKeyframes: u32(), maxBitmapBytes: u32(), maxCommandsPerCommit: u32(),
+                                                   maxTreeDepth: u32(), maxNameBytes: u32(),
+                                                   maxSessionPendingBytes: u32(), maxDaemonPendingBytes: u32(),
+                                                   handshakeTimeoutMilliseconds: u32(), frameTimeoutMilliseconds: u32())))
         case .commit:
             return .commit(Commit(sequence: u64(), mediaTime: double(), commands: (0..<int(0...20)).map { _ in command() }))
         case .commitApplied: return .commitApplied(CommitApplied(sequence: u64(), frame: u64(), mediaTime: double()))
@@ -162,7 +165,7 @@ struct RandomMessages {
         case .goodbye: return .goodbye(Goodbye(reason: string()))
         case .statsRequest: return .statsRequest(requestID: u32())
         case .statsReply: return .statsReply(StatsReply(requestID: u32(), json: string()))
-        case .treeRequest: return .treeRequest(TreeRequest(requestID: u32(), presentation: bool(), mediaTime: double(), sessionID: u32()))
+        case .treeRequest: return .treeRequest(TreeRequest(requestID: u32(), presentation: bool(), mediaTime: double(), sessionID: u32(), layer: u32()))
         case .treeReply: return .treeReply(TreeReply(requestID: u32(), mediaTime: double(), json: string()))
         case .snapshotRequest: return .snapshotRequest(SnapshotRequest(requestID: u32()))
         case .snapshotReply:

@@ -20,23 +20,23 @@ enum VectorCatalog {
 
     static let messages: [Vector] = [
         Vector(name: "hello", comment: [
-            "hello (0x0001), client → server: versions 1…1, client name \"demo\", pid 1234.",
-        ], message: .hello(Hello(minVersion: 1, maxVersion: 1, clientName: "demo", pid: 1234))),
+            "hello (0x0001), client → server: versions 2…2, client name \"demo\", pid 1234.",
+        ], message: .hello(Hello(minVersion: 2, maxVersion: 2, clientName: "demo", pid: 1234))),
         Vector(name: "hello-utf8-range", comment: [
             "hello offering versions 1…3 with a non-ASCII client name (UTF-8 \"démo ✓\", 9 bytes).",
         ], message: .hello(Hello(minVersion: 1, maxVersion: 3, clientName: "démo ✓", pid: 99))),
         Vector(name: "welcome", comment: [
-            "welcome (0x0002), server → client: version 1, session 7, display 1280×720 at 60 Hz,",
-            "media time 1000.5 s, real clock, the default limits.",
-        ], message: .welcome(Welcome(version: 1, sessionID: 7, displayWidth: 1280, displayHeight: 720,
+            "welcome (0x0002), server → client: version 2, session 7, display 1280×720 at 60 Hz,",
+            "media time 1000.5 s, real clock, the default limits (13 id/value pairs).",
+        ], message: .welcome(Welcome(version: 2, sessionID: 7, displayWidth: 1280, displayHeight: 720,
                                      refreshRate: 60, mediaTime: 1000.5, manualClock: false, limits: Limits()))),
         Vector(name: "welcome-manual-clock", comment: [
             "welcome with a manual clock at media time 0 and custom limits.",
-        ], message: .welcome(Welcome(version: 1, sessionID: 1, displayWidth: 640, displayHeight: 480,
+        ], message: .welcome(Welcome(version: 2, sessionID: 1, displayWidth: 640, displayHeight: 480,
                                      refreshRate: 120, mediaTime: 0, manualClock: true,
                                      limits: Limits(maxFrameBytes: 65536, maxLayers: 100, maxAnimationsPerLayer: 4,
                                                     maxKeyframes: 16, maxBitmapBytes: 4096,
-                                                    maxCommandsPerCommit: 1000)))),
+                                                    maxCommandsPerCommit: 1000, maxTreeDepth: 8, maxNameBytes: 32)))),
         Vector(name: "commit-applied", comment: [
             "commitApplied (0x0011): sequence 3 applied in frame 42 whose target time is 1000.75 s.",
         ], message: .commitApplied(CommitApplied(sequence: 3, frame: 42, mediaTime: 1000.75))),
@@ -75,8 +75,8 @@ enum VectorCatalog {
             "treeRequest (0x0102): request 2, presentation tree, at the latest frame (NaN", "0x7FF8000000000000), own session (0).",
         ], message: .treeRequest(TreeRequest(requestID: 2, presentation: true))),
         Vector(name: "tree-request-at-time", comment: [
-            "treeRequest: request 3, model tree, at media time 1.5 s, session 7.",
-        ], message: .treeRequest(TreeRequest(requestID: 3, presentation: false, mediaTime: 1.5, sessionID: 7))),
+            "treeRequest: request 3, model tree, at media time 1.5 s, session 7, subtree of layer 4.",
+        ], message: .treeRequest(TreeRequest(requestID: 3, presentation: false, mediaTime: 1.5, sessionID: 7, layer: 4))),
         Vector(name: "tree-reply", comment: [
             "treeReply (0x0103): request 2 at media time 1.5 s with a JSON tree.",
         ], message: .treeReply(TreeReply(requestID: 2, mediaTime: 1.5, json: #"{"mediaTime":1.5,"presentation":true,"sessions":[]}"#))),

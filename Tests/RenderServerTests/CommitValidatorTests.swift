@@ -1,3 +1,4 @@
+import Foundation
 import RenderCore
 import RenderProtocol
 import Testing
@@ -93,18 +94,16 @@ import Testing
     }
 }
 
-@Suite struct JSONWriterTests {
-    @Test func writesRoundTripNumbersAndEscapedStrings() {
-        var w = JSONWriter()
-        w.beginObject()
-        w.member("a", 0.1)
-        w.member("b", Double.nan)
-        w.member("c", -Double.infinity)
-        w.member("d", 1e-300)
-        w.member("s", "q\"b\\n\n\u{1}é")
-        w.key("e"); w.beginArray(); w.endArray()
-        w.member("n", numbers: [1, 2.5])
-        w.endObject()
-        #expect(w.output == #"{"a":0.1,"b":null,"c":null,"d":1e-300,"s":"q\"b\\n\n\u0001é","e":[],"n":[1.0,2.5]}"#)
+@Suite struct ControlReportJSONTests {
+    @Test func numbersRoundTripExactlyAndNonFiniteOnesAreNull() throws {
+        struct Doc: Codable, Equatable { var a: [JSONNumber]; var s: String }
+        let doc = Doc(a: [0.1, JSONNumber(.nan), JSONNumber(-.infinity), 1e-300, JSONNumber(1000 + 1.0 / 60)],
+                      s: "q\"b\\n\n\u{1}é")
+        let json = ServerCore.json(doc)
+        #expect(json.contains("null,null"))
+        let back = try JSONDecoder().decode(Doc.self, from: Data(json.utf8))
+        #expect(back.a[0].value == 0.1 && back.a[3].value == 1e-300 && back.a[4].value == 1000 + 1.0 / 60)
+        #expect(back.a[1].value.isNaN && back.a[2].value.isNaN)
+        #expect(back.s == doc.s)
     }
 }

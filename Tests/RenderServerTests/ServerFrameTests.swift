@@ -3,7 +3,7 @@ import RenderProtocol
 import Testing
 @testable import RenderServer
 
-/// Frames on the manual clock: commits applied whole at frame boundaries, acknowledgements,
+/// Frames on the manual clock: commits applied whole on arrival and acknowledged at once,
 /// animation events.
 @Suite struct ServerFrameTests {
     func layers(_ tree: [String: Any]) -> [[String: Any]] {
@@ -11,20 +11,17 @@ import Testing
         return sessions.flatMap { $0["layers"] as! [[String: Any]] }
     }
 
-    @Test func commitsWaitForTheNextFrameAndApplyWhole() throws {
+    @Test func commitsApplyWholeOnArrivalAndAreAcknowledgedAtOnce() throws {
         let s = try TestServer()
         let c = try s.connect()
         try c.commit([.createLayer(1, .layer), .setProperty(1, .position, .point(Point(x: 10, y: 20)))])
         try c.commit([.createLayer(2, .layer), .insertSublayer(parent: 1, child: 2, index: 0), .setRoot(1)])
         try c.commit([.setProperty(2, .opacity, .number(0.25))])
-        try c.sync()
-        // Queued, not applied: the model tree is still empty.
-        #expect(layers(try c.tree(presentation: false).1).isEmpty)
-        let (stepped, events) = try c.step(1.0 / 60)
-        #expect(stepped.frame == 1)
-        #expect(stepped.mediaTime == frameTime(1))
-        // One acknowledgement for the frame, carrying the highest sequence applied.
-        #expect(events == [.commitApplied(CommitApplied(sequence: 3, frame: 1, mediaTime: frameTime(1)))])
+        // Each commit is acknowledged as it arrives, before any frame, naming the frame
+        // that will first show it.
+        var acks: [Message] = []
+        for _ in 0..<3 { acks.append(try c.receive()) }
+        #expect(acks == (1...3).map { .commitApplied(CommitApplied(sequence: $0, frame: 1, mediaTime: TestServer.start)) })
         let all = layers(try c.tree(presentation: false).1)
         #expect(all.count == 2)
         let l1 = all[0], l2 = all[1]
@@ -32,8 +29,9 @@ import Testing
         #expect(l1["sublayers"] as! [Int] == [2])
         #expect(l2["superlayer"] as? Int == 1)
         #expect((l2["properties"] as! [String: Any])["opacity"] as! Double == 0.25)
-        // Nothing more to apply: the next frame sends nothing.
-        let (_, quiet) = try c.step(1.0 / 60)
+        // Nothing animates: frames send nothing.
+        let (stepped, quiet) = try c.step(2.0 / 60)
+        #expect(stepped.frame == 2)
         #expect(quiet.isEmpty)
     }
 
@@ -63,9 +61,10 @@ import Testing
         let s = try TestServer()
         let c = try s.connect()
         try c.commit([.createLayer(1, .layer), .addAnimation(1, key: "fade", animationID: 77, animation: fade())])
-        // Frame 1 (t0 + 0.0167): applied, pending.
+        #expect(try c.receive() == .commitApplied(CommitApplied(sequence: 1, frame: 1, mediaTime: TestServer.start)))
+        // Frame 1 (t0 + 0.0167): pending.
         let (_, e1) = try c.step(1.0 / 60)
-        #expect(e1 == [.commitApplied(CommitApplied(sequence: 1, frame: 1, mediaTime: frameTime(1)))])
+        #expect(e1.isEmpty)
         // Frames 2, 3 (0.033, 0.05): frame 3 is the first after the begin time.
         let (_, e2) = try c.step(2.0 / 60)
         #expect(e2 == [.animationStarted(AnimationStarted(animationID: 77, layer: 1, mediaTime: frameTime(3)))])
@@ -114,9 +113,11 @@ import Testing
         _ = try c.step(2.0 / 60)
         try c.commit([.addAnimation(1, key: "k", animationID: 2, animation: fade(begin: TestServer.start))])
         let (stepped, events) = try c.step(1.0 / 60)
+        // The replacement stops the old one when the commit applies (at the last frame's
+        // time), then the new one starts at the next frame.
         #expect(events == [
-            .animationStopped(AnimationStopped(animationID: 1, layer: 1, finished: false, mediaTime: stepped.mediaTime)),
-            .commitApplied(CommitApplied(sequence: 2, frame: stepped.frame, mediaTime: stepped.mediaTime)),
+            .animationStopped(AnimationStopped(animationID: 1, layer: 1, finished: false, mediaTime: frameTime(2))),
+            .commitApplied(CommitApplied(sequence: 2, frame: stepped.frame, mediaTime: frameTime(2))),
             .animationStarted(AnimationStarted(animationID: 2, layer: 1, mediaTime: stepped.mediaTime)),
         ])
     }
@@ -137,7 +138,7 @@ import Testing
         }
         #expect(stopped.map(\.0) == [10, 12, 11])
         #expect(stopped.allSatisfy { !$0.1 })
-        #expect(events.last == .commitApplied(CommitApplied(sequence: 2, frame: stepped.frame, mediaTime: stepped.mediaTime)))
+        #expect(events.last == .commitApplied(CommitApplied(sequence: 2, frame: stepped.frame, mediaTime: frameTime(1))))
         let stats = try c.stats()
         #expect(stats["animations"] as? Int == 0)
         #expect(stats["layers"] as? Int == 1)

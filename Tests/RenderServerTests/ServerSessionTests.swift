@@ -60,7 +60,7 @@ import Testing
         ("too many keyframes", [.createLayer(1, .layer),
                                 .addAnimation(1, key: "k", animationID: 1, animation: .keyframe(.opacity,
                                     values: (0..<11).map { .number(Double($0)) }, duration: 1))],
-         .limitExceeded, "keyframe count 11 exceeds the limit 10"),
+         .limitExceeded, "keyframe value count 11 exceeds the limit maxKeyframes = 10"),
         ("too many layers", (1...6).map { .createLayer(LayerID($0), .layer) }, .limitExceeded, "limit of 5 layers"),
         ("an animation value of the wrong kind", [.createLayer(1, .layer),
             .addAnimation(1, key: "k", animationID: 1, animation: .basic(.position, to: .number(3), duration: 1))],
@@ -87,10 +87,10 @@ import Testing
         #expect(e.fatal)
         #expect(e.sequence == sequence)
         #expect(e.message.contains(text), "\(e.message)")
-        // The other session goes on: its commit is applied at the next frame.
+        // The other session goes on: its commit is applied and acknowledged.
         try good.commit([.setProperty(7, .opacity, .number(0.5))])
         let (stepped, events) = try good.step(1.0 / 60)
-        #expect(events == [.commitApplied(CommitApplied(sequence: 2, frame: stepped.frame, mediaTime: stepped.mediaTime))])
+        #expect(events == [.commitApplied(CommitApplied(sequence: 2, frame: stepped.frame, mediaTime: TestServer.start))])
     }
 
     @Test func aSequenceThatDoesNotIncreaseIsFatal() throws {
@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test func aReaderThatFallsBehindIsDisconnected() throws {
-        let s = try TestServer(maxQueuedBytes: 4096, maxQueuedMessages: 16)
+        let s = try TestServer(maxPendingBytes: 4096)
         let other = try s.connect(name: "other")
         let slow = try s.connect(name: "slow")
         // Ask for far more than the socket buffer and the queue hold, reading nothing.

@@ -152,12 +152,13 @@ final class TestServer {
     var path: String { server.socketPath }
 
     init(clock: Configuration.Clock = .manual(start: TestServer.start), limits: Limits = .default,
-         maxQueuedBytes: Int = 8 << 20, maxQueuedMessages: Int = 4096) throws {
+         maxPendingBytes: UInt32? = nil) throws {
         directory = TestServer.makeDirectory()
         var logger = Logger(label: "rendersrvd-test")
         logger.logLevel = .critical
+        var limits = limits
+        if let maxPendingBytes { limits.maxSessionPendingBytes = maxPendingBytes }
         let configuration = Configuration(socketPath: directory + "/socket", clock: clock, limits: limits,
-                                          maxQueuedBytes: maxQueuedBytes, maxQueuedMessages: maxQueuedMessages,
                                           logger: logger)
         server = try Server(configuration: configuration)
         try server.start()

@@ -10,6 +10,8 @@ int csys_timerfd_create(void);
 int csys_timerfd_set_absolute(int fd, int64_t deadline_ns);
 /* Reads the expiration count; 0 if none pending (EAGAIN), -errno on error. */
 int64_t csys_timerfd_read(int fd);
+/* Disarms the timer (no wake-ups until it is set again). 0 or -errno. */
+int csys_timerfd_disarm(int fd);
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 int64_t csys_monotonic_ns(void);

@@ -1,0 +1,202 @@
+/// The JSON documents of the control replies (`statsReply.json`, `treeReply.json`), as
+/// Codable types: the daemon encodes them, `rendersrvctl`, the demos and the tests decode
+/// them. Their schema is in `Protocol/PROTOCOL.md` §10; times in milliseconds unless a
+/// field says seconds.
+
+/// A number that is written as JSON `null` when it is NaN or infinite (JSON has no such
+/// numbers) and read back as NaN.
+public struct JSONNumber: Codable, Hashable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    public var value: Double
+    public init(_ value: Double) { self.value = value }
+    public init(floatLiteral value: Double) { self.value = value }
+    public init(integerLiteral value: Int) { self.value = Double(value) }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        value = c.decodeNil() ? .nan : try c.decode(Double.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        if value.isFinite { try c.encode(value) } else { try c.encodeNil() }
+    }
+}
+
+/// `statsReply.json`.
+public struct StatsReport: Codable, Hashable, Sendable {
+    /// Percentiles of a histogram, milliseconds (0 when empty).
+    public struct Summary: Codable, Hashable, Sendable {
+        public var p50: Double
+        public var p90: Double?
+        public var p99: Double
+        public var max: Double?
+        public var mean: Double?
+        public init(p50: Double, p90: Double? = nil, p99: Double, max: Double? = nil, mean: Double? = nil) {
+            self.p50 = p50; self.p90 = p90; self.p99 = p99; self.max = max; self.mean = mean
+        }
+    }
+
+    /// Frames produced (with work or idle), vsyncs missed, and frames that had nothing to do.
+    public var frames: UInt64
+    public var missedFrames: UInt64
+    public var idleFrames: UInt64
+    /// Established sessions, and their layers and animations.
+    public var clients: Int
+    public var layers: Int
+    public var animations: Int
+    /// Time between consecutive frames' wake-ups.
+    public var frameInterval: Summary
+    /// Per phase: `apply` (per commit), `evaluate` and `present` (per frame with work).
+    public var phases: [String: Summary]
+    /// Measured from the mean frame interval.
+    public var fps: Double
+    public var refreshRate: Double
+    public var manualClock: Bool
+    /// The daemon's media time when it answered, seconds.
+    public var mediaTime: Double
+
+    public init(frames: UInt64, missedFrames: UInt64, idleFrames: UInt64, clients: Int, layers: Int, animations: Int,
+                frameInterval: Summary, phases: [String: Summary], fps: Double, refreshRate: Double,
+                manualClock: Bool, mediaTime: Double) {
+        self.frames = frames; self.missedFrames = missedFrames; self.idleFrames = idleFrames
+        self.clients = clients; self.layers = layers; self.animations = animations
+        self.frameInterval = frameInterval; self.phases = phases; self.fps = fps
+        self.refreshRate = refreshRate; self.manualClock = manualClock; self.mediaTime = mediaTime
+    }
+}
+
+/// `treeReply.json`: the model or presentation trees of one session or of every one.
+public struct TreeReport: Codable, Hashable, Sendable {
+    /// The media time the tree describes, seconds.
+    public var mediaTime: Double
+    public var presentation: Bool
+    public var sessions: [Session]
+
+    public init(mediaTime: Double, presentation: Bool, sessions: [Session]) {
+        self.mediaTime = mediaTime; self.presentation = presentation; self.sessions = sessions
+    }
+
+    public struct Session: Codable, Hashable, Sendable {
+        public var session: UInt32
+        public var client: String
+        public var pid: Int32
+        /// The layer the client displays, nil for none.
+        public var root: UInt32?
+        /// By ascending id.
+        public var layers: [Layer]
+        public init(session: UInt32, client: String, pid: Int32, root: UInt32?, layers: [Layer]) {
+            self.session = session; self.client = client; self.pid = pid; self.root = root; self.layers = layers
+        }
+
+        /// A layer by id.
+        public func layer(_ id: UInt32) -> Layer? { layers.first { $0.id == id } }
+
+        enum CodingKeys: String, CodingKey { case session, client, pid, root, layers }
+        /// `root` is written as null when there is none (the schema's `id|null`).
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(session, forKey: .session); try c.encode(client, forKey: .client)
+            try c.encode(pid, forKey: .pid); try c.encode(root, forKey: .root); try c.encode(layers, forKey: .layers)
+        }
+    }
+
+    public struct Layer: Codable, Hashable, Sendable {
+        public var id: UInt32
+        /// "layer", "shape" or "text".
+        public var kind: String
+        public var superlayer: UInt32?
+        public var sublayers: [UInt32]
+        public var timing: Timing
+        public var properties: Properties
+        public var animations: [AnimationEntry]
+        public init(id: UInt32, kind: String, superlayer: UInt32?, sublayers: [UInt32], timing: Timing,
+                    properties: Properties, animations: [AnimationEntry]) {
+            self.id = id; self.kind = kind; self.superlayer = superlayer; self.sublayers = sublayers
+            self.timing = timing; self.properties = properties; self.animations = animations
+        }
+
+        enum CodingKeys: String, CodingKey { case id, kind, superlayer, sublayers, timing, properties, animations }
+        /// `superlayer` is written as null when there is none.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id); try c.encode(kind, forKey: .kind)
+            try c.encode(superlayer, forKey: .superlayer); try c.encode(sublayers, forKey: .sublayers)
+            try c.encode(timing, forKey: .timing); try c.encode(properties, forKey: .properties)
+            try c.encode(animations, forKey: .animations)
+        }
+    }
+
+    public struct Timing: Codable, Hashable, Sendable {
+        public var beginTime: JSONNumber
+        public var speed: JSONNumber
+        public var timeOffset: JSONNumber
+        public init(beginTime: JSONNumber, speed: JSONNumber, timeOffset: JSONNumber) {
+            self.beginTime = beginTime; self.speed = speed; self.timeOffset = timeOffset
+        }
+    }
+
+    public struct AnimationEntry: Codable, Hashable, Sendable {
+        public var key: String
+        public var id: UInt64
+        /// "pending", "active" or "finished".
+        public var state: String
+        public init(key: String, id: UInt64, state: String) { self.key = key; self.id = id; self.state = state }
+    }
+
+    /// Points and sizes as `[x, y]`, rectangles `[x, y, w, h]`, colours `[r, g, b, a]`,
+    /// matrices their 16 entries row by row; shape and text fields only on those kinds.
+    public struct Properties: Codable, Hashable, Sendable {
+        public var position: [JSONNumber]
+        public var bounds: [JSONNumber]
+        public var anchorPoint: [JSONNumber]
+        public var zPosition: JSONNumber
+        public var transform: [JSONNumber]
+        public var sublayerTransform: [JSONNumber]
+        public var opacity: JSONNumber
+        public var backgroundColor: [JSONNumber]
+        public var borderColor: [JSONNumber]
+        public var borderWidth: JSONNumber
+        public var cornerRadius: JSONNumber
+        public var shadowColor: [JSONNumber]
+        public var shadowOpacity: JSONNumber
+        public var shadowOffset: [JSONNumber]
+        public var shadowRadius: JSONNumber
+        public var contentsRect: [JSONNumber]
+        public var hidden: Bool
+        public var masksToBounds: Bool
+        /// The contents bitmap's size, nil without contents.
+        public var contents: ContentsSize?
+        // Shape layers.
+        /// The number of path elements.
+        public var path: Int?
+        public var fillColor: [JSONNumber]?
+        public var strokeColor: [JSONNumber]?
+        public var lineWidth: JSONNumber?
+        public var strokeStart: JSONNumber?
+        public var strokeEnd: JSONNumber?
+        // Text layers.
+        public var string: String?
+        public var fontSize: JSONNumber?
+        public var foregroundColor: [JSONNumber]?
+
+        public init(position: [JSONNumber], bounds: [JSONNumber], anchorPoint: [JSONNumber], zPosition: JSONNumber,
+                    transform: [JSONNumber], sublayerTransform: [JSONNumber], opacity: JSONNumber,
+                    backgroundColor: [JSONNumber], borderColor: [JSONNumber], borderWidth: JSONNumber,
+                    cornerRadius: JSONNumber, shadowColor: [JSONNumber], shadowOpacity: JSONNumber,
+                    shadowOffset: [JSONNumber], shadowRadius: JSONNumber, contentsRect: [JSONNumber], hidden: Bool,
+                    masksToBounds: Bool, contents: ContentsSize?) {
+            self.position = position; self.bounds = bounds; self.anchorPoint = anchorPoint; self.zPosition = zPosition
+            self.transform = transform; self.sublayerTransform = sublayerTransform; self.opacity = opacity
+            self.backgroundColor = backgroundColor; self.borderColor = borderColor; self.borderWidth = borderWidth
+            self.cornerRadius = cornerRadius; self.shadowColor = shadowColor; self.shadowOpacity = shadowOpacity
+            self.shadowOffset = shadowOffset; self.shadowRadius = shadowRadius; self.contentsRect = contentsRect
+            self.hidden = hidden; self.masksToBounds = masksToBounds; self.contents = contents
+        }
+    }
+
+    public struct ContentsSize: Codable, Hashable, Sendable {
+        public var width: Int
+        public var height: Int
+        public init(width: Int, height: Int) { self.width = width; self.height = height }
+    }
+}

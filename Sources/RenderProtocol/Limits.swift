@@ -1,0 +1,125 @@
+/// What one session may use, announced in `welcome` (see `Protocol/PROTOCOL.md`, §11).
+///
+/// Every limit caps work that a client could otherwise make the server's loop thread do
+/// in proportion to something it chooses. Each has a documented default, a `rendersrvd`
+/// flag (`--max-layers` for `maxLayers`, and so on: the name in kebab case), and a wire id.
+/// Going over one is a fatal `limitExceeded` error that names the limit, its value and
+/// what was asked; the offending commit is applied not at all.
+///
+/// Sizes are in bytes, times in milliseconds.
+public struct Limits: Hashable, Sendable {
+    /// One frame, header included (checked from the header, before the body is buffered).
+    public var maxFrameBytes: UInt32
+    /// Layers alive at once in one session.
+    public var maxLayers: UInt32
+    /// Animations attached to one layer.
+    public var maxAnimationsPerLayer: UInt32
+    /// Animations attached over all of one session's layers (bounds one frame's events).
+    public var maxAnimations: UInt32
+    /// Values, key times, timing functions or path elements of one keyframe animation;
+    /// children of one group.
+    public var maxKeyframes: UInt32
+    /// Pixel bytes of one bitmap.
+    public var maxBitmapBytes: UInt32
+    /// Commands in one commit (checked from the commit's count, before decoding them).
+    public var maxCommandsPerCommit: UInt32
+    /// Depth of a layer tree: a root alone has depth 1.
+    public var maxTreeDepth: UInt32
+    /// UTF-8 bytes of a client name or an animation key.
+    public var maxNameBytes: UInt32
+    /// Bytes waiting to be sent to one session at the start of a frame; a client that
+    /// does not read for longer than that is disconnected. A prompt reader never is,
+    /// whatever one frame sends it.
+    public var maxSessionPendingBytes: UInt32
+    /// Bytes of partially received frames held over all sessions (the daemon's inbound
+    /// budget); a frame that would go over it closes its session.
+    public var maxDaemonPendingBytes: UInt32
+    /// Time from connecting to `hello`.
+    public var handshakeTimeoutMilliseconds: UInt32
+    /// Time a started frame may stop arriving before the session is closed.
+    public var frameTimeoutMilliseconds: UInt32
+
+    public init(maxFrameBytes: UInt32 = 16 << 20, maxLayers: UInt32 = 100_000, maxAnimationsPerLayer: UInt32 = 256,
+                maxAnimations: UInt32 = 100_000, maxKeyframes: UInt32 = 10_000, maxBitmapBytes: UInt32 = 8 << 20,
+                maxCommandsPerCommit: UInt32 = 200_000, maxTreeDepth: UInt32 = 256, maxNameBytes: UInt32 = 256,
+                maxSessionPendingBytes: UInt32 = 32 << 20, maxDaemonPendingBytes: UInt32 = 64 << 20,
+                handshakeTimeoutMilliseconds: UInt32 = 5_000, frameTimeoutMilliseconds: UInt32 = 10_000) {
+        self.maxFrameBytes = maxFrameBytes; self.maxLayers = maxLayers
+        self.maxAnimationsPerLayer = maxAnimationsPerLayer; self.maxAnimations = maxAnimations
+        self.maxKeyframes = maxKeyframes; self.maxBitmapBytes = maxBitmapBytes
+        self.maxCommandsPerCommit = maxCommandsPerCommit; self.maxTreeDepth = maxTreeDepth
+        self.maxNameBytes = maxNameBytes; self.maxSessionPendingBytes = maxSessionPendingBytes
+        self.maxDaemonPendingBytes = maxDaemonPendingBytes
+        self.handshakeTimeoutMilliseconds = handshakeTimeoutMilliseconds
+        self.frameTimeoutMilliseconds = frameTimeoutMilliseconds
+    }
+
+    public static let `default` = Limits()
+
+    /// Each limit's wire id (`welcome` carries `u16 id, u32 value` pairs), its name and
+    /// its key path. Ids never change meaning; a receiver ignores ids it does not know.
+    public enum ID: UInt16, CaseIterable, Sendable {
+        case maxFrameBytes = 1, maxLayers, maxAnimationsPerLayer, maxKeyframes, maxBitmapBytes,
+             maxCommandsPerCommit, maxTreeDepth, maxNameBytes, maxSessionPendingBytes, maxDaemonPendingBytes,
+             handshakeTimeoutMilliseconds, frameTimeoutMilliseconds, maxAnimations
+
+        /// The Swift name, as written in errors: `maxLayers`.
+        public var name: String { "\(self)" }
+
+        /// The daemon's flag: `--max-layers`.
+        public var flag: String {
+            var out = "--"
+            for c in name {
+                if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+            }
+            return out
+        }
+
+        public var keyPath: WritableKeyPath<Limits, UInt32> {
+            switch self {
+            case .maxFrameBytes: \.maxFrameBytes
+            case .maxLayers: \.maxLayers
+            case .maxAnimationsPerLayer: \.maxAnimationsPerLayer
+            case .maxAnimations: \.maxAnimations
+            case .maxKeyframes: \.maxKeyframes
+            case .maxBitmapBytes: \.maxBitmapBytes
+            case .maxCommandsPerCommit: \.maxCommandsPerCommit
+            case .maxTreeDepth: \.maxTreeDepth
+            case .maxNameBytes: \.maxNameBytes
+            case .maxSessionPendingBytes: \.maxSessionPendingBytes
+            case .maxDaemonPendingBytes: \.maxDaemonPendingBytes
+            case .handshakeTimeoutMilliseconds: \.handshakeTimeoutMilliseconds
+            case .frameTimeoutMilliseconds: \.frameTimeoutMilliseconds
+            }
+        }
+
+        /// One line for `--help` and the README.
+        public var summary: String {
+            switch self {
+            case .maxFrameBytes: "bytes in one frame, header included"
+            case .maxLayers: "layers alive at once per client"
+            case .maxAnimationsPerLayer: "animations attached to one layer"
+            case .maxAnimations: "animations attached over all of a client's layers"
+            case .maxKeyframes: "values, key times, timing functions or path elements of one keyframe animation; children of one group"
+            case .maxBitmapBytes: "pixel bytes of one bitmap"
+            case .maxCommandsPerCommit: "commands in one commit"
+            case .maxTreeDepth: "depth of a client's layer tree (a lone root is 1)"
+            case .maxNameBytes: "UTF-8 bytes of a client name or an animation key"
+            case .maxSessionPendingBytes: "bytes waiting to be sent to one client when a frame starts"
+            case .maxDaemonPendingBytes: "bytes of partly received frames over all clients"
+            case .handshakeTimeoutMilliseconds: "milliseconds from connecting to hello"
+            case .frameTimeoutMilliseconds: "milliseconds a started frame may stop arriving"
+            }
+        }
+    }
+
+    public subscript(id: ID) -> UInt32 {
+        get { self[keyPath: id.keyPath] }
+        set { self[keyPath: id.keyPath] = newValue }
+    }
+
+    /// The error for asking `asked` of limit `id` (`"… exceeds the limit maxLayers = 100000"`).
+    public func exceeded(_ id: ID, asked: some BinaryInteger, what: String) -> String {
+        "\(what) \(asked) exceeds the limit \(id.name) = \(self[id])"
+    }
+}

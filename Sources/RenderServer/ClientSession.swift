@@ -1,0 +1,259 @@
+import Logging
+import RenderCore
+import RenderProtocol
+
+/// One client's state on the server, with no socket: its framing, handshake, namespace of
+/// layers, commit validation and the bytes waiting to go out.
+///
+///     bytes in ─▶ FrameDecoder (limits from headers) ─▶ SessionStateMachine
+///                   hello → welcome │ commit → CommitValidator → LayerStore (applied on arrival)
+///                   ping → pong     │ control → ServerCore
+///     outbound: every message is encoded into `outbound`; the transport drains it
+///
+/// A `ClientSession` never touches a descriptor. Its transport (the libuv `Server`, or
+/// `EmbeddedServer` in tests) hands it received bytes, drains `outbound` after each call,
+/// reports how many bytes it still holds unsent (`transportBacklog`), and closes the
+/// connection once `closeRequest` is set and the bytes before it are written.
+///
+/// Thread affinity: whatever thread owns the `ServerCore` (the loop thread in the daemon).
+final class ClientSession: CustomStringConvertible {
+    /// Why a session ends, logged once.
+    struct CloseRequest: Equatable {
+        /// Logged as is (client text in it is already escaped).
+        var reason: String
+        /// Write what is queued (a goodbye or a fatal error) before closing.
+        var flush: Bool
+    }
+
+    let id: UInt32
+    let limits: Limits
+    /// The name the client gave in hello ("" before), as received.
+    private(set) var clientName = ""
+    /// From hello, else from the socket's peer credentials (0 if unknown).
+    private(set) var pid: Int32
+    let uid: UInt32?
+    /// When the connection was accepted, and when a frame last made progress (monotonic
+    /// seconds): the handshake and frame timeouts count from them.
+    let connectedAt: Double
+    private(set) var lastProgress: Double
+
+    private var machine = SessionStateMachine()
+    private(set) var decoder: FrameDecoder
+    /// Bytes reserved from the daemon's inbound budget for the frame being received.
+    private(set) var reservedInboundBytes = 0
+
+    /// The client's layers.
+    let store = LayerStore()
+    private var pending = CommitValidator.Pending()
+    /// The highest sequence applied so far.
+    private(set) var appliedSequence: UInt64 = 0
+
+    /// Encoded messages not yet taken by the transport.
+    private(set) var outbound: [UInt8] = []
+    /// Bytes the transport took but has not yet written to the socket (it keeps this
+    /// up to date); with `outbound`, what the client has not read.
+    var transportBacklog = 0
+    /// Set when the session must end; the transport closes the connection (after writing
+    /// `outbound` when `flush`).
+    private(set) var closeRequest: CloseRequest?
+
+    unowned let core: ServerCore
+
+    init(id: UInt32, core: ServerCore, pid: Int32, uid: UInt32?, now: Double) {
+        self.id = id; self.core = core; self.limits = core.configuration.limits
+        self.pid = pid; self.uid = uid
+        connectedAt = now; lastProgress = now
+        decoder = FrameDecoder(limits: core.configuration.limits)
+    }
+
+    /// `client "demo" (pid 1234)`, with the name escaped and capped for logs and messages.
+    var description: String {
+        let name = clientName.isEmpty ? "session \(id)" : "client \"\(LogText.escape(clientName, cap: 64))\""
+        return pid > 0 ? "\(name) (pid \(pid))" : name
+    }
+
+    var isEstablished: Bool { closeRequest == nil && machine.isEstablished }
+    var isOpen: Bool { closeRequest == nil }
+    /// What the client has not read yet, in bytes.
+    var unreadBytes: Int { outbound.count + transportBacklog }
+
+    // MARK: Receiving
+
+    /// Takes bytes the client sent: frames them, handles every whole message, and keeps
+    /// the daemon's inbound budget for a partial frame.
+    func receive(_ bytes: UnsafeRawBufferPointer, now: Double) {
+        guard isOpen, !bytes.isEmpty else { return }
+        lastProgress = now
+        decoder.append(bytes)
+        while isOpen {
+            let message: Message
+            do throws(ProtocolError) {
+                guard let m = try decoder.next() else { break }
+                message = m
+            } catch {
+                releaseInboundReservation()
+                fail(ErrorMessage(code: error.code, message: "\(self): \(error.message)", fatal: true,
+                                  sequence: error.sequence))
+                return
+            }
+            handle(message, now: now)
+        }
+        guard isOpen else { return }
+        reserveInboundBudget()
+    }
+
+    /// Reserves the whole of a partial frame from the daemon's budget as soon as its header
+    /// is in (before its body is buffered); releases it when no frame is partial.
+    private func reserveInboundBudget() {
+        let wanted = decoder.partialFrameLength ?? 0
+        guard wanted != reservedInboundBytes else { return }
+        core.inboundReserved -= reservedInboundBytes
+        reservedInboundBytes = 0
+        guard wanted > 0 else { return }
+        let budget = Int(limits.maxDaemonPendingBytes)
+        guard core.inboundReserved + wanted <= budget else {
+            fail(ErrorMessage(code: .limitExceeded, message: "\(self): a frame of \(wanted) bytes would bring the "
+                + "daemon's partly received frames to \(core.inboundReserved + wanted) bytes, over the limit "
+                + "maxDaemonPendingBytes = \(budget); send smaller frames, or retry when the daemon is less loaded",
+                fatal: true))
+            return
+        }
+        core.inboundReserved += wanted
+        reservedInboundBytes = wanted
+    }
+
+    private func releaseInboundReservation() {
+        core.inboundReserved -= reservedInboundBytes
+        reservedInboundBytes = 0
+    }
+
+    private func handle(_ message: Message, now: Double) {
+        switch machine.received(message) {
+        case let .welcome(version, hello):
+            clientName = hello.clientName
+            if hello.pid > 0 { pid = hello.pid }
+            send(.welcome(core.welcome(for: self, version: version)))
+            core.logger.info("session \(id) established", metadata: ["client": "\(description)", "version": "\(version)"])
+        case let .deliver(m):
+            dispatch(m, now: now)
+        case let .fail(error):
+            fail(error)
+        case let .close(reason):
+            end(CloseRequest(reason: LogText.escape(reason, cap: 200), flush: false))
+        case .ignore:
+            break
+        }
+    }
+
+    private func dispatch(_ message: Message, now: Double) {
+        // Every request adds to what the client must read: one that asks without reading
+        // is cut here, not only when a frame starts.
+        checkBackPressure()
+        guard isOpen else { return }
+        switch message {
+        case let .commit(commit):
+            receive(commit)
+        case let .ping(token):
+            send(.pong(token))
+        case .pong:
+            break
+        case let .error(e):
+            core.logger.warning("client reported an error", metadata: [
+                "session": "\(id)", "code": "\(e.code)", "message": "\(LogText.escape(e.message, cap: 200))"])
+        case .statsRequest, .treeRequest, .snapshotRequest, .clockStep:
+            core.handleControl(message, from: self)
+        default:
+            fail(ErrorMessage(code: .internalError, message: "\(self): \(message.type) was not expected here",
+                              fatal: true))
+        }
+    }
+
+    /// Validates a whole commit against the tree, then applies it at once, in order, and
+    /// acknowledges it: the next frame shows all of it, never half.
+    private func receive(_ commit: Commit) {
+        let validator = CommitValidator(limits: limits, client: description)
+        do throws(CommitValidator.Rejection) {
+            try validator.validate(commit, store: store, pending: &pending)
+        } catch {
+            fail(ErrorMessage(code: error.code, message: error.message, fatal: true, sequence: commit.sequence))
+            return
+        }
+        pending.reset()
+        core.apply(commit, to: self)
+        appliedSequence = commit.sequence
+    }
+
+    // MARK: Sending
+
+    /// Encodes a message into `outbound`. Dropped once the session is ending.
+    func send(_ message: Message) {
+        guard isOpen else { return }
+        WireCodec.encode(message, appendingTo: &outbound)
+    }
+
+    /// Takes the bytes waiting to go out (the transport writes them).
+    func takeOutbound() -> [UInt8] {
+        defer { outbound.removeAll(keepingCapacity: outbound.capacity <= 1 << 16) }
+        return outbound
+    }
+
+    /// Called as a frame starts: a client that left more than `maxSessionPendingBytes`
+    /// unread since earlier frames is not reading; it is disconnected with a logged reason.
+    /// A prompt reader has read the previous frames' events, so however many events this
+    /// frame produces, it stays.
+    func checkBackPressure() {
+        guard isOpen, unreadBytes > Int(limits.maxSessionPendingBytes) else { return }
+        end(CloseRequest(reason: "not reading: \(unreadBytes) bytes are waiting to be sent, over the limit "
+            + "maxSessionPendingBytes = \(limits.maxSessionPendingBytes) (read the socket promptly: events arrive "
+            + "every frame)", flush: false))
+    }
+
+    /// Closes a session whose handshake or partial frame has stalled.
+    func checkTimeouts(now: Double) {
+        guard isOpen else { return }
+        if !machine.isEstablished, now - connectedAt > Double(limits.handshakeTimeoutMilliseconds) / 1000 {
+            fail(ErrorMessage(code: .handshakeRequired, message: "\(self): no hello within "
+                + "\(limits.handshakeTimeoutMilliseconds) ms of connecting (limit handshakeTimeoutMilliseconds); "
+                + "send hello first", fatal: true))
+        } else if decoder.bufferedByteCount > 0,
+                  now - lastProgress > Double(limits.frameTimeoutMilliseconds) / 1000 {
+            fail(ErrorMessage(code: .malformed, message: "\(self): a frame stopped arriving: \(decoder.bufferedByteCount) "
+                + "bytes of it came, then nothing for \(limits.frameTimeoutMilliseconds) ms (limit "
+                + "frameTimeoutMilliseconds); send each frame whole", fatal: true))
+        }
+    }
+
+    // MARK: Ending
+
+    /// Sends a fatal error, then ends once it is written.
+    func fail(_ error: ErrorMessage) {
+        guard isOpen else { return }
+        send(.error(error))
+        end(CloseRequest(reason: "\(error.code): \(error.message)", flush: true))
+    }
+
+    /// Says goodbye (the server is shutting down), then ends once it is written.
+    func sayGoodbye(_ reason: String) {
+        guard isOpen else { return }
+        send(.goodbye(Goodbye(reason: reason)))
+        end(CloseRequest(reason: "server shutting down: \(reason)", flush: true))
+    }
+
+    /// The transport saw the connection end (EOF, an error, a failed write).
+    func connectionEnded(_ reason: String) {
+        end(CloseRequest(reason: reason, flush: false))
+    }
+
+    /// Ends the session once: drops its layers and budget, and tells the core (which logs
+    /// the reason once). Later messages are ignored.
+    private func end(_ request: CloseRequest) {
+        guard closeRequest == nil else { return }
+        closeRequest = request
+        machine.markClosed()
+        releaseInboundReservation()
+        decoder = FrameDecoder(limits: limits)
+        if !request.flush { outbound = [] }
+        store.removeAll()
+        core.sessionDidEnd(self, reason: request.reason)
+    }
+}

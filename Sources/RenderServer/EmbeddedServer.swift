@@ -1,0 +1,129 @@
+import RenderCore
+import RenderProtocol
+
+/// The whole server core on bytes and a hand-driven clock: no socket, no libuv, no
+/// thread. A test (or a tool) connects clients, writes the bytes a client would send,
+/// reads what the server sent, steps frames and advances the time that timeouts count —
+/// every rule of the daemon, deterministically.
+///
+///     let server = EmbeddedServer()
+///     let a = server.connect()
+///     server.send(.hello(Hello(clientName: "a", pid: 1)), from: a)
+///     let welcome = try server.readMessages(of: a)
+///     server.step(seconds: 1.0 / 60)        // frames on the manual clock
+///     server.advanceTime(seconds: 6)         // handshake and frame timeouts
+///
+/// What a client has not read (`readBytes`) counts as unread by the server's
+/// back-pressure rule, as bytes in a socket buffer would.
+///
+/// Thread affinity: the creating thread.
+public final class EmbeddedServer {
+    /// One connection's client end.
+    struct Client {
+        let session: ClientSession
+        /// Bytes the server sent that the client has not read.
+        var inbox: [UInt8] = []
+        var closed = false
+    }
+
+    let core: ServerCore
+    private var clients: [UInt32: Client] = [:]
+    /// Monotonic seconds, as the timeouts see them.
+    public private(set) var now: Double = 0
+
+    /// `configuration.clock` should be manual (a real clock would read CLOCK_MONOTONIC
+    /// for media time; frames still come only from `step`).
+    public init(configuration: Configuration = Configuration(clock: .manual(start: 1000)),
+                output: FrameOutput = HeadlessOutput()) {
+        core = ServerCore(configuration: configuration, output: output, mediaTime: { 0 })
+    }
+
+    // MARK: Clients
+
+    /// Connects a client; returns its session id.
+    public func connect(pid: Int32 = 0, uid: UInt32? = nil) -> UInt32 {
+        let session = core.connect(pid: pid, uid: uid, now: now)
+        clients[session.id] = Client(session: session)
+        return session.id
+    }
+
+    /// Delivers bytes as if the client had written them (in one read).
+    public func write(_ bytes: [UInt8], from id: UInt32) {
+        guard let c = clients[id], !c.closed else { return }
+        bytes.withUnsafeBytes { core.receive($0, from: c.session, now: now) }
+        pump()
+    }
+
+    public func send(_ message: Message, from id: UInt32) {
+        write(WireCodec.encode(message), from: id)
+    }
+
+    /// The client closes its end.
+    public func disconnect(_ id: UInt32) {
+        guard let c = clients[id], !c.closed else { return }
+        core.connectionEnded(c.session, reason: "the client closed the connection")
+        pump()
+    }
+
+    /// Everything the server sent to the client and it has not read yet; reading it.
+    public func readBytes(of id: UInt32) -> [UInt8] {
+        guard var c = clients[id] else { return [] }
+        defer { c.inbox = []; clients[id] = c; c.session.transportBacklog = 0 }
+        return c.inbox
+    }
+
+    /// `readBytes`, decoded (with the limits a client adopts from welcome: none).
+    public func readMessages(of id: UInt32) throws(ProtocolError) -> [Message] {
+        var decoder = FrameDecoder(maxFrameBytes: Int.max)
+        decoder.append(contentsOf: readBytes(of: id))
+        var out: [Message] = []
+        while let m = try decoder.next() { out.append(m) }
+        return out
+    }
+
+    /// Bytes waiting for the client to read.
+    public func unreadBytes(of id: UInt32) -> Int { clients[id]?.inbox.count ?? 0 }
+
+    /// Whether the server closed (or the client ended) the connection.
+    public func isClosed(_ id: UInt32) -> Bool { clients[id]?.closed ?? true }
+
+    /// Why the session ended, as logged.
+    public func closeReason(of id: UInt32) -> String? { clients[id]?.session.closeRequest?.reason }
+
+    // MARK: Time
+
+    /// Advances the manual clock, producing every frame it passes.
+    public func step(seconds: Double) {
+        _ = core.stepManualClock(by: seconds)
+        pump()
+    }
+
+    /// Advances the time timeouts count (monotonic), then checks them.
+    public func advanceTime(seconds: Double) {
+        now += seconds
+        core.tick(now: now)
+        pump()
+    }
+
+    // MARK: Inspection
+
+    /// Open sessions, with their layer and animation counts.
+    public var sessionCount: Int { core.sessions.count }
+    public func layerCount(of id: UInt32) -> Int { clients[id]?.session.store.layerCount ?? 0 }
+    public func animationCount(of id: UInt32) -> Int { clients[id]?.session.store.animationCount ?? 0 }
+    /// Bytes of partial frames reserved from the daemon's inbound budget.
+    public var inboundReservedBytes: Int { core.inboundReserved }
+    public var frameNumber: UInt64 { core.frameNumber }
+    public var idleFrames: UInt64 { core.stats.idleFrames }
+
+    /// Moves what the core queued to the clients' inboxes, as the socket transport writes.
+    private func pump() {
+        for session in core.takeDirtySessions() {
+            guard var c = clients[session.id], !c.closed else { continue }
+            if session.closeRequest?.flush != false { c.inbox += session.takeOutbound() }
+            session.transportBacklog = c.inbox.count
+            if session.closeRequest != nil { c.closed = true }
+            clients[session.id] = c
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import CSystem
+import Foundation
+import Logging
+import RenderCore
+import RenderProtocol
+
+/// The render server without sockets or libuv: client sessions, commits, the frame, the
+/// animation engine, control requests, limits and timeouts. The daemon's `Server` wraps it
+/// with a libuv loop, a Unix-socket listener and a timerfd; `EmbeddedServer` wraps it with
+/// byte arrays and a hand-driven clock, so tests run every server rule deterministically.
+///
+///     transport                         ServerCore
+///     ─────────                         ──────────
+///     accept          ───────────────▶  connect(pid:uid:now:) → ClientSession
+///     bytes read      ───────────────▶  receive(_:from:now:)     (commits apply on arrival)
+///     frame tick      ───────────────▶  produceFrame(target:wakeNanoseconds:missed:)
+///     periodic        ───────────────▶  tick(now:)              (handshake and frame timeouts)
+///     connection end  ───────────────▶  connectionEnded(_:reason:)
+///                     ◀───────────────  takeDirtySessions(): write each one's outbound,
+///                                        close those with a closeRequest
+///
+/// The rule of the loop thread holds here: no work grows with something a client chooses
+/// unless a limit caps it. Per frame, cost follows the animated layers (idle frames cost a
+/// flag test); per message, its size, checked against `Limits` from headers first.
+///
+/// Thread affinity: one thread (the daemon's loop thread) calls everything.
+final class ServerCore {
+    let configuration: Configuration
+    var logger: Logger
+    let output: FrameOutput
+
+    /// Open sessions, in connection order.
+    private(set) var sessions: [ClientSession] = []
+    private var nextSessionID: UInt32 = 1
+    /// Sessions with bytes to write or a close to perform, each once.
+    private var dirty: [ClientSession] = []
+    private var dirtyIDs: Set<UInt32> = []
+
+    var engine = AnimationEngine()
+    var stats = FrameStats()
+    /// The number of the latest frame (0 before the first).
+    private(set) var frameNumber: UInt64 = 0
+    /// The latest frame's target time (before the first frame: the clock's start).
+    private(set) var lastFrameTime: Double
+    private(set) var manualClock: ManualClock?
+    /// The media time now for a real clock (CLOCK_MONOTONIC seconds).
+    private let realMediaTime: () -> Double
+    /// Something changed since the last frame that was drawn (a commit applied, a session
+    /// ended): the next frame must do its work even if nothing animates.
+    private(set) var changedSinceLastFrame = true
+    /// Bytes of partial frames reserved over all sessions (`Limits.maxDaemonPendingBytes`).
+    var inboundReserved = 0
+    /// Runs a job off the loop thread, then hands its result back on the loop thread. The
+    /// daemon sets it (a control worker thread); nil runs the job at once, in line (the
+    /// embedded driver: deterministic).
+    var offloader: ((_ job: @escaping () -> Message, _ deliver: @escaping (Message) -> Void) -> Void)?
+
+    /// `mediaTime` gives the real clock's time (ignored with a manual clock).
+    init(configuration: Configuration, output: FrameOutput, mediaTime: @escaping () -> Double) {
+        self.configuration = configuration
+        self.logger = configuration.logger
+        self.output = output
+        self.realMediaTime = mediaTime
+        switch configuration.clock {
+        case .real:
+            lastFrameTime = mediaTime()
+        case let .manual(start):
+            let origin = start ?? mediaTime()
+            manualClock = ManualClock(origin: origin, period: 1 / configuration.refreshRate)
+            lastFrameTime = origin
+        }
+    }
+
+    /// The media time now: the manual clock's time, else the real clock's.
+    var currentMediaTime: Double { manualClock?.now ?? realMediaTime() }
+
+    // MARK: Sessions
+
+    /// A new connection. `now` is monotonic seconds (for timeouts).
+    func connect(pid: Int32, uid: UInt32?, now: Double) -> ClientSession {
+        let session = ClientSession(id: nextSessionID, core: self, pid: pid, uid: uid, now: now)
+        nextSessionID &+= 1
+        if nextSessionID == 0 { nextSessionID = 1 }
+        sessions.append(session)
+        logger.info("session \(session.id) connected", metadata: ["pid": "\(pid)", "uid": "\(uid.map { "\($0)" } ?? "?")"])
+        return session
+    }
+
+    func receive(_ bytes: UnsafeRawBufferPointer, from session: ClientSession, now: Double) {
+        session.receive(bytes, now: now)
+        markDirty(session)
+    }
+
+    /// The transport saw the connection end or fail.
+    func connectionEnded(_ session: ClientSession, reason: String) {
+        session.connectionEnded(reason)
+    }
+
+    func welcome(for session: ClientSession, version: UInt16) -> Welcome {
+        Welcome(version: version, sessionID: session.id, displayWidth: UInt32(configuration.displayWidth),
+                displayHeight: UInt32(configuration.displayHeight), refreshRate: configuration.refreshRate,
+                mediaTime: currentMediaTime, manualClock: configuration.clock.isManual, limits: configuration.limits)
+    }
+
+    /// Called once by a session as it ends: forgets it and logs why.
+    func sessionDidEnd(_ session: ClientSession, reason: String) {
+        sessions.removeAll { $0 === session }
+        changedSinceLastFrame = true
+        markDirty(session)
+        logger.info("session \(session.id) ended", metadata: ["client": "\(session.description)", "reason": "\(reason)"])
+    }
+
+    func markDirty(_ session: ClientSession) {
+        if dirtyIDs.insert(session.id).inserted { dirty.append(session) }
+    }
+
+    /// The sessions whose `outbound` or `closeRequest` the transport must act on.
+    func takeDirtySessions() -> [ClientSession] {
+        defer { dirty.removeAll(keepingCapacity: true); dirtyIDs.removeAll(keepingCapacity: true) }
+        return dirty
+    }
+
+    /// Checks every session's handshake and partial-frame timeouts (monotonic seconds).
+    func tick(now: Double) {
+        for s in sessions { s.checkTimeouts(now: now); if !s.isOpen { markDirty(s) } }
+    }
+
+    /// Says goodbye to every session.
+    func shutDown(reason: String) {
+        for s in sessions { s.sayGoodbye(reason); markDirty(s) }
+    }
+
+    /// Runs `job` on the control worker (or at once), then `deliver` on the loop thread.
+    func offload(_ job: @escaping () -> Message, then deliver: @escaping (Message) -> Void) {
+        if let offloader { offloader(job, deliver) } else { deliver(job()) }
+    }
+
+    /// Sends a finished control reply to a session, if it is still open.
+    func deliver(_ message: Message, to sessionID: UInt32) {
+        guard let s = sessions.first(where: { $0.id == sessionID }), s.isOpen else { return }
+        s.send(message)
+        markDirty(s)
+    }
+
+    /// A control report as one line of JSON (sorted keys, numbers round-trip exact).
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    // MARK: Commits
+
+    /// Applies a validated commit to its session's store and acknowledges it: the replaced
+    /// animations' stops first, then `commitApplied` naming the frame that will show it.
+    func apply(_ commit: Commit, to session: ClientSession) {
+        let time = currentMediaTime
+        let t0 = monotonicNanoseconds()
+        var events: [Message] = []
+        for command in commit.commands {
+            session.store.apply(command, mediaTime: time, events: &events)
+        }
+        for e in events { session.send(e) }
+        session.send(.commitApplied(CommitApplied(sequence: commit.sequence, frame: frameNumber + 1, mediaTime: time)))
+        changedSinceLastFrame = true
+        stats.record(.apply, nanoseconds: monotonicNanoseconds() - t0)
+    }
+
+    // MARK: Frames
+
+    /// Whether a frame has work: something animates or changed since the last one.
+    var needsFrame: Bool {
+        changedSinceLastFrame || sessions.contains { $0.store.animationCount > 0 }
+    }
+
+    /// Produces one frame for target present time `target` (media time, seconds). A frame
+    /// with nothing animated and nothing changed only advances the frame count.
+    func produceFrame(target: Double, wakeNanoseconds: Int64, missed: UInt64) {
+        frameNumber += 1
+        stats.frameStarted(wakeNanoseconds: wakeNanoseconds, missed: missed)
+        lastFrameTime = target
+        for s in sessions { s.checkBackPressure(); if !s.isOpen { markDirty(s) } }
+        guard needsFrame else { stats.idleFrames += 1; return }
+        changedSinceLastFrame = false
+        let current = sessions
+        let t0 = monotonicNanoseconds()
+        var events: [Message] = []
+        for s in current {
+            engine.evaluate(s.store, at: target, events: &events)
+            if !events.isEmpty {
+                for e in events { s.send(e) }
+                events.removeAll(keepingCapacity: true)
+                markDirty(s)
+            }
+        }
+        let t1 = monotonicNanoseconds()
+        output.present(FrameSnapshot(frame: frameNumber, mediaTime: target, width: configuration.displayWidth,
+                                     height: configuration.displayHeight,
+                                     trees: current.filter(\.isEstablished).map { PresentedTree(sessionID: $0.id, store: $0.store) }))
+        let t2 = monotonicNanoseconds()
+        stats.record(.evaluate, nanoseconds: t1 - t0)
+        stats.record(.present, nanoseconds: t2 - t1)
+    }
+
+    private func monotonicNanoseconds() -> Int64 { csys_monotonic_ns() }
+
+    /// Advances the manual clock by `seconds`, producing every frame it passes. Returns
+    /// nil when the clock is real.
+    func stepManualClock(by seconds: Double) -> Int? {
+        guard var clock = manualClock else { return nil }
+        let times = clock.step(by: seconds)
+        manualClock = clock
+        for t in times { produceFrame(target: t, wakeNanoseconds: Int64((t * 1e9).rounded()), missed: 0) }
+        return times.count
+    }
+}

@@ -1,0 +1,146 @@
+import CLibUV
+import CSystem
+import Glibc
+import RenderProtocol
+
+/// One client's socket: reads bytes into its `ClientSession` and writes the session's
+/// outbound bytes, straight to the kernel when it can (`uv_try_write`), else through
+/// libuv's write queue, whose size it reports to the session as back-pressure.
+///
+/// Thread affinity: the loop thread, always.
+final class SocketConnection {
+    let session: ClientSession
+    private let loop: Loop
+    private let pipe: UnsafeMutablePointer<uv_pipe_t>
+    private unowned let server: Server
+    private static let readBufferSize = 64 << 10
+    private let readBuffer = UnsafeMutableRawPointer.allocate(byteCount: SocketConnection.readBufferSize, alignment: 16)
+
+    private enum Phase { case open, draining, closed }
+    private var phase = Phase.open
+    private var pendingWrites = 0
+    private var pendingWriteBytes = 0 { didSet { session.transportBacklog = pendingWriteBytes } }
+
+    init(session: ClientSession, loop: Loop, pipe: UnsafeMutablePointer<uv_pipe_t>, server: Server) {
+        self.session = session; self.loop = loop; self.pipe = pipe; self.server = server
+    }
+
+    deinit { readBuffer.deallocate() }
+
+    /// The peer's pid and uid from `SO_PEERCRED` (nil when unavailable).
+    static func peerCredentials(of pipe: UnsafeMutablePointer<uv_pipe_t>) -> (pid: Int32, uid: UInt32)? {
+        var fd: uv_os_fd_t = -1
+        guard uv_fileno(uvHandle(pipe), &fd) == 0 else { return nil }
+        var p: Int32 = 0, uid: UInt32 = 0, gid: UInt32 = 0
+        return csys_peer_credentials(fd, &p, &uid, &gid) == 0 ? (p, uid) : nil
+    }
+
+    /// Starts reading. The pipe holds a retained reference to the connection until its
+    /// close callback.
+    func start() {
+        loop.preconditionInLoop()
+        pipe.pointee.data = Unmanaged.passRetained(self).toOpaque()
+        let rc = uv_read_start(uvStream(pipe), { handle, _, buf in
+            let c = Unmanaged<SocketConnection>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+            buf!.pointee = uv_buf_init(c.readBuffer.assumingMemoryBound(to: CChar.self),
+                                       UInt32(SocketConnection.readBufferSize))
+        }, { stream, nread, _ in
+            let c = Unmanaged<SocketConnection>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
+            c.didRead(nread)
+        })
+        if rc != 0 { server.core.connectionEnded(session, reason: "cannot read from the socket (\(uvErrorText(rc)))") }
+    }
+
+    private func didRead(_ nread: Int) {
+        loop.preconditionInLoop()
+        guard phase == .open else { return }
+        if nread < 0 {
+            let reason = nread == Int(UV_EOF.rawValue) ? "the client closed the connection"
+                : "reading failed (\(uvErrorText(Int32(nread))))"
+            server.core.connectionEnded(session, reason: reason)
+        } else if nread > 0 {
+            server.core.receive(UnsafeRawBufferPointer(start: readBuffer, count: nread), from: session,
+                                now: Server.monotonicSeconds())
+        }
+        server.flushTransport()
+    }
+
+    /// Writes what the session queued, and closes when it asked to.
+    func flush() {
+        loop.preconditionInLoop()
+        guard phase == .open else { return }
+        if session.closeRequest?.flush != false {
+            let bytes = session.takeOutbound()
+            if !bytes.isEmpty { write(bytes) }
+        }
+        guard phase == .open, let request = session.closeRequest else { return }
+        uv_read_stop(uvStream(pipe))
+        if request.flush && pendingWrites > 0 { phase = .draining } else { closeHandle() }
+    }
+
+    /// Closes now, dropping unsent data (shutdown grace period over).
+    func cut() {
+        closeHandle()
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        var offset = 0
+        if pendingWrites == 0 {
+            let n = bytes.withUnsafeBufferPointer { p -> Int32 in
+                var buf = uv_buf_init(UnsafeMutableRawPointer(mutating: p.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                      UInt32(p.count))
+                return uv_try_write(uvStream(pipe), &buf, 1)
+            }
+            if n >= 0 {
+                offset = Int(n)
+                if offset == bytes.count { return }
+            } else if n != UV_EAGAIN.rawValue {
+                server.core.connectionEnded(session, reason: "writing failed (\(uvErrorText(n)))")
+                return
+            }
+        }
+        // One block: the request, then the bytes.
+        let remaining = bytes.count - offset
+        let stride = MemoryLayout<uv_write_t>.stride
+        let block = UnsafeMutableRawPointer.allocate(byteCount: stride + remaining, alignment: 16)
+        let req = block.bindMemory(to: uv_write_t.self, capacity: 1)
+        bytes.withUnsafeBytes { src in
+            (block + stride).copyMemory(from: src.baseAddress! + offset, byteCount: remaining)
+        }
+        req.pointee.data = UnsafeMutableRawPointer(bitPattern: remaining)
+        var buf = uv_buf_init((block + stride).assumingMemoryBound(to: CChar.self), UInt32(remaining))
+        let rc = uv_write(req, uvStream(pipe), &buf, 1) { req, status in
+            let count = Int(bitPattern: req!.pointee.data)
+            let c = Unmanaged<SocketConnection>.fromOpaque(req!.pointee.handle.pointee.data).takeUnretainedValue()
+            UnsafeMutableRawPointer(req!).deallocate()
+            c.didWrite(count: count, status: status)
+        }
+        guard rc == 0 else {
+            block.deallocate()
+            server.core.connectionEnded(session, reason: "writing failed (\(uvErrorText(rc)))")
+            return
+        }
+        pendingWrites += 1
+        pendingWriteBytes += remaining
+    }
+
+    private func didWrite(count: Int, status: Int32) {
+        pendingWrites -= 1
+        pendingWriteBytes -= count
+        if status < 0 && status != UV_ECANCELED.rawValue && phase == .open {
+            server.core.connectionEnded(session, reason: "writing failed (\(uvErrorText(status)))")
+            server.flushTransport()
+        }
+        if phase == .draining && pendingWrites == 0 { closeHandle() }
+    }
+
+    private func closeHandle() {
+        guard phase != .closed else { return }
+        phase = .closed
+        server.connectionClosed(self)
+        uv_close(uvHandle(pipe)) { handle in
+            if let data = handle!.pointee.data { Unmanaged<SocketConnection>.fromOpaque(data).release() }
+            UnsafeMutableRawPointer(handle!).deallocate()
+        }
+    }
+}

@@ -1,0 +1,286 @@
+import Logging
+import RenderCore
+import RenderProtocol
+import Testing
+@testable import RenderServer
+
+/// The loop thread belongs to the frame: each way one client could make it do work of a
+/// size the client chooses is refused by a limit, and every other client goes on. All on
+/// the embedded driver: bytes in, bytes out, a manual clock.
+@Suite struct IsolationTests {
+    static func server(_ limits: Limits = .default, logger: Logger? = nil) -> EmbeddedServer {
+        var log = logger ?? Logger(label: "isolation-test")
+        if logger == nil { log.logLevel = .critical }
+        return EmbeddedServer(configuration: Configuration(clock: .manual(start: 1000), limits: limits, logger: log))
+    }
+
+    /// A connected, established client.
+    static func client(_ s: EmbeddedServer, name: String = "c") throws -> UInt32 {
+        let id = s.connect(pid: 100)
+        s.send(.hello(Hello(clientName: name, pid: 100)), from: id)
+        let m = try s.readMessages(of: id)
+        guard case .welcome? = m.first else { Issue.record("no welcome: \(m)"); return id }
+        return id
+    }
+
+    /// The fatal error the session ended with.
+    static func fatalError(_ s: EmbeddedServer, _ id: UInt32) throws -> ErrorMessage? {
+        let messages = try s.readMessages(of: id)
+        #expect(s.isClosed(id))
+        guard case let .error(e)? = messages.last else { Issue.record("no error in \(messages)"); return nil }
+        #expect(e.fatal)
+        return e
+    }
+
+    /// Another client still round-trips a ping and a commit.
+    static func expectServed(_ s: EmbeddedServer, _ id: UInt32, sequence: UInt64) throws {
+        s.send(.ping(9), from: id)
+        s.send(.commit(Commit(sequence: sequence, mediaTime: 0, commands: [])), from: id)
+        let m = try s.readMessages(of: id)
+        #expect(m.first == .pong(9))
+        #expect(m.contains { if case let .commitApplied(a) = $0 { return a.sequence == sequence }; return false })
+        #expect(!s.isClosed(id))
+    }
+
+    @Test func welcomeAnnouncesEveryLimit() throws {
+        var limits = Limits.default
+        limits.maxTreeDepth = 17
+        limits.maxNameBytes = 33
+        let s = Self.server(limits)
+        let id = s.connect()
+        s.send(.hello(Hello(clientName: "x", pid: 1)), from: id)
+        guard case let .welcome(w)? = try s.readMessages(of: id).first else { Issue.record("no welcome"); return }
+        #expect(w.limits == limits)
+        #expect(w.version == ProtocolVersion.current)
+    }
+
+    @Test func aMillionCommandsAreRefusedFromTheCountBeforeDecoding() throws {
+        let s = Self.server()
+        let good = try Self.client(s, name: "good")
+        let bad = try Self.client(s, name: "bad")
+        // A commit header announcing 1,000,000 commands, followed by 5 MB of minimal
+        // commands (destroyLayer 1): refused at the count, before one is decoded.
+        var payload: [UInt8] = []
+        payload += withUnsafeBytes(of: UInt64(1).littleEndian, Array.init)
+        payload += withUnsafeBytes(of: Double(0).bitPattern.littleEndian, Array.init)
+        payload += withUnsafeBytes(of: UInt32(1_000_000).littleEndian, Array.init)
+        for _ in 0..<1_000_000 { payload += [2, 1, 0, 0, 0] }
+        var frame = withUnsafeBytes(of: UInt32(payload.count).littleEndian, Array.init)
+        frame += [0x10, 0x00, 0, 0]
+        s.write(frame + payload, from: bad)
+        let e = try #require(try Self.fatalError(s, bad))
+        #expect(e.code == .limitExceeded)
+        #expect(e.sequence == 1)
+        #expect(e.message.contains("command count 1000000 exceeds the limit maxCommandsPerCommit = 200000"), "\(e.message)")
+        #expect(e.message.contains("client \"bad\""))
+        try Self.expectServed(s, good, sequence: 1)
+    }
+
+    @Test func overLimitNamesAreRefusedAndNeverLoggedRaw() throws {
+        let recorder = LogRecorder()
+        let s = Self.server(logger: Logger(label: "t") { _ in recorder })
+        // A forged log line in the name, within the name limit: escaped in every log line.
+        let forger = s.connect()
+        s.send(.hello(Hello(clientName: "x\n[critical] rendersrvd: forged\u{0}\u{1B}[2J", pid: 7)), from: forger)
+        #expect(!s.isClosed(forger))
+        s.disconnect(forger)
+        for line in recorder.lines { #expect(!line.contains("\n"), "\(line)") }
+        #expect(recorder.lines.contains { $0.contains(#"x\n[critical] rendersrvd: forged\u{0}\u{1b}[2J"#) })
+        // 1 MiB of name: refused from its length, before it is read.
+        let big = s.connect()
+        s.send(.hello(Hello(clientName: String(repeating: "n", count: 1 << 20), pid: 8)), from: big)
+        let e = try #require(try Self.fatalError(s, big))
+        #expect(e.code == .limitExceeded)
+        #expect(e.message.contains("clientName 1048576 exceeds the limit maxNameBytes = 256"), "\(e.message)")
+        #expect(recorder.lines.allSatisfy { $0.utf8.count < 2_000 })
+    }
+
+    @Test func aClientThatNeverSaysHelloIsClosedAtTheHandshakeTimeout() throws {
+        let s = Self.server()
+        let good = try Self.client(s, name: "good")
+        let silent = s.connect()
+        s.advanceTime(seconds: 4.9)
+        #expect(!s.isClosed(silent))
+        s.advanceTime(seconds: 0.2)
+        let e = try #require(try Self.fatalError(s, silent))
+        #expect(e.code == .handshakeRequired)
+        #expect(e.message.contains("handshakeTimeoutMilliseconds"))
+        // An established client that sends nothing is not timed out.
+        s.advanceTime(seconds: 60)
+        try Self.expectServed(s, good, sequence: 1)
+    }
+
+    @Test func aFrameThatStopsArrivingIsClosedAtTheFrameTimeout() throws {
+        let s = Self.server()
+        let c = try Self.client(s)
+        let frame = WireCodec.encode(.ping(1))
+        s.write(Array(frame.prefix(10)), from: c)
+        s.advanceTime(seconds: 9.9)
+        #expect(!s.isClosed(c))
+        s.advanceTime(seconds: 0.2)
+        let e = try #require(try Self.fatalError(s, c))
+        #expect(e.message.contains("frameTimeoutMilliseconds"))
+    }
+
+    @Test func partialFramesShareOneDaemonBudget() throws {
+        var limits = Limits.default
+        limits.maxFrameBytes = 1 << 20
+        limits.maxDaemonPendingBytes = 3 << 20
+        let s = Self.server(limits)
+        let good = try Self.client(s, name: "good")
+        // Each client announces a 1 MiB frame and sends its header only: the budget is
+        // reserved from the header, before any body byte is held.
+        var holders: [UInt32] = []
+        for i in 0..<4 {
+            let id = try Self.client(s, name: "holder\(i)")
+            var header = withUnsafeBytes(of: UInt32((1 << 20) - 8).littleEndian, Array.init)
+            header += [0x40, 0x00, 0, 0]
+            s.write(header, from: id)
+            holders.append(id)
+        }
+        #expect(s.inboundReservedBytes == 3 << 20)
+        for id in holders.prefix(3) { #expect(!s.isClosed(id)) }
+        let e = try #require(try Self.fatalError(s, holders[3]))
+        #expect(e.code == .limitExceeded)
+        #expect(e.message.contains("maxDaemonPendingBytes = 3145728"), "\(e.message)")
+        // Leaving returns the reservation.
+        s.disconnect(holders[0])
+        #expect(s.inboundReservedBytes == 2 << 20)
+        try Self.expectServed(s, good, sequence: 1)
+    }
+
+    @Test func aPromptReaderIsNeverDroppedHoweverManyEventsAFrameMakes() throws {
+        var limits = Limits.default
+        limits.maxSessionPendingBytes = 64 << 10
+        let s = Self.server(limits)
+        let c = try Self.client(s)
+        // 40,000 animations starting on one frame: about 1.1 MB of events, 17× the cap.
+        var commands: [Command] = []
+        for i in 1...10_000 {
+            let id = LayerID(i)
+            commands.append(.createLayer(id, .layer))
+            for k in 0..<4 {
+                var a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 1)
+                a.timing.beginTime = 1000
+                commands.append(.addAnimation(id, key: "k\(k)", animationID: UInt64(i * 4 + k), animation: a))
+            }
+        }
+        s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: commands)), from: c)
+        _ = s.readBytes(of: c)
+        s.step(seconds: 1.0 / 60)
+        #expect(!s.isClosed(c))
+        #expect(s.unreadBytes(of: c) > 16 * Int(limits.maxSessionPendingBytes))
+        let events = try s.readMessages(of: c)
+        #expect(events.filter { if case .animationStarted = $0 { return true }; return false }.count == 40_000)
+        s.step(seconds: 1.0 / 60)
+        #expect(!s.isClosed(c))
+    }
+
+    @Test func aClientThatStopsReadingIsDroppedAtTheByteCapOthersUnaffected() throws {
+        var limits = Limits.default
+        limits.maxSessionPendingBytes = 4096
+        let s = Self.server(limits)
+        let good = try Self.client(s, name: "good")
+        let slow = try Self.client(s, name: "slow")
+        for i in 0..<1_000 { s.send(.statsRequest(requestID: UInt32(i)), from: slow) }
+        #expect(s.isClosed(slow))
+        #expect(s.closeReason(of: slow)?.contains("maxSessionPendingBytes = 4096") == true)
+        try Self.expectServed(s, good, sequence: 1)
+    }
+
+    @Test func idleFramesDoNoWork() throws {
+        let s = Self.server()
+        let c = try Self.client(s)
+        s.step(seconds: 10.0 / 60)
+        #expect(s.frameNumber == 10)
+        #expect(s.idleFrames == 9) // the first frame after the connection had a change to show
+        s.send(.commit(Commit(sequence: 1, mediaTime: 0, commands: [.createLayer(1, .layer)])), from: c)
+        s.step(seconds: 2.0 / 60)
+        #expect(s.idleFrames == 10)
+    }
+}
+
+/// Collects formatted log lines (one string per log call, as a stream handler writes it).
+final class LogRecorder: LogHandler, @unchecked Sendable {
+    private(set) var lines: [String] = []
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
+             file: String, function: String, line: UInt) {
+        let all = self.metadata.merging(metadata ?? [:]) { $1 }
+        let meta = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        lines.append("\(level) \(message) \(meta)")
+    }
+}
+
+extension IsolationTests {
+    @Test func animationsOverAllLayersAreCapped() throws {
+        var limits = Limits.default
+        limits.maxAnimations = 10
+        let s = Self.server(limits)
+        let c = try Self.client(s)
+        let a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 1)
+        var commands: [Command] = (1...6).map { .createLayer(LayerID($0), .layer) }
+        for i in 1...5 { commands += [.addAnimation(LayerID(i), key: "a", animationID: UInt64(i), animation: a),
+                                      .addAnimation(LayerID(i), key: "b", animationID: UInt64(10 + i), animation: a)] }
+        // Removing one and replacing another under its key keep the count at 9 + 1.
+        commands += [.removeAnimation(1, key: "a"), .addAnimation(2, key: "a", animationID: 30, animation: a),
+                     .addAnimation(6, key: "a", animationID: 31, animation: a)]
+        s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: commands)), from: c)
+        #expect(!s.isClosed(c))
+        #expect(s.animationCount(of: c) == 10)
+        s.send(.commit(Commit(sequence: 2, mediaTime: 1000, commands: [
+            .addAnimation(6, key: "b", animationID: 32, animation: a)])), from: c)
+        let e = try #require(try Self.fatalError(s, c))
+        #expect(e.code == .limitExceeded)
+        #expect(e.message.contains("over the limit maxAnimations = 10"), "\(e.message)")
+    }
+}
+
+extension IsolationTests {
+    @Test func treeDumpsAreBoundedAndSubtreesAnswerSamplers() throws {
+        var configuration = Configuration(clock: .manual(start: 1000))
+        configuration.logger.logLevel = .critical
+        configuration.maxTreeReplyLayers = 50
+        let s = EmbeddedServer(configuration: configuration)
+        let big = try Self.client(s, name: "big")
+        let asker = try Self.client(s, name: "asker")
+        // 100 layers: a chain 1 → 2 → 3 and 97 leaves under 1.
+        var commands: [Command] = (1...100).map { .createLayer(LayerID($0), .layer) }
+        commands += [.insertSublayer(parent: 1, child: 2, index: 0), .insertSublayer(parent: 2, child: 3, index: 0)]
+        commands += (4...100).map { .insertSublayer(parent: 1, child: LayerID($0), index: 0) }
+        s.send(.commit(Commit(sequence: 1, mediaTime: 0, commands: commands)), from: big)
+        _ = s.readBytes(of: big)
+        // The whole tree is over the cap: a clear, non-fatal error before any JSON is built.
+        s.send(.treeRequest(TreeRequest(requestID: 1, presentation: true)), from: asker)
+        guard case let .error(e)? = try s.readMessages(of: asker).first else { Issue.record("no error"); return }
+        #expect(!e.fatal)
+        #expect(e.message.contains("100 layers, over this rendersrvd's limit of 50"), "\(e.message)")
+        // A subtree of one session is within it.
+        s.send(.treeRequest(TreeRequest(requestID: 2, presentation: true, sessionID: big, layer: 2)), from: asker)
+        guard case let .treeReply(r)? = try s.readMessages(of: asker).first else { Issue.record("no reply"); return }
+        #expect(r.json.contains("\"id\":2") && r.json.contains("\"id\":3") && !r.json.contains("\"id\":4,"))
+        #expect(!s.isClosed(asker))
+    }
+}
+
+extension IsolationTests {
+    @Test func aChainOf20000NestedLayersIsRefusedAtTheDepthLimit() throws {
+        let s = Self.server()
+        let good = try Self.client(s, name: "good")
+        let bad = try Self.client(s, name: "deep")
+        var commands: [Command] = (1...20_000).map { .createLayer(LayerID($0), .layer) }
+        commands += (1..<20_000).map { .insertSublayer(parent: LayerID($0), child: LayerID($0 + 1), index: 0) }
+        s.send(.commit(Commit(sequence: 1, mediaTime: 0, commands: commands)), from: bad)
+        let e = try #require(try Self.fatalError(s, bad))
+        #expect(e.code == .limitExceeded)
+        #expect(e.message.contains("maxTreeDepth = 256"), "\(e.message)")
+        // Applied not at all.
+        #expect(s.layerCount(of: bad) == 0)
+        try Self.expectServed(s, good, sequence: 1)
+    }
+}
