@@ -5,8 +5,10 @@ import RenderProtocol
 ///
 /// Per animated layer, each frame:
 ///
-///     local time   = the layer's cached world timing (its ancestors' timings and its own,
-///                    folded as `Presentation.localTime` folds them) applied to t
+///     local time   = the layer's world timing (its ancestors' timings and its own, folded
+///                    as `Presentation.localTime` folds them) applied to t; the state keeps
+///                    a copy while the store's timing epoch is unchanged, else it is read
+///                    from the node's cache (recomputed there only if stale)
 ///     presentation = Presentation.evaluate(model, animations, local time) — resetting only
 ///                    the animated properties to the model unless the model or the
 ///                    animation list changed since the last frame
@@ -104,21 +106,5 @@ struct AnimationEngine {
             }
         }
         return retire
-    }
-
-    /// The presentation of one layer at media time `t`, evaluated exactly as a frame
-    /// would, without any side effect on the animations' lifecycle. `lifecycle` receives
-    /// each attached animation's lifecycle at `t` (empty when the layer has none).
-    mutating func presentation(of id: LayerID, in store: LayerStore, at t: Double,
-                               lifecycle: inout [AnimationLifecycle]) -> LayerProperties? {
-        guard let node = store.node(id) else { return nil }
-        guard let state = store.animation(of: id), let layerTime = store.localTime(of: id, at: t) else {
-            lifecycle.removeAll(keepingCapacity: true)
-            return node.model
-        }
-        var p = node.model
-        Presentation.evaluate(model: node.model, animations: state.attached, layerTime: layerTime,
-                              into: &p, lifecycle: &lifecycle)
-        return p
     }
 }
