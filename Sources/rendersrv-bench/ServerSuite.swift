@@ -180,9 +180,10 @@ func runMemory(_ o: Options) {
     for (name, bytes) in ServerBenchmarks.layoutSizes { print("MemoryLayout<\(name)>.stride = \(bytes) B") }
     let before = residentBytes()
     do {
-        let tree = try buildTree(count: count, perLayer: 0, chain: false, plain: true)
+        let animated = o.perLayerGiven
+        let tree = try buildTree(count: count, perLayer: o.perLayer, chain: false, plain: !animated)
         let after = residentBytes()
-        print("\(tree.layerCount) plain layers: resident \(before / 1024) KiB → \(after / 1024) KiB, "
+        print("\(tree.layerCount) \(animated ? "layers with \(o.perLayer) animation(s) each" : "plain layers"): resident \(before / 1024) KiB → \(after / 1024) KiB, "
               + "\(format(Double(after - before) / Double(count), 0)) B per layer")
         withExtendedLifetime(tree) {}
     } catch {
