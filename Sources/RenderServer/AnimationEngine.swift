@@ -29,6 +29,9 @@ struct AnimationEngine {
 
     /// Indices in `store.animations` of states with animations to retire after the frame.
     private var retiring: [Int] = []
+    /// Slots whose world geometry caches the frame changed (invalidated after the walk), and
+    /// which caches.
+    private var moved: [(slot: Int32, caches: LayerStore.Invalidation)] = []
 
     /// Evaluates every animated layer of `store` at media time `t`, appending
     /// `animationStarted`/`animationStopped` events, then retires finished animations.
@@ -41,6 +44,7 @@ struct AnimationEngine {
     @discardableResult
     mutating func evaluate(_ store: LayerStore, at t: Double, events: inout [Message]) -> Int {
         retiring.removeAll(keepingCapacity: true)
+        moved.removeAll(keepingCapacity: true)
         let count = store.animatedLayerCount
         guard count > 0 else { return 0 }
         let modelOffset = AnimationEngine.modelOffset
@@ -63,9 +67,17 @@ struct AnimationEngine {
                 Presentation.evaluate(modelAt: model, animations: state.pointee.attached, layerTime: layerTime,
                                       into: &presentations[a], lifecycle: &state.pointee.lifecycle,
                                       resetting: full ? nil : state.pointee.written)
+                // The compositor's caches below this layer follow its presentation; nothing
+                // to do while they are stale already (nobody asked since).
+                let caches: LayerStore.Invalidation = full ? [.worldTransform, .worldOpacity]
+                    : LayerStore.worldCaches(changedBy: state.pointee.written)
+                if !caches.isEmpty && !nodes[slot].stale.isSuperset(of: caches) {
+                    moved.append((Int32(slot), caches))
+                }
                 if reportLifecycle(of: state, at: t, events: &events) { retiring.append(a) }
             }
         }
+        for m in moved { store.invalidateSubtree(Int(m.slot), m.caches) }
         // Descending: swap-removing a state moves only the last one, already handled.
         for a in retiring.reversed() { store.retireFinished(stateAt: a) }
         return count

@@ -47,11 +47,21 @@ final class LayerStore {
         let rawValue: UInt8
         /// `Node.worldTiming`.
         static let worldTiming = Invalidation(rawValue: 1)
-        static let all: Invalidation = [.worldTiming]
+        /// `WorldGeometry.transform` (see `LayerStore+World.swift`).
+        static let worldTransform = Invalidation(rawValue: 2)
+        /// `WorldGeometry.opacity`.
+        static let worldOpacity = Invalidation(rawValue: 4)
+        static let all: Invalidation = [.worldTiming, .worldTransform, .worldOpacity]
     }
 
     /// One layer of the render tree (one slot of `nodes`; a free slot has id 0).
+    ///
+    /// Field order matters: `stale` and the start of `model` (where the properties a frame
+    /// resets most live) share the node's first cache line.
     struct Node {
+        /// Caches to recompute before use.
+        var stale: Invalidation = .all
+        var kind: LayerKind
         /// The model values, as the client last committed them.
         var model = LayerProperties()
         /// Back to front.
@@ -73,9 +83,6 @@ final class LayerStore {
         var animationIndex: Int32 = -1
         /// Levels of the subtree rooted here: 1 for a leaf.
         var height: UInt16 = 1
-        /// Caches to recompute before use.
-        var stale: Invalidation = .all
-        var kind: LayerKind
 
         init(id: LayerID, kind: LayerKind) { self.id = id; self.kind = kind }
     }
@@ -90,6 +97,9 @@ final class LayerStore {
     /// (apart, so that the frame's walk over the states streams only their small headers,
     /// and touches of a presentation only the properties it animates).
     private(set) var presentations = ContiguousArray<LayerProperties>()
+    /// By slot, created on the first world-geometry query (a store nobody composites pays
+    /// nothing for it): see `LayerStore+World.swift`.
+    var world = ContiguousArray<WorldGeometry>()
     /// The layer the client displays, 0 for none.
     private(set) var root: LayerID = 0
     /// Animations attached over all layers.
@@ -99,7 +109,7 @@ final class LayerStore {
     /// this, so a steady frame does not touch the node for it.
     private(set) var timingEpoch: UInt64 = 1
     /// Scratch for subtree marking and world-timing paths (kept: no allocation per use).
-    private var scratch: [Int32] = []
+    var scratch: [Int32] = []
 
     var layerCount: Int { slotOf.count }
     /// Every layer's id, in no particular order.
@@ -166,6 +176,8 @@ final class LayerStore {
             try? nodes[Int(s)].model.setValue(value, at: keyPath)
             let a = Int(nodes[Int(s)].animationIndex)
             if a >= 0 { animations[a].needsFullReset = true }
+            let caches = LayerStore.worldCaches(changedBy: PropertySet(keyPath.property))
+            if !caches.isEmpty { invalidateSubtree(Int(s), caches) }
         case let .insertSublayer(parent, child, index):
             guard let p = slotOf[parent], let c = slotOf[child] else { return }
             detach(Int(c))
@@ -222,7 +234,7 @@ final class LayerStore {
 
     /// Marks `caches` stale in the subtree of slot `s`, not descending below nodes where
     /// they already are (their subtrees are stale already: the invariant above).
-    private func invalidateSubtree(_ s: Int, _ caches: Invalidation) {
+    func invalidateSubtree(_ s: Int, _ caches: Invalidation) {
         if caches.contains(.worldTiming) { timingEpoch &+= 1 }
         scratch.removeAll(keepingCapacity: true)
         scratch.append(Int32(s))
@@ -311,7 +323,11 @@ final class LayerStore {
 
     /// Swap-removes `animations[a]`, fixing the index of the state moved into its place.
     private func dropAnimationState(at a: Int) {
-        nodes[Int(animations[a].slot)].animationIndex = -1
+        let s = Int(animations[a].slot)
+        // The presentation goes back to the model (`written` is empty by now: whatever the
+        // animations wrote may differ).
+        invalidateSubtree(s, [.worldTransform, .worldOpacity])
+        nodes[s].animationIndex = -1
         let last = animations.removeLast()
         let lastPresentation = presentations.removeLast()
         if a < animations.count {
@@ -324,6 +340,7 @@ final class LayerStore {
     /// Drops everything (the session closed: no events are sent to a closed session).
     func removeAll() {
         nodes = []; slotOf = [:]; freeSlots = []; animations = []; presentations = []; root = 0; animationCount = 0
+        world = []
     }
 
     // MARK: Frames
@@ -340,6 +357,12 @@ final class LayerStore {
                 presentations.withUnsafeMutableBufferPointer { p in body(n.baseAddress!, a, p.baseAddress!) }
             }
         }
+    }
+
+    /// Marks `cache` recomputed for the node in slot `s` (its superlayer's is clean: the
+    /// invariant).
+    func markClean(slot s: Int, _ cache: Invalidation) {
+        nodes[s].stale.remove(cache)
     }
 
     /// The world timing of the node in slot `s` of `nodes`, recomputed first when stale.
