@@ -62,6 +62,10 @@ final class LayerStore {
         /// Caches to recompute before use.
         var stale: Invalidation = .all
         var kind: LayerKind
+        /// Levels of the subtree rooted here: 1 for a leaf.
+        var height: UInt16 = 1
+        /// 0 for a free slot.
+        var id: LayerID
         /// The model values, as the client last committed them.
         var model = LayerProperties()
         /// Back to front.
@@ -73,16 +77,12 @@ final class LayerStore {
         var worldTiming = WorldTiming.identity
         /// Subtree heights of the sublayers.
         var childHeights = ChildHeights()
-        /// 0 for a free slot.
-        var id: LayerID
         /// 0 when the layer has no superlayer.
         var superlayer: LayerID = 0
         /// The superlayer's slot, -1 for none.
         var parentSlot: Int32 = -1
         /// Index in `LayerStore.animations`, -1 while the layer has no animation.
         var animationIndex: Int32 = -1
-        /// Levels of the subtree rooted here: 1 for a leaf.
-        var height: UInt16 = 1
 
         init(id: LayerID, kind: LayerKind) { self.id = id; self.kind = kind }
     }
