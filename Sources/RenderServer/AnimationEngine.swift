@@ -49,6 +49,7 @@ struct AnimationEngine {
         guard count > 0 else { return 0 }
         let modelOffset = AnimationEngine.modelOffset
         let epoch = store.timingEpoch
+        let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
         store.withFrameAccess { nodes, states, presentations in
             for a in 0..<states.count {
                 let state = states.baseAddress! + a
@@ -69,8 +70,10 @@ struct AnimationEngine {
                                       resetting: full ? nil : state.pointee.written)
                 // The compositor's caches below this layer follow its presentation; nothing
                 // to do while they are stale already (nobody asked since).
-                let caches: LayerStore.Invalidation = full ? [.worldTransform, .worldOpacity]
-                    : LayerStore.worldCaches(changedBy: state.pointee.written)
+                let written = state.pointee.written.rawValue
+                var caches = LayerStore.Invalidation()
+                if full || written & geometryMask != 0 { caches.insert(.worldTransform) }
+                if full || written & opacityMask != 0 { caches.insert(.worldOpacity) }
                 if !caches.isEmpty && !nodes[slot].stale.isSuperset(of: caches) {
                     moved.append((Int32(slot), caches))
                 }
