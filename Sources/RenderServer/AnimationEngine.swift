@@ -1,3 +1,4 @@
+import CSystem
 import RenderCore
 import RenderProtocol
 
@@ -27,6 +28,20 @@ struct AnimationEngine {
     /// Where a node's model lies within it, in bytes (the model is read in place).
     static let modelOffset = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.model)!
 
+    /// How many animated layers ahead the walk prefetches.
+    static let prefetchDistance = 8
+    static let attachedOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.attached)!
+    static let lifecycleOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.lifecycle)!
+
+    /// The address of the first element of the array stored at `offset` in `*state`, read
+    /// without retaining it (for prefetching only: an array is one reference to its storage
+    /// object, whose elements start after a 32-byte header on 64-bit Linux).
+    @inline(__always)
+    static func storage(of state: UnsafeMutablePointer<AnimationState>, at offset: Int) -> UnsafeRawPointer? {
+        let reference = UnsafeRawPointer(state).advanced(by: offset).load(as: UInt.self)
+        return UnsafeRawPointer(bitPattern: reference &+ 32)
+    }
+
     /// Indices in `store.animations` of states with animations to retire after the frame.
     private var retiring: [Int] = []
     /// Slots whose world geometry caches the frame changed (invalidated after the walk), and
@@ -51,7 +66,23 @@ struct AnimationEngine {
         let epoch = store.timingEpoch
         let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
         store.withFrameAccess { nodes, states, presentations in
-            for a in 0..<states.count {
+            let n = states.count
+            for a in 0..<n {
+                // Memory, not arithmetic, bounds a large frame: fetch what a layer a few
+                // states ahead will touch (its node's first line, its presentation, its
+                // animations and lifecycle) while this one is evaluated.
+                if a + AnimationEngine.prefetchDistance < n {
+                    let ahead = states.baseAddress! + a + AnimationEngine.prefetchDistance
+                    let node = UnsafeRawPointer(nodes + Int(ahead.pointee.slot))
+                    let presentation = UnsafeRawPointer(presentations + a + AnimationEngine.prefetchDistance)
+                    let attached = AnimationEngine.storage(of: ahead, at: AnimationEngine.attachedOffset)
+                    for line in stride(from: 0, to: 256, by: 64) {
+                        csys_prefetch(node + line)
+                        csys_prefetch_write(presentation + line)
+                        csys_prefetch(attached.map { $0 + line })
+                    }
+                    csys_prefetch(AnimationEngine.storage(of: ahead, at: AnimationEngine.lifecycleOffset))
+                }
                 let state = states.baseAddress! + a
                 let slot = Int(state.pointee.slot)
                 if state.pointee.worldEpoch != epoch {
