@@ -5,7 +5,7 @@ import RenderProtocol
 /// A small public entry into the server core for `rendersrv-bench`; the daemon does not use
 /// it. It holds one client's layer store, fed the commands a commit carries (validated by
 /// `CommitValidator` exactly as a session validates them, then applied), and runs the
-/// animation engine's per-frame step on it exactly as `Server.produceFrame` does — without
+/// animation engine's per-frame step on it exactly as `ServerCore`'s frame does — without
 /// sockets, sessions or a loop.
 ///
 /// Thread affinity: whichever thread made it (it is not shared).
