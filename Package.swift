@@ -5,8 +5,10 @@
 
 import PackageDescription
 
-/// Targets that talk to C callbacks and threads use the Swift 5 language mode;
-/// the pure value modules use Swift 6.
+/// The value modules and the server (RenderServer: its cross-thread state is owned by the loop
+/// thread or behind a lock, and says so) use the Swift 6 language mode; the client-side
+/// modules and the CLIs, whose objects are confined to dispatch queues the compiler cannot
+/// see, still use Swift 5.
 let v5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
@@ -17,10 +19,12 @@ let package = Package(
         .library(name: "RenderServer", targets: ["RenderServer"]),
         .library(name: "RenderClient", targets: ["RenderClient"]),
         .library(name: "RenderViews", targets: ["RenderViews"]),
+        .library(name: "Components", targets: ["Components"]),
         .executable(name: "rendersrvd", targets: ["rendersrvd"]),
         .executable(name: "rendersrvctl", targets: ["rendersrvctl"]),
         .executable(name: "rendersrv-demo", targets: ["rendersrv-demo"]),
         .executable(name: "rendersrv-bench", targets: ["rendersrv-bench"]),
+        .executable(name: "rendersrv-stress", targets: ["rendersrv-stress"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,13 +48,15 @@ let package = Package(
         .target(name: "RenderServer",
                 dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem",
                                .product(name: "Logging", package: "swift-log"),
-                               .product(name: "Histogram", package: "hdrhistogram-swift")],
-                swiftSettings: v5),
+                               .product(name: "Histogram", package: "hdrhistogram-swift")]),
         .target(name: "RenderClient",
                 dependencies: ["RenderCore", "RenderProtocol", "CSystem"],
                 swiftSettings: v5),
         // UIKit-style views: layer-backed `View`, animation blocks, property animators.
         .target(name: "RenderViews", dependencies: ["RenderClient"], swiftSettings: v5),
+        // ComponentKit-style components: view configuration, scopes and state, flexbox layout,
+        // mounting, the animation hooks and builders.
+        .target(name: "Components", dependencies: ["RenderViews"], swiftSettings: v5),
 
         .executableTarget(name: "rendersrvd",
                           dependencies: ["RenderServer", "RenderProtocol",
@@ -62,7 +68,11 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-demo",
-                          dependencies: ["RenderClient", "RenderViews",
+                          dependencies: ["RenderClient", "RenderViews", "Components",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: v5),
+        .executableTarget(name: "rendersrv-stress",
+                          dependencies: ["RenderCore", "RenderProtocol",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-bench",
@@ -73,6 +83,8 @@ let package = Package(
         .testTarget(name: "RenderClientTests", dependencies: ["RenderClient"],
                     swiftSettings: v5),
         .testTarget(name: "RenderViewsTests", dependencies: ["RenderViews"],
+                    swiftSettings: v5),
+        .testTarget(name: "ComponentsTests", dependencies: ["Components"],
                     swiftSettings: v5),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer"],
                     swiftSettings: v5),

@@ -65,6 +65,10 @@ static void on_termination(int sig) {
     errno = saved;
 }
 
+void csys_ignore_sigpipe(void) {
+    signal(SIGPIPE, SIG_IGN);
+}
+
 int csys_install_termination_pipe(int write_fd) {
     termination_fd = write_fd;
     struct sigaction sa;

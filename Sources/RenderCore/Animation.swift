@@ -222,24 +222,7 @@ public struct SpringAnimation: Hashable, Sendable {
 
     /// d(displacement)/dt at `t`, in units of the whole distance per second (the closed
     /// form's derivative; −initialVelocity at 0).
-    public func velocity(at t: Double) -> Double {
-        let w0 = (stiffness / mass).squareRoot()
-        let zeta = damping / (2 * (stiffness * mass).squareRoot())
-        let x0 = 1.0, v0 = -initialVelocity
-        if abs(zeta - 1) < SpringAnimation.criticalTolerance {
-            let c = v0 + w0 * x0
-            return _exp(-w0 * t) * (v0 - w0 * c * t)
-        } else if zeta < 1 {
-            let a = zeta * w0, wd = w0 * (1 - zeta * zeta).squareRoot()
-            let b = (v0 + a * x0) / wd
-            return _exp(-a * t) * (v0 * _cos(wd * t) - (a * b + x0 * wd) * _sin(wd * t))
-        } else {
-            let s = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
-            let c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2
-            return c1 * r1 * _exp(r1 * t) + c2 * r2 * _exp(r2 * t)
-        }
-    }
+    public func velocity(at t: Double) -> Double { solution.velocity(at: t) }
 
     /// The closed form's constants.
     var solution: SpringSolution {
@@ -253,30 +236,10 @@ public struct SpringAnimation: Hashable, Sendable {
     /// oscillation's envelope (under-damped) or the bound |c₁|e^{r₁t} + |c₂|e^{r₂t}
     /// (critically and over-damped) falls below it.
     public var settlingDuration: Double {
-        let w0 = naturalFrequency, zeta = dampingRatio
-        let x0 = 1.0, v0 = -initialVelocity, eps = SpringAnimation.restThreshold
+        let w0 = naturalFrequency
         guard w0 > 0, w0.isFinite else { return 0 }
-        if zeta <= 0 { return .infinity }
-        let critical = abs(zeta - 1) < SpringAnimation.criticalTolerance
-        if zeta < 1 && !critical {
-            let wd = w0 * (1 - zeta * zeta).squareRoot()
-            let b = (v0 + zeta * w0 * x0) / wd
-            let amplitude = (x0 * x0 + b * b).squareRoot()
-            return max(0, _log(amplitude / eps) / (zeta * w0))
-        }
-        // Monotone bound: find where it drops below eps by doubling, then bisection.
-        func bound(_ t: Double) -> Double {
-            if critical { return _exp(-w0 * t) * (abs(x0) + abs(v0 + w0 * x0) * t) }
-            let s = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
-            let c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2
-            return abs(c1) * _exp(r1 * t) + abs(c2) * _exp(r2 * t)
-        }
-        var hi = 1.0 / w0
-        while bound(hi) > eps && hi < 1e6 { hi *= 2 }
-        var lo = 0.0
-        for _ in 0..<60 { let mid = (lo + hi) / 2; if bound(mid) > eps { lo = mid } else { hi = mid } }
-        return hi
+        if dampingRatio <= 0 { return .infinity }
+        return solution.settlingTime(within: SpringAnimation.restThreshold, naturalFrequency: w0)
     }
 }
 

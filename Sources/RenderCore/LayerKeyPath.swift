@@ -39,13 +39,21 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         case rotation, rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z"
         case translation, translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
 
-        func applies(to k: PropertyKey) -> Bool {
+        func applies(to k: PropertyKey) -> Bool { isApplicable(to: k.valueKind) }
+
+        /// Whether a property holding `kind` values has this component: `x`, `y` for points;
+        /// `width`, `height` for sizes; `origin…`, `size…` for rects; `scale…`, `rotation…`,
+        /// `translation…` for transforms; `whole` for all. The key-path parser and the wire
+        /// decoder reject other pairs.
+        public func isApplicable(to kind: AnimatableValue.Kind) -> Bool {
             switch self {
             case .whole: return true
-            case .x, .y: return k.valueKind == .point
-            case .width, .height: return k.valueKind == .size
-            case .origin, .size, .originX, .originY, .sizeWidth, .sizeHeight: return k.valueKind == .rect
-            default: return k.valueKind == .transform
+            case .x, .y: return kind == .point
+            case .width, .height: return kind == .size
+            case .origin, .size, .originX, .originY, .sizeWidth, .sizeHeight: return kind == .rect
+            case .scale, .scaleX, .scaleY, .scaleZ, .rotation, .rotationX, .rotationY, .rotationZ,
+                 .translation, .translationX, .translationY, .translationZ:
+                return kind == .transform
             }
         }
 

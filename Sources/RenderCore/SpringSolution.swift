@@ -6,8 +6,8 @@
 ///     critical    (ζ = 1):  x = e^{−ω₀t} (1 + (−v + ω₀) t)
 ///     over-damped (ζ > 1):  x = c₁ e^{r₁t} + c₂ e^{r₂t},  r₁,₂ = −ω₀ (ζ ∓ √(ζ² − 1))
 ///
-/// with ω₀ = √(k/m) and ω_d = ω₀√(1 − ζ²). `SpringAnimation.displacement(at:)` evaluates
-/// through it, and evaluation plans keep one per spring (four numbers) so a frame costs an
+/// with ω₀ = √(k/m) and ω_d = ω₀√(1 − ζ²). It is the one home of the closed form:
+/// `SpringAnimation`'s displacement, velocity and settling duration all go through it, and evaluation plans keep one per spring (four numbers) so a frame costs an
 /// exponential and, under-damped, a cosine and a sine.
 struct SpringSolution: Sendable {
     enum Regime: UInt8, Sendable { case under, critical, over }
@@ -44,5 +44,34 @@ struct SpringSolution: Sendable {
         case .under: return _exp(p * t) * (_cos(q * t) + r * _sin(q * t))
         case .over: return r * _exp(p * t) + s * _exp(q * t)
         }
+    }
+
+    /// d(displacement)/dt at `t`, whole distances per second (−v at 0).
+    func velocity(at t: Double) -> Double {
+        switch regime {
+        case .critical: return _exp(p * t) * (p + r + p * r * t)
+        case .under: return _exp(p * t) * ((p + r * q) * _cos(q * t) + (p * r - q) * _sin(q * t))
+        case .over: return r * p * _exp(p * t) + s * q * _exp(q * t)
+        }
+    }
+
+    /// The time after which the displacement stays within `epsilon`: where the envelope
+    /// √(1 + r²)·e^{p·t} (under-damped) or the monotone bound e^{p·t}(1 + |r|·t) /
+    /// |r|·e^{p·t} + |s|·e^{q·t} (critically / over-damped) falls below it.
+    func settlingTime(within epsilon: Double, naturalFrequency w0: Double) -> Double {
+        let bound: (Double) -> Double
+        switch regime {
+        case .under:
+            return max(0, _log((1 + r * r).squareRoot() / epsilon) / -p)
+        case .critical:
+            bound = { t in _exp(self.p * t) * (1 + abs(self.r) * t) }
+        case .over:
+            bound = { t in abs(self.r) * _exp(self.p * t) + abs(self.s) * _exp(self.q * t) }
+        }
+        var hi = 1.0 / w0
+        while bound(hi) > epsilon && hi < 1e6 { hi *= 2 }
+        var lo = 0.0
+        for _ in 0..<60 { let mid = (lo + hi) / 2; if bound(mid) > epsilon { lo = mid } else { hi = mid } }
+        return hi
     }
 }

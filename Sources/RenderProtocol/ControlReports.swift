@@ -200,3 +200,38 @@ public struct TreeReport: Codable, Hashable, Sendable {
         public init(width: Int, height: Int) { self.width = width; self.height = height }
     }
 }
+
+extension TreeReport.Properties {
+    /// A numeric property by its JSON key (`"position"`, `"opacity"`, …), as numbers; nil
+    /// for an unknown key or one this layer's kind does not have.
+    public func numbers(_ key: String) -> [Double]? {
+        let list: [JSONNumber]?
+        switch key {
+        case "position": list = position
+        case "bounds": list = bounds
+        case "anchorPoint": list = anchorPoint
+        case "zPosition": list = [zPosition]
+        case "transform": list = transform
+        case "sublayerTransform": list = sublayerTransform
+        case "opacity": list = [opacity]
+        case "backgroundColor": list = backgroundColor
+        case "borderColor": list = borderColor
+        case "borderWidth": list = [borderWidth]
+        case "cornerRadius": list = [cornerRadius]
+        case "shadowColor": list = shadowColor
+        case "shadowOpacity": list = [shadowOpacity]
+        case "shadowOffset": list = shadowOffset
+        case "shadowRadius": list = [shadowRadius]
+        case "contentsRect": list = contentsRect
+        case "fillColor": list = fillColor
+        case "strokeColor": list = strokeColor
+        case "lineWidth": list = lineWidth.map { [$0] }
+        case "strokeStart": list = strokeStart.map { [$0] }
+        case "strokeEnd": list = strokeEnd.map { [$0] }
+        case "fontSize": list = fontSize.map { [$0] }
+        case "foregroundColor": list = foregroundColor
+        default: list = nil
+        }
+        return list?.map(\.value)
+    }
+}

@@ -45,23 +45,6 @@ extension AnimatableValue {
     }
 }
 
-extension LayerKeyPath.Component {
-    /// Whether a property holding `kind` values has this component: `x`, `y` for points;
-    /// `width`, `height` for sizes; `origin…`, `size…` for rects; `scale…`, `rotation…`,
-    /// `translation…` for transforms; `whole` for all. The decoder rejects other pairs.
-    public func isApplicable(to kind: AnimatableValue.Kind) -> Bool {
-        switch self {
-        case .whole: return true
-        case .x, .y: return kind == .point
-        case .width, .height: return kind == .size
-        case .origin, .size, .originX, .originY, .sizeWidth, .sizeHeight: return kind == .rect
-        case .scale, .scaleX, .scaleY, .scaleZ, .rotation, .rotationX, .rotationY, .rotationZ,
-             .translation, .translationX, .translationY, .translationZ:
-            return kind == .transform
-        }
-    }
-}
-
 // MARK: - Encoding
 
 extension ByteWriter {

@@ -65,7 +65,7 @@ extension ServerCore {
     }
 
     /// One layer as the dump needs it, copied on the loop thread.
-    struct LayerCopy {
+    struct LayerCopy: Sendable {
         let id: LayerID
         let kind: LayerKind
         let superlayer: LayerID
@@ -81,7 +81,7 @@ extension ServerCore {
     }
 
     /// A tree dump's input, independent of the store.
-    struct TreeSnapshot {
+    struct TreeSnapshot: Sendable {
         let mediaTime: Double
         let presentation: Bool
         let sessions: [(id: UInt32, client: String, pid: Int32, root: LayerID, layers: [LayerCopy])]

@@ -131,47 +131,48 @@ extension Server {
         asyncOpen = false
         state.unlock()
         uvCloseAndFree(async)
-        // A grace timer that does not keep the loop alive by itself: sessions still
-        // flushing after a second are cut.
-        let timer = uvAllocate(uv_timer_t.self)
-        uv_timer_init(loop.raw, timer)
-        timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        graceTimer = timer
-        uv_timer_start(timer, { t in
-            let server = Unmanaged<Server>.fromOpaque(t!.pointee.data).takeUnretainedValue()
+        // A grace timer: sessions still flushing after a second are cut.
+        graceTimer = startTimer(after: 1000, repeat: 0) { server in
             for c in Array(server.connections.values) { c.cut() }
-            server.closeGraceTimer()
-        }, 1000, 0)
-        uv_unref(uvHandle(timer))
+            server.closeTimer(&server.graceTimer)
+        }
     }
 
-    /// Every 100 ms: handshake and partial-frame timeouts. Does not keep the loop alive.
+    /// Every 100 ms: handshake and partial-frame timeouts.
     func startTimeoutTimer() {
-        let timer = uvAllocate(uv_timer_t.self)
-        uv_timer_init(loop.raw, timer)
-        timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        timeoutTimer = timer
-        uv_timer_start(timer, { t in
-            let server = Unmanaged<Server>.fromOpaque(t!.pointee.data).takeUnretainedValue()
+        timeoutTimer = startTimer(after: 100, repeat: 100) { server in
             server.core.tick(now: Server.monotonicSeconds())
             server.flushTransport()
-        }, 100, 100)
+        }
+    }
+
+    func stopTimeoutTimer() { closeTimer(&timeoutTimer) }
+
+    /// A libuv timer calling `body` on the loop thread (milliseconds); it does not keep
+    /// the loop alive by itself. Its context box is released when it is closed.
+    func startTimer(after timeout: UInt64, repeat interval: UInt64,
+                    _ body: @escaping (Server) -> Void) -> UnsafeMutablePointer<uv_timer_t> {
+        let timer = uvAllocate(uv_timer_t.self)
+        uv_timer_init(loop.raw, timer)
+        timer.pointee.data = Unmanaged.passRetained(TimerContext(server: self, body: body)).toOpaque()
+        uv_timer_start(timer, { t in
+            let context = Unmanaged<TimerContext>.fromOpaque(t!.pointee.data).takeUnretainedValue()
+            if let server = context.server { context.body(server) }
+        }, timeout, interval)
         uv_unref(uvHandle(timer))
+        return timer
     }
 
-    func stopTimeoutTimer() {
-        guard let timer = timeoutTimer else { return }
-        timeoutTimer = nil
+    /// Stops and closes a timer from `startTimer`, and forgets it.
+    func closeTimer(_ slot: inout UnsafeMutablePointer<uv_timer_t>?) {
+        guard let timer = slot else { return }
+        slot = nil
         uv_timer_stop(timer)
+        Unmanaged<TimerContext>.fromOpaque(timer.pointee.data).release()
         uvCloseAndFree(timer)
     }
 
-    func closeGraceTimer() {
-        guard let timer = graceTimer else { return }
-        graceTimer = nil
-        uv_timer_stop(timer)
-        uvCloseAndFree(timer)
-    }
+    func closeGraceTimer() { closeTimer(&graceTimer) }
 
     func installTerminationPipe() throws {
         var fds: [Int32] = [0, 0]

@@ -24,7 +24,11 @@ import RenderProtocol
 /// on a new thread. On stopping, every client gets a goodbye and the socket is unlinked.
 ///
 /// Thread affinity: everything but `start`, `stop` and `run` runs on the loop thread.
-public final class Server {
+///
+/// Sendable by its own discipline: what other threads touch (`runState`, `stopRequested`,
+/// `asyncOpen`, `loopJobs`) is guarded by `state`; everything else is the loop thread's
+/// (checked with `loop.preconditionInLoop()`).
+public final class Server: @unchecked Sendable {
     public let configuration: Configuration
     /// The path the server listens on.
     public let socketPath: String
@@ -53,12 +57,14 @@ public final class Server {
     var stopRequested = false              // guarded by `state`
     var asyncOpen = true                   // guarded by `state`
     /// Work finished off the loop thread, to run on it (guarded by `state`).
-    var loopJobs: [() -> Void] = []
+    var loopJobs: [@Sendable () -> Void] = []
     /// Builds control replies (tree dumps) off the loop thread.
     let controlQueue = DispatchQueue(label: "rendersrvd control")
 
     public init(configuration: Configuration) throws {
         try configuration.validate()
+        // A client that leaves while we write to it must not end the process.
+        csys_ignore_sigpipe()
         self.configuration = configuration
         socketPath = configuration.resolvedSocketPath
         logger = configuration.logger
@@ -89,7 +95,7 @@ public final class Server {
         core.offloader = { [unowned self] job, deliver in
             self.controlQueue.async {
                 let result = job()
-                self.runOnLoop { deliver(result) }
+                self.runOnLoop { deliver.value(result) }
             }
         }
         realClock?.onFrame = { [unowned self] target, wake, missed in
@@ -148,7 +154,7 @@ public final class Server {
 
     /// Queues `body` to run on the loop thread (from any thread); dropped once the loop is
     /// shutting down.
-    func runOnLoop(_ body: @escaping () -> Void) {
+    func runOnLoop(_ body: @escaping @Sendable () -> Void) {
         state.lock()
         defer { state.unlock() }
         guard asyncOpen else { return }
@@ -158,6 +164,13 @@ public final class Server {
 
     /// The number of the latest frame.
     var frameNumber: UInt64 { core.frameNumber }
+}
+
+/// The context of a libuv timer (held weakly: the timer does not keep the server alive).
+final class TimerContext {
+    weak var server: Server?
+    let body: (Server) -> Void
+    init(server: Server, body: @escaping (Server) -> Void) { self.server = server; self.body = body }
 }
 
 /// The context of a polled descriptor (termination pipe, standard input).

@@ -4,6 +4,14 @@ import Logging
 import RenderCore
 import RenderProtocol
 
+/// A value that crosses threads only to come back: it is created and used on the loop
+/// thread alone, and merely carried by other threads in between (a control job's reply
+/// handler, for instance). The compiler cannot see that confinement, so it is stated here.
+struct LoopBound<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 /// The render server without sockets or libuv: client sessions, commits, the frame, the
 /// animation engine, control requests, limits and timeouts. The daemon's `Server` wraps it
 /// with a libuv loop, a Unix-socket listener and a timerfd; `EmbeddedServer` wraps it with
@@ -53,7 +61,7 @@ final class ServerCore {
     /// Runs a job off the loop thread, then hands its result back on the loop thread. The
     /// daemon sets it (a control worker thread); nil runs the job at once, in line (the
     /// embedded driver: deterministic).
-    var offloader: ((_ job: @escaping () -> Message, _ deliver: @escaping (Message) -> Void) -> Void)?
+    var offloader: ((_ job: @escaping @Sendable () -> Message, _ deliver: LoopBound<(Message) -> Void>) -> Void)?
 
     /// `mediaTime` gives the real clock's time (ignored with a manual clock).
     init(configuration: Configuration, output: FrameOutput, mediaTime: @escaping () -> Double) {
@@ -131,8 +139,8 @@ final class ServerCore {
     }
 
     /// Runs `job` on the control worker (or at once), then `deliver` on the loop thread.
-    func offload(_ job: @escaping () -> Message, then deliver: @escaping (Message) -> Void) {
-        if let offloader { offloader(job, deliver) } else { deliver(job()) }
+    func offload(_ job: @escaping @Sendable () -> Message, then deliver: @escaping (Message) -> Void) {
+        if let offloader { offloader(job, LoopBound(deliver)) } else { deliver(job()) }
     }
 
     /// Sends a finished control reply to a session, if it is still open.

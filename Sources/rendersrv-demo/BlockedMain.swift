@@ -30,8 +30,12 @@ struct BlockedMain: ParsableCommand {
     var block: Double = 1.5
 
     @Option(name: .long, help: ArgumentHelp("Duration of each layer's animations, s; at least --block + 0.25 so "
-                                            + "the layers still move when the block ends.", valueName: "seconds"))
-    var duration: Double = 2
+                                            + "the layers still move when the block ends (default: --block + 0.5).",
+                                            valueName: "seconds"))
+    var duration: Double?
+
+    /// The animations' duration: as given, else half a second past the block.
+    var animationDuration: Double { duration ?? block + 0.5 }
 
     @Flag(name: .long, help: "Print one JSON object with the results instead of a human report.")
     var json = false
@@ -43,7 +47,7 @@ struct BlockedMain: ParsableCommand {
         guard block.isFinite, block > 0, block <= 60 else {
             throw ValidationError("--block \(block) is out of range; use more than 0 and at most 60 seconds")
         }
-        guard duration.isFinite, duration >= block + 0.25 else {
+        if let duration, !(duration.isFinite && duration >= block + 0.25) {
             throw ValidationError("--duration \(duration) must be at least --block + 0.25 s (\(block + 0.25)) so the "
                 + "layers are still moving when the block ends")
         }
@@ -53,7 +57,7 @@ struct BlockedMain: ParsableCommand {
         let scenario: BlockedMainScenario
         do {
             scenario = try BlockedMainScenario(socket: socket, layerCount: layers, blockSeconds: block,
-                                               animationDuration: duration, json: json)
+                                               animationDuration: animationDuration, json: json)
         } catch {
             FileHandle.standardError.write(Data("rendersrv-demo: error: \(error)\n".utf8))
             throw ExitCode.failure
@@ -256,14 +260,9 @@ final class BlockedMainScenario {
     }
 
     static func positionY(ofLayer id: Int, in json: String) -> Double? {
-        guard let data = json.data(using: .utf8),
-              let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let sessions = o["sessions"] as? [[String: Any]] else { return nil }
-        for s in sessions {
-            for l in s["layers"] as? [[String: Any]] ?? [] where (l["id"] as? NSNumber)?.intValue == id {
-                let p = (l["properties"] as? [String: Any])?["position"] as? [Any]
-                return (p?.last as? NSNumber)?.doubleValue
-            }
+        guard let tree = try? JSONDecoder().decode(TreeReport.self, from: Data(json.utf8)) else { return nil }
+        for s in tree.sessions {
+            if let l = s.layer(UInt32(id)), l.properties.position.count == 2 { return l.properties.position[1].value }
         }
         return nil
     }
@@ -309,7 +308,9 @@ final class BlockedMainScenario {
 
     func makeReport() -> Report {
         let all = samples.with { $0 }
-        let during = all.filter { $0.requested >= blockStart && $0.answered <= blockEnd }
+        // Commits apply on arrival, so the block can start before the first frame that shows
+        // the animations: a sample of a frame older than the commit shows the model value.
+        let during = all.filter { $0.requested >= blockStart && $0.answered <= blockEnd && $0.mediaTime >= committedAt }
         let rate = statsAfter?.refreshRate ?? connection.welcome.refreshRate
         let framesExpected = blockSeconds * rate
         var framesProduced: Double?

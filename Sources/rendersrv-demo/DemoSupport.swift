@@ -21,16 +21,12 @@ struct StatsSnapshot {
     var mediaTime: Double
 
     init(json: String) throws {
-        guard let data = json.data(using: .utf8),
-              let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let frames = (o["frames"] as? NSNumber)?.doubleValue,
-              let missed = (o["missedFrames"] as? NSNumber)?.doubleValue,
-              let rate = (o["refreshRate"] as? NSNumber)?.doubleValue,
-              let media = (o["mediaTime"] as? NSNumber)?.doubleValue
-        else { throw DemoError("the daemon's stats reply lacks frames/missedFrames/refreshRate/mediaTime: \(json.prefix(200))") }
-        let interval = o["frameInterval"] as? [String: Any]
-        self.frames = frames; self.missedFrames = missed; self.refreshRate = rate; self.mediaTime = media
-        self.frameIntervalP99 = (interval?["p99"] as? NSNumber)?.doubleValue ?? 0
+        let report: StatsReport
+        do { report = try JSONDecoder().decode(StatsReport.self, from: Data(json.utf8)) } catch {
+            throw DemoError("the daemon's stats reply does not match its schema (\(error)): \(json.prefix(200))")
+        }
+        frames = Double(report.frames); missedFrames = Double(report.missedFrames); refreshRate = report.refreshRate
+        mediaTime = report.mediaTime; frameIntervalP99 = report.frameInterval.p99
     }
 }
 

@@ -51,11 +51,12 @@ func perform<T>(_ what: String, _ body: () throws -> T) -> T {
 }
 
 /// Parses a JSON object the daemon sent.
-func parseObject(_ json: String, what: String) -> [String: Any] {
-    guard let data = json.data(using: .utf8),
-          let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-    else { fail("the daemon's \(what) reply is not a JSON object: \(json.prefix(200))") }
-    return object
+func decodeReport<T: Decodable>(_ type: T.Type, _ json: String, what: String) -> T {
+    do {
+        return try JSONDecoder().decode(T.self, from: Data(json.utf8))
+    } catch {
+        fail("the daemon's \(what) reply does not match its schema (\(error)): \(json.prefix(200))")
+    }
 }
 
 struct RenderSrvCtl: ParsableCommand {
@@ -82,7 +83,7 @@ extension RenderSrvCtl {
             let text = perform("stats from rendersrvd at \(client.socketPath)") { try client.stats() }
             client.close()
             if json { print(text); return }
-            print(StatsTable(parseObject(text, what: "stats")).render())
+            print(StatsTable(decodeReport(StatsReport.self, text, what: "stats")).render())
         }
     }
 
@@ -121,7 +122,7 @@ extension RenderSrvCtl {
             }
             client.close()
             if json { print(reply.json); return }
-            print(TreeDump(parseObject(reply.json, what: "tree")).render(), terminator: "")
+            print(TreeDump(decodeReport(TreeReport.self, reply.json, what: "tree")).render(), terminator: "")
         }
     }
 
@@ -164,48 +165,39 @@ extension RenderSrvCtl {
 
 // MARK: Human output
 
-/// A number as a human reads it: integers without a fraction, others to `digits` places.
-func format(_ any: Any?, digits: Int = 2) -> String {
-    guard let any else { return "-" }
-    if any is NSNull { return "null" }
-    if let n = any as? NSNumber {
-        let d = n.doubleValue
-        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-        let s = String(format: "%.\(digits)f", d)
-        return s
-    }
-    if let a = any as? [Any] { return "(" + a.map { format($0, digits: digits) }.joined(separator: ", ") + ")" }
-    return "\(any)"
+/// A number as a human reads it: integers without a fraction, others to `digits` places,
+/// non-finite ones as "null".
+func format(_ d: Double, digits: Int = 2) -> String {
+    guard d.isFinite else { return "null" }
+    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+    return String(format: "%.\(digits)f", d)
 }
 
 /// `rendersrvctl stats` without `--json`: one line per statistic.
 struct StatsTable {
-    let stats: [String: Any]
-    init(_ stats: [String: Any]) { self.stats = stats }
+    let stats: StatsReport
+    init(_ stats: StatsReport) { self.stats = stats }
 
     func render() -> String {
         var lines: [String] = []
         func row(_ name: String, _ value: String) { lines.append(name.padding(toLength: 18, withPad: " ", startingAt: 0) + value) }
-        let manual = (stats["manualClock"] as? Bool) ?? false
-        row("frames", format(stats["frames"]))
-        row("missed frames", format(stats["missedFrames"]))
-        row("fps", "\(format(stats["fps"])) (display \(format(stats["refreshRate"])) Hz, \(manual ? "manual" : "real") clock)")
-        row("media time", "\(format(stats["mediaTime"], digits: 3)) s")
-        row("clients", format(stats["clients"]))
-        row("layers", format(stats["layers"]))
-        row("animations", format(stats["animations"]))
-        if let fi = stats["frameInterval"] as? [String: Any] {
-            let parts = ["p50", "p90", "p99", "max", "mean"].map { "\($0) \(format(fi[$0], digits: 3))" }
-            row("frame interval", parts.joined(separator: "  ") + "  ms")
-        }
-        if let phases = stats["phases"] as? [String: Any] {
-            lines.append("phases (ms)")
-            let known = ["apply", "evaluate", "composite", "events"]
-            let names = known.filter { phases[$0] != nil } + phases.keys.filter { !known.contains($0) }.sorted()
-            for name in names {
-                let p = phases[name] as? [String: Any] ?? [:]
-                row("  " + name, "p50 \(format(p["p50"], digits: 3))  p99 \(format(p["p99"], digits: 3))")
-            }
+        row("frames", "\(stats.frames) (\(stats.idleFrames) with nothing to do)")
+        row("missed frames", "\(stats.missedFrames)")
+        row("fps", "\(format(stats.fps)) (display \(format(stats.refreshRate)) Hz, \(stats.manualClock ? "manual" : "real") clock)")
+        row("media time", "\(format(stats.mediaTime, digits: 3)) s")
+        row("clients", "\(stats.clients)")
+        row("layers", "\(stats.layers)")
+        row("animations", "\(stats.animations)")
+        let fi = stats.frameInterval
+        let parts = [("p50", fi.p50), ("p90", fi.p90), ("p99", fi.p99), ("max", fi.max), ("mean", fi.mean)]
+            .compactMap { name, v in v.map { "\(name) \(format($0, digits: 3))" } }
+        row("frame interval", parts.joined(separator: "  ") + "  ms")
+        lines.append("phases (ms)")
+        let known = ["apply", "evaluate", "present"]
+        let names = known.filter { stats.phases[$0] != nil } + stats.phases.keys.filter { !known.contains($0) }.sorted()
+        for name in names {
+            let p = stats.phases[name]!
+            row("  " + name, "p50 \(format(p.p50, digits: 3))  p99 \(format(p.p99, digits: 3))")
         }
         return lines.joined(separator: "\n")
     }
@@ -213,50 +205,37 @@ struct StatsTable {
 
 /// `rendersrvctl tree` without `--json`: each session's layers, indented by depth.
 struct TreeDump {
-    let tree: [String: Any]
-    init(_ tree: [String: Any]) { self.tree = tree }
+    let tree: TreeReport
+    init(_ tree: TreeReport) { self.tree = tree }
 
     func render() -> String {
-        var out = ""
-        let presentation = (tree["presentation"] as? Bool) ?? false
-        out += "\(presentation ? "presentation" : "model") tree at media time \(format(tree["mediaTime"], digits: 3)) s\n"
-        let sessions = tree["sessions"] as? [[String: Any]] ?? []
-        if sessions.isEmpty { out += "(no sessions)\n" }
-        for s in sessions {
-            let layers = s["layers"] as? [[String: Any]] ?? []
-            let root = (s["root"] as? NSNumber)?.intValue
-            out += "session \(format(s["session"])) \"\(s["client"] as? String ?? "?")\" pid \(format(s["pid"])), "
-                + "root \(root.map(String.init) ?? "none"), \(layers.count) layers\n"
-            var byID: [Int: [String: Any]] = [:]
-            for l in layers { if let id = (l["id"] as? NSNumber)?.intValue { byID[id] = l } }
-            var printed = Set<Int>()
-            func emit(_ id: Int, depth: Int) {
+        var out = "\(tree.presentation ? "presentation" : "model") tree at media time \(format(tree.mediaTime, digits: 3)) s\n"
+        if tree.sessions.isEmpty { out += "(no sessions)\n" }
+        for s in tree.sessions {
+            out += "session \(s.session) \"\(s.client)\" pid \(s.pid), root \(s.root.map(String.init) ?? "none"), "
+                + "\(s.layers.count) layers\n"
+            let byID = Dictionary(s.layers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            var printed = Set<UInt32>()
+            func emit(_ id: UInt32, depth: Int) {
                 guard let l = byID[id], printed.insert(id).inserted else { return }
-                out += String(repeating: "  ", count: depth + 1) + line(l, isRoot: id == root) + "\n"
-                for child in l["sublayers"] as? [Any] ?? [] {
-                    if let c = (child as? NSNumber)?.intValue { emit(c, depth: depth + 1) }
-                }
+                out += String(repeating: "  ", count: depth + 1) + line(l, isRoot: id == s.root) + "\n"
+                for child in l.sublayers { emit(child, depth: depth + 1) }
             }
-            if let root { emit(root, depth: 0) }
-            // Trees not under the root (detached layers), by ascending id.
-            for l in layers where (l["superlayer"] as? NSNumber) == nil {
-                if let id = (l["id"] as? NSNumber)?.intValue { emit(id, depth: 0) }
-            }
+            if let root = s.root { emit(root, depth: 0) }
+            // Trees not under the root (detached layers, or a subtree's top), by ascending id.
+            for l in s.layers where l.superlayer == nil || byID[l.superlayer!] == nil { emit(l.id, depth: 0) }
         }
         return out
     }
 
-    private func line(_ l: [String: Any], isRoot: Bool) -> String {
-        let p = l["properties"] as? [String: Any] ?? [:]
-        var s = "#\(format(l["id"])) \(l["kind"] as? String ?? "?")\(isRoot ? " (root)" : "")"
-        s += "  position \(format(p["position"]))  bounds \(format(p["bounds"]))  opacity \(format(p["opacity"], digits: 3))"
-        if (p["hidden"] as? Bool) == true { s += "  hidden" }
-        let anims = l["animations"] as? [[String: Any]] ?? []
-        if !anims.isEmpty {
-            let list = anims.map { a in
-                "\(a["key"] as? String ?? "?")#\(format(a["id"])) \(a["state"] as? String ?? "?")"
-            }
-            s += "  animations [" + list.joined(separator: ", ") + "]"
+    private func line(_ l: TreeReport.Layer, isRoot: Bool) -> String {
+        let p = l.properties
+        func list(_ v: [JSONNumber]) -> String { "[" + v.map { format($0.value) }.joined(separator: ", ") + "]" }
+        var s = "#\(l.id) \(l.kind)\(isRoot ? " (root)" : "")"
+        s += "  position \(list(p.position))  bounds \(list(p.bounds))  opacity \(format(p.opacity.value, digits: 3))"
+        if p.hidden { s += "  hidden" }
+        if !l.animations.isEmpty {
+            s += "  animations [" + l.animations.map { "\($0.key)#\($0.id) \($0.state)" }.joined(separator: ", ") + "]"
         }
         return s
     }

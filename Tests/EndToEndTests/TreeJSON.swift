@@ -1,37 +1,29 @@
 import Foundation
 import RenderClient
 
-/// The server's tree dump, parsed: `sessions[].layers[]` by session and layer id.
+/// The server's tree dump, decoded (`TreeReport`): layers by session and id.
 struct TreeDump {
     let mediaTime: Double
-    private let layers: [UInt32: [UInt32: [String: Any]]]
+    private let layers: [UInt32: [UInt32: TreeReport.Layer]]
 
     init(_ reply: TreeReply) throws {
         mediaTime = reply.mediaTime
-        let root = try JSONSerialization.jsonObject(with: Data(reply.json.utf8)) as? [String: Any] ?? [:]
-        var result: [UInt32: [UInt32: [String: Any]]] = [:]
-        for s in root["sessions"] as? [[String: Any]] ?? [] {
-            let sid = (s["session"] as? NSNumber)?.uint32Value ?? 0
-            var byID: [UInt32: [String: Any]] = [:]
-            for l in s["layers"] as? [[String: Any]] ?? [] {
-                if let id = (l["id"] as? NSNumber)?.uint32Value { byID[id] = l }
-            }
-            result[sid] = byID
+        let report = try JSONDecoder().decode(TreeReport.self, from: Data(reply.json.utf8))
+        var result: [UInt32: [UInt32: TreeReport.Layer]] = [:]
+        for s in report.sessions {
+            result[s.session] = Dictionary(s.layers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         }
         layers = result
     }
 
-    func layer(_ id: LayerID, session: UInt32) -> [String: Any]? { layers[session]?[id] }
+    func layer(_ id: LayerID, session: UInt32) -> TreeReport.Layer? { layers[session]?[id] }
 
     func numbers(_ key: String, of id: LayerID, session: UInt32) -> [Double]? {
-        guard let p = layer(id, session: session)?["properties"] as? [String: Any] else { return nil }
-        if let a = p[key] as? [NSNumber] { return a.map(\.doubleValue) }
-        if let n = p[key] as? NSNumber { return [n.doubleValue] }
-        return nil
+        layer(id, session: session)?.properties.numbers(key)
     }
 
     func animationKeys(of id: LayerID, session: UInt32) -> [String] {
-        (layer(id, session: session)?["animations"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+        layer(id, session: session)?.animations.map(\.key) ?? []
     }
 }
 
@@ -39,10 +31,10 @@ struct TreeDump {
 struct Stats {
     let frames: Double, missedFrames: Double, frameIntervalP99: Double
     init(_ json: String) throws {
-        let o = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
-        frames = (o["frames"] as? NSNumber)?.doubleValue ?? -1
-        missedFrames = (o["missedFrames"] as? NSNumber)?.doubleValue ?? -1
-        frameIntervalP99 = ((o["frameInterval"] as? [String: Any])?["p99"] as? NSNumber)?.doubleValue ?? -1
+        let report = try JSONDecoder().decode(StatsReport.self, from: Data(json.utf8))
+        frames = Double(report.frames)
+        missedFrames = Double(report.missedFrames)
+        frameIntervalP99 = report.frameInterval.p99
     }
 }
 

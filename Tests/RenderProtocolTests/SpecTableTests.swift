@@ -30,6 +30,21 @@ import Testing
         s.hasPrefix("0x") ? Int(s.dropFirst(2), radix: 16) : Int(s)
     }
 
+    /// §11: every limit's wire id, name and default, as the code has them.
+    @Test func limits() throws {
+        let rows = Self.table("| id | limit | default |")
+        #expect(rows.count == Limits.ID.allCases.count)
+        for row in rows {
+            let id = try #require(Self.number(row[0]).flatMap { Limits.ID(rawValue: UInt16($0)) }, "\(row)")
+            #expect(id.name == row[1])
+            let digits = row[2].split(separator: "(").last.map { $0.filter(\.isNumber) } ?? ""
+            let plain = row[2].split(separator: " ").first.map { String($0).filter(\.isNumber) } ?? ""
+            let spelled = row[2].contains("MiB") && !row[2].contains("(") ? String(Int(plain)! << 20) : nil
+            let value = spelled ?? (row[2].contains("(") ? digits : row[2].filter(\.isNumber))
+            #expect(value == "\(Limits.default[id])", "\(row[1]): the spec says \(row[2])")
+        }
+    }
+
     @Test func messageTypes() throws {
         let rows = Self.table("| type | name | direction |")
         #expect(rows.count == MessageType.allCases.count)

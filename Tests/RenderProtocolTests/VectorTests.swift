@@ -80,10 +80,10 @@ import Testing
         #expect(try WireCodec.decode(frame: ping) == .ping(0x0102_0304_0506_0708))
 
         let hello: [UInt8] = [0x10, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, // header: 16-byte payload, hello
-                              0x01, 0x00, 0x01, 0x00,                         // minVersion 1, maxVersion 1
+                              0x02, 0x00, 0x02, 0x00,                         // minVersion 2, maxVersion 2
                               0x04, 0x00, 0x00, 0x00, 0x64, 0x65, 0x6D, 0x6F, // "demo"
                               0xD2, 0x04, 0x00, 0x00]                         // pid 1234
-        let message = Message.hello(Hello(minVersion: 1, maxVersion: 1, clientName: "demo", pid: 1234))
+        let message = Message.hello(Hello(minVersion: 2, maxVersion: 2, clientName: "demo", pid: 1234))
         #expect(WireCodec.encode(message) == hello)
         #expect(try WireCodec.decode(frame: hello) == message)
 

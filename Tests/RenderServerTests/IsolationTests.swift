@@ -284,3 +284,28 @@ extension IsolationTests {
         try Self.expectServed(s, good, sequence: 1)
     }
 }
+
+extension IsolationTests {
+    @Test func aLegalCommitOf25000LayersAppliesWholeAndLeavesNothingBehind() throws {
+        let s = Self.server()
+        let good = try Self.client(s, name: "good")
+        let big = try Self.client(s, name: "big")
+        var commands: [Command] = [.createLayer(1, .layer), .setRoot(1)]
+        for i in 2...25_001 {
+            let id = LayerID(i)
+            commands += [.createLayer(id, .layer), .insertSublayer(parent: 1, child: id, index: UInt32.max),
+                         .setProperty(id, .position, .point(Point(x: Double(i % 1280), y: Double(i % 720))))]
+        }
+        s.send(.commit(Commit(sequence: 1, mediaTime: 0, commands: commands)), from: big)
+        // Acknowledged at once, all of it in the tree before any frame.
+        #expect(try s.readMessages(of: big) == [.commitApplied(CommitApplied(sequence: 1, frame: 1, mediaTime: 1000))])
+        #expect(s.layerCount(of: big) == 25_001)
+        try Self.expectServed(s, good, sequence: 1)
+        // Leaving drops every layer; the other client goes on.
+        s.disconnect(big)
+        #expect(s.layerCount(of: big) == 0)
+        #expect(s.sessionCount == 1)
+        s.step(seconds: 1.0 / 60)
+        try Self.expectServed(s, good, sequence: 2)
+    }
+}

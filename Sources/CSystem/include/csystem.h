@@ -12,6 +12,9 @@ int csys_timerfd_set_absolute(int fd, int64_t deadline_ns);
 int64_t csys_timerfd_read(int fd);
 /* Disarms the timer (no wake-ups until it is set again). 0 or -errno. */
 int csys_timerfd_disarm(int fd);
+/* SIGPIPE ignored process-wide: a write to a socket whose client left fails with EPIPE
+   instead of killing the process (libuv writes with write(2), not MSG_NOSIGNAL). */
+void csys_ignore_sigpipe(void);
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 int64_t csys_monotonic_ns(void);

@@ -1,0 +1,281 @@
+import RenderCore
+
+/// ComponentKit's animation builders (`CK::Animation`), as Swift values:
+///
+///     CK.Animation.alphaFrom(0).easeOut(0.5)                        // initial: from a value
+///     CK.Animation.alphaTo(0).withDelay(0.1)                        // final: to a value
+///     CK.Animation.position().easeOut()                             // change: neither
+///     CK.Animation.parallel(CK.Animation.position(), CK.Animation.backgroundColor())
+///     CK.Animation.sequence(CK.Animation.alphaFrom(0), CK.Animation.translationYFrom(-40))
+///     CK.Animation.scaleFrom(0).usingSpring().withDamping(12).withStiffness(200)
+///
+/// The phase is in the type (`InitialPhase`, `ChangePhase`, `FinalPhase`): only animations of
+/// one phase group together, checked by the compiler as ComponentKit's `static_assert` does.
+/// From and to values follow the seeds: an initial animation gives only its `from` (to is
+/// the view configuration; fill mode backwards, so a delayed one shows its start), a final
+/// one only its `to` (from is the configuration; fill mode forwards, on the snapshot of the
+/// disappearing view), a change one neither (mounting fills in the previous generation's
+/// value and the new one comes from the configuration; a property that did not change is
+/// not animated).
+///
+/// Defaults are Core Animation's and ComponentKit's: linear pacing, no delay, 0.25 s unless a
+/// duration is given or inherited from a parallel group; springs with mass 1, stiffness 100,
+/// damping 10, initial velocity 0, lasting their settling duration. Times are seconds.
+public enum CK {
+    public enum Animation {}
+}
+
+/// The three kinds of component animation.
+public enum AnimationPhase: Sendable, CustomStringConvertible {
+    case initial, change, final
+    public var description: String {
+        switch self { case .initial: return "initial"; case .change: return "change"; case .final: return "final" }
+    }
+}
+
+public protocol AnimationPhaseType { static var phase: AnimationPhase { get } }
+public enum InitialPhase: AnimationPhaseType { public static var phase: AnimationPhase { .initial } }
+public enum ChangePhase: AnimationPhaseType { public static var phase: AnimationPhase { .change } }
+public enum FinalPhase: AnimationPhaseType { public static var phase: AnimationPhase { .final } }
+
+/// Anything that builds a component animation of one phase.
+public protocol ComponentAnimationBuilder<Phase> {
+    associatedtype Phase: AnimationPhaseType
+    /// The Core Animation animation, its begin time the builder's delay (relative: mounting
+    /// anchors it at the mount's commit). `inheritedDuration` is a parallel group's, for
+    /// parts that set none.
+    func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation
+    /// Delay plus duration, seconds (what a sequence advances by).
+    func length(inheritedDuration: Double?) -> Double
+}
+
+extension ComponentAnimationBuilder {
+    /// The animation as it is added on its own.
+    public var animation: RenderCore.Animation { makeAnimation(inheritedDuration: nil) }
+}
+
+/// Shared fill rule: initial animations fill backwards; final ones forwards; change ones
+/// backwards when delayed (so they hold the old value until they start).
+func fillMode(_ phase: AnimationPhase, delayed: Bool) -> MediaTiming.FillMode {
+    switch phase {
+    case .initial: return .backwards
+    case .final: return .forwards
+    case .change: return delayed ? .backwards : .removed
+    }
+}
+
+/// A property animated from, to or between values over a duration with a curve.
+public struct BasicAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder {
+    public let keyPath: LayerKeyPath
+    /// `from` of an initial animation, `to` of a final one, `nil` for a change.
+    public let value: AnimatableValue?
+    public var duration: Double?
+    public var delay: Double = 0
+    public var curve: TimingFunction = .linear
+
+    init(_ keyPath: LayerKeyPath, _ value: AnimatableValue?) { self.keyPath = keyPath; self.value = value }
+
+    public func withDuration(_ t: Double) -> Self { precondition(t >= 0, "withDuration(\(t)): a duration is ≥ 0 s"); var b = self; b.duration = t; return b }
+    public func withDelay(_ t: Double) -> Self { precondition(t >= 0, "withDelay(\(t)): a delay is ≥ 0 s"); var b = self; b.delay = t; return b }
+    /// Ease-in pacing, optionally with a duration (`easeIn().withDuration(t)`).
+    public func easeIn(_ t: Double? = nil) -> Self { var b = self; b.curve = .easeIn; if let t { b = b.withDuration(t) }; return b }
+    /// Ease-out pacing, optionally with a duration.
+    public func easeOut(_ t: Double? = nil) -> Self { var b = self; b.curve = .easeOut; if let t { b = b.withDuration(t) }; return b }
+    public func timingCurve(_ f: TimingFunction) -> Self { var b = self; b.curve = f; return b }
+    /// A cubic Bézier pacing through control points (x in 0…1).
+    public func timingCurveWithControlPoints(_ p1: (Double, Double), _ p2: (Double, Double)) -> Self {
+        timingCurve(TimingFunction(p1.0, p1.1, p2.0, p2.1))
+    }
+    /// The same animation driven by a spring (its duration becomes the settling duration).
+    public func usingSpring() -> SpringAnimationBuilder<Phase> {
+        var s = SpringAnimationBuilder<Phase>(keyPath, value)
+        s.delay = delay; s.curve = curve
+        return s
+    }
+
+    public func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation {
+        let phase = Phase.phase
+        let basic = BasicAnimation(keyPath: keyPath, from: phase == .initial ? value : nil, to: phase == .final ? value : nil)
+        return RenderCore.Animation(.basic(basic),
+                                    timing: MediaTiming(beginTime: delay, duration: duration ?? inheritedDuration ?? MediaTiming.defaultDuration,
+                                                        fillMode: fillMode(phase, delayed: delay > 0)),
+                                    timingFunction: curve)
+    }
+
+    public func length(inheritedDuration: Double?) -> Double { delay + (duration ?? inheritedDuration ?? MediaTiming.defaultDuration) }
+}
+
+/// A property animated by a spring (`CASpringAnimation`); lasts its settling duration.
+public struct SpringAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder {
+    public let keyPath: LayerKeyPath
+    public let value: AnimatableValue?
+    public var delay: Double = 0
+    /// Kept for parity with ComponentKit; a spring's motion is its own (curves do not warp it).
+    public var curve: TimingFunction = .linear
+    public var damping: Double?
+    public var initialVelocity: Double?
+    public var mass: Double?
+    public var stiffness: Double?
+
+    init(_ keyPath: LayerKeyPath, _ value: AnimatableValue?) { self.keyPath = keyPath; self.value = value }
+
+    public func withDelay(_ t: Double) -> Self { precondition(t >= 0, "withDelay(\(t)): a delay is ≥ 0 s"); var b = self; b.delay = t; return b }
+    public func easeIn() -> Self { var b = self; b.curve = .easeIn; return b }
+    public func easeOut() -> Self { var b = self; b.curve = .easeOut; return b }
+    /// Newton-seconds per metre, ≥ 0 (default 10).
+    public func withDamping(_ d: Double) -> Self { precondition(d >= 0, "withDamping(\(d)): damping is ≥ 0"); var b = self; b.damping = d; return b }
+    /// Towards the target, in units of the distance per second (default 0).
+    public func withInitialVelocity(_ v: Double) -> Self { var b = self; b.initialVelocity = v; return b }
+    /// Kilograms, > 0 (default 1).
+    public func withMass(_ m: Double) -> Self { precondition(m > 0, "withMass(\(m)): mass is > 0"); var b = self; b.mass = m; return b }
+    /// Newtons per metre, > 0 (default 100).
+    public func withStiffness(_ k: Double) -> Self { precondition(k > 0, "withStiffness(\(k)): stiffness is > 0"); var b = self; b.stiffness = k; return b }
+
+    var spring: SpringAnimation {
+        let phase = Phase.phase
+        return SpringAnimation(keyPath: keyPath, from: phase == .initial ? value : nil, to: phase == .final ? value : nil,
+                               mass: mass ?? 1, stiffness: stiffness ?? 100, damping: damping ?? 10,
+                               initialVelocity: initialVelocity ?? 0)
+    }
+
+    public func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation {
+        let s = spring
+        return RenderCore.Animation(.spring(s), timing: MediaTiming(beginTime: delay, duration: s.settlingDuration,
+                                                                    fillMode: fillMode(Phase.phase, delayed: delay > 0)))
+    }
+
+    public func length(inheritedDuration: Double?) -> Double { delay + spring.settlingDuration }
+}
+
+/// Animations of one phase running together (`CAAnimationGroup`). Parts without a
+/// duration take the group's; the group's is its own, else inherited, else the longest part.
+public struct ParallelAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder {
+    public let parts: [any ComponentAnimationBuilder<Phase>]
+    public var duration: Double?
+    public var delay: Double = 0
+    public var curve: TimingFunction = .linear
+
+    init(_ parts: [any ComponentAnimationBuilder<Phase>]) { self.parts = parts }
+
+    public func withDuration(_ t: Double) -> Self { precondition(t >= 0, "withDuration(\(t)): a duration is ≥ 0 s"); var b = self; b.duration = t; return b }
+    public func withDelay(_ t: Double) -> Self { precondition(t >= 0, "withDelay(\(t)): a delay is ≥ 0 s"); var b = self; b.delay = t; return b }
+    public func easeIn(_ t: Double? = nil) -> Self { var b = self; b.curve = .easeIn; if let t { b = b.withDuration(t) }; return b }
+    public func easeOut(_ t: Double? = nil) -> Self { var b = self; b.curve = .easeOut; if let t { b = b.withDuration(t) }; return b }
+    public func timingCurve(_ f: TimingFunction) -> Self { var b = self; b.curve = f; return b }
+    public func timingCurveWithControlPoints(_ p1: (Double, Double), _ p2: (Double, Double)) -> Self {
+        timingCurve(TimingFunction(p1.0, p1.1, p2.0, p2.1))
+    }
+
+    func groupDuration(_ inherited: Double?) -> (group: Double, forParts: Double?) {
+        let forParts = duration ?? inherited
+        return (forParts ?? parts.map { $0.length(inheritedDuration: nil) }.max() ?? 0, forParts)
+    }
+
+    public func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation {
+        let (d, forParts) = groupDuration(inheritedDuration)
+        let phase = Phase.phase
+        return RenderCore.Animation(.group(AnimationGroup(animations: parts.map { $0.makeAnimation(inheritedDuration: forParts) })),
+                                    timing: MediaTiming(beginTime: delay, duration: d,
+                                                        fillMode: phase == .final ? .forwards : .backwards),
+                                    timingFunction: curve)
+    }
+
+    public func length(inheritedDuration: Double?) -> Double { delay + groupDuration(inheritedDuration).group }
+}
+
+/// Animations of one phase one after the other: each part begins when the previous one
+/// (its delay and duration) ends; the whole lasts the sum. Its duration cannot be set.
+public struct SequenceAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder {
+    public let parts: [any ComponentAnimationBuilder<Phase>]
+    public var delay: Double = 0
+    public var curve: TimingFunction = .linear
+
+    init(_ parts: [any ComponentAnimationBuilder<Phase>]) { self.parts = parts }
+
+    public func withDelay(_ t: Double) -> Self { precondition(t >= 0, "withDelay(\(t)): a delay is ≥ 0 s"); var b = self; b.delay = t; return b }
+    public func easeIn() -> Self { var b = self; b.curve = .easeIn; return b }
+    public func easeOut() -> Self { var b = self; b.curve = .easeOut; return b }
+    public func timingCurve(_ f: TimingFunction) -> Self { var b = self; b.curve = f; return b }
+    public func timingCurveWithControlPoints(_ p1: (Double, Double), _ p2: (Double, Double)) -> Self {
+        timingCurve(TimingFunction(p1.0, p1.1, p2.0, p2.1))
+    }
+
+    public func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation {
+        let phase = Phase.phase
+        var cursor = 0.0
+        var children: [RenderCore.Animation] = []
+        for p in parts {
+            var a = p.makeAnimation(inheritedDuration: nil)
+            a.timing.beginTime += cursor
+            // A later part holds its start until it begins (initial and change), so the
+            // property does not show its final value early.
+            if cursor > 0 && phase != .final { a.timing.fillMode = a.timing.fillMode.fillsForwards ? .both : .backwards }
+            cursor += p.length(inheritedDuration: nil)
+            children.append(a)
+        }
+        return RenderCore.Animation(.group(AnimationGroup(animations: children)),
+                                    timing: MediaTiming(beginTime: delay, duration: cursor,
+                                                        fillMode: phase == .final ? .forwards : .backwards),
+                                    timingFunction: curve)
+    }
+
+    public func length(inheritedDuration: Double?) -> Double {
+        delay + parts.reduce(0) { $0 + $1.length(inheritedDuration: nil) }
+    }
+}
+
+// MARK: - The builders
+
+extension CK.Animation {
+    public typealias Initial = BasicAnimationBuilder<InitialPhase>
+    public typealias Final = BasicAnimationBuilder<FinalPhase>
+    public typealias Change = BasicAnimationBuilder<ChangePhase>
+
+    // Initial: from a value to the configuration.
+    public static func alphaFrom(_ v: Double) -> Initial { Initial("opacity", .number(v)) }
+    public static func translationXFrom(_ v: Double) -> Initial { Initial("transform.translation.x", .number(v)) }
+    public static func translationYFrom(_ v: Double) -> Initial { Initial("transform.translation.y", .number(v)) }
+    public static func backgroundColorFrom(_ c: Color) -> Initial { Initial("backgroundColor", .color(c)) }
+    public static func borderColorFrom(_ c: Color) -> Initial { Initial("borderColor", .color(c)) }
+    public static func scaleXFrom(_ v: Double) -> Initial { Initial("transform.scale.x", .number(v)) }
+    public static func scaleYFrom(_ v: Double) -> Initial { Initial("transform.scale.y", .number(v)) }
+    public static func scaleFrom(_ v: Double) -> Initial { Initial("transform.scale", .number(v)) }
+    /// Radians about z.
+    public static func rotationFrom(_ v: Double) -> Initial { Initial("transform.rotation.z", .number(v)) }
+
+    // Final: from the configuration to a value (on the disappearing view's snapshot).
+    public static func alphaTo(_ v: Double) -> Final { Final("opacity", .number(v)) }
+    public static func translationXTo(_ v: Double) -> Final { Final("transform.translation.x", .number(v)) }
+    public static func translationYTo(_ v: Double) -> Final { Final("transform.translation.y", .number(v)) }
+    public static func backgroundColorTo(_ c: Color) -> Final { Final("backgroundColor", .color(c)) }
+    public static func borderColorTo(_ c: Color) -> Final { Final("borderColor", .color(c)) }
+    public static func scaleXTo(_ v: Double) -> Final { Final("transform.scale.x", .number(v)) }
+    public static func scaleYTo(_ v: Double) -> Final { Final("transform.scale.y", .number(v)) }
+    public static func scaleTo(_ v: Double) -> Final { Final("transform.scale", .number(v)) }
+    public static func rotationTo(_ v: Double) -> Final { Final("transform.rotation.z", .number(v)) }
+
+    // Change: from the previous generation's value to the new one.
+    public static func alpha() -> Change { Change("opacity", nil) }
+    /// The layer's position (the view's center): what layout changes move.
+    public static func position() -> Change { Change("position", nil) }
+    public static func backgroundColor() -> Change { Change("backgroundColor", nil) }
+    public static func borderColor() -> Change { Change("borderColor", nil) }
+    public static func rotation() -> Change { Change("transform.rotation.z", nil) }
+    /// Beyond ComponentKit: the layer's bounds (a size change from layout).
+    public static func bounds() -> Change { Change("bounds", nil) }
+    /// Beyond ComponentKit: the transform's scale and translation.
+    public static func scale() -> Change { Change("transform.scale", nil) }
+    public static func translation() -> Change { Change("transform.translation", nil) }
+
+    /// Runs the animations together (one phase; nestable).
+    public static func parallel<P>(_ parts: any ComponentAnimationBuilder<P>...) -> ParallelAnimationBuilder<P> {
+        precondition(!parts.isEmpty, "CK.Animation.parallel() needs at least one animation")
+        return ParallelAnimationBuilder(parts)
+    }
+
+    /// Runs the animations one after the other (one phase; nestable).
+    public static func sequence<P>(_ parts: any ComponentAnimationBuilder<P>...) -> SequenceAnimationBuilder<P> {
+        precondition(!parts.isEmpty, "CK.Animation.sequence() needs at least one animation")
+        return SequenceAnimationBuilder(parts)
+    }
+}

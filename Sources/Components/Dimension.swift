@@ -1,0 +1,129 @@
+import RenderCore
+
+/// A length that may depend on the parent's size (`CKRelativeDimension`): `auto` (the
+/// component decides), a number of points, or a percentage (0…100) of the parent's length
+/// on the same axis. A percentage of an unknown (infinite) parent length counts as `auto`.
+public enum Dimension: Hashable, Sendable, CustomStringConvertible {
+    case auto
+    case points(Double)
+    case percent(Double)
+
+    /// The length in points against `parent`, or `nil` when it is `auto` or a percentage of
+    /// an unknown parent length.
+    public func resolve(_ parent: Double) -> Double? {
+        switch self {
+        case .auto: return nil
+        case let .points(p): return p
+        case let .percent(p): return parent.isFinite ? parent * p / 100 : nil
+        }
+    }
+
+    public var isAuto: Bool { self == .auto }
+
+    public var description: String {
+        switch self {
+        case .auto: return "auto"
+        case let .points(p): return "\(p)pt"
+        case let .percent(p): return "\(p)%"
+        }
+    }
+}
+
+extension Dimension: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    public init(floatLiteral v: Double) { self = .points(v) }
+    public init(integerLiteral v: Int) { self = .points(Double(v)) }
+}
+
+/// The size a component asks for (`CKComponentSize`): exact lengths and bounds, each
+/// possibly relative to the parent. `auto` everywhere (the default) leaves the size to
+/// the component's layout within its parent's constraints.
+public struct ComponentSize: Hashable, Sendable {
+    public var width: Dimension
+    public var height: Dimension
+    public var minWidth: Dimension
+    public var minHeight: Dimension
+    public var maxWidth: Dimension
+    public var maxHeight: Dimension
+
+    public init(width: Dimension = .auto, height: Dimension = .auto,
+                minWidth: Dimension = .auto, minHeight: Dimension = .auto,
+                maxWidth: Dimension = .auto, maxHeight: Dimension = .auto) {
+        self.width = width; self.height = height
+        self.minWidth = minWidth; self.minHeight = minHeight
+        self.maxWidth = maxWidth; self.maxHeight = maxHeight
+    }
+
+    /// Exactly `size`, in points.
+    public init(_ size: Size) { self.init(width: .points(size.width), height: .points(size.height)) }
+    public init(width: Double, height: Double) { self.init(width: .points(width), height: .points(height)) }
+
+    /// The range of sizes this asks for within a parent of `parentSize`: `[min…max]` per
+    /// axis, collapsed to the exact length (clamped into the bounds) when one is given.
+    public func resolve(parentSize: Size) -> SizeRange {
+        func axis(_ exact: Dimension, _ lo: Dimension, _ hi: Dimension, _ parent: Double) -> (Double, Double) {
+            let mn = max(0, lo.resolve(parent) ?? 0)
+            let mx = max(mn, hi.resolve(parent) ?? .infinity)
+            if let e = exact.resolve(parent) { let v = min(max(e, mn), mx); return (v, v) }
+            return (mn, mx)
+        }
+        let w = axis(width, minWidth, maxWidth, parentSize.width)
+        let h = axis(height, minHeight, maxHeight, parentSize.height)
+        return SizeRange(min: Size(width: w.0, height: h.0), max: Size(width: w.1, height: h.1))
+    }
+
+    /// The exact length on an axis (`isWidth`), if given.
+    func exact(width isWidth: Bool) -> Dimension { isWidth ? width : height }
+}
+
+/// A range of sizes a layout must fall in (`CKSizeRange`), points; `max` may be infinite.
+/// Invariant: `0 ≤ min ≤ max` on each axis.
+public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
+    public var min: Size
+    public var max: Size
+
+    public init(min: Size = .zero, max: Size = Size(width: .infinity, height: .infinity)) {
+        precondition(min.width >= 0 && min.height >= 0 && min.width <= max.width && min.height <= max.height,
+                     "SizeRange min \(min) / max \(max): need 0 ≤ min ≤ max on both axes")
+        self.min = min; self.max = max
+    }
+
+    /// Exactly `size`.
+    public init(exactly size: Size) { self.init(min: size, max: size) }
+
+    /// Any size.
+    public static let unconstrained = SizeRange()
+
+    /// The sizes in both ranges. On an axis where they do not overlap, `self` (the
+    /// constraint from the parent) wins: its bound nearest to `o`.
+    public func intersect(_ o: SizeRange) -> SizeRange {
+        func axis(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> (Double, Double) {
+            let lo = Swift.max(a0, b0), hi = Swift.min(a1, b1)
+            if lo <= hi { return (lo, hi) }
+            return b0 > a1 ? (a1, a1) : (a0, a0)
+        }
+        let w = axis(min.width, max.width, o.min.width, o.max.width)
+        let h = axis(min.height, max.height, o.min.height, o.max.height)
+        return SizeRange(min: Size(width: w.0, height: h.0), max: Size(width: w.1, height: h.1))
+    }
+
+    /// `size` clamped into the range.
+    public func clamp(_ size: Size) -> Size {
+        Size(width: Swift.min(Swift.max(size.width, min.width), max.width),
+             height: Swift.min(Swift.max(size.height, min.height), max.height))
+    }
+
+    public var description: String { "[\(min) … \(max)]" }
+}
+
+/// Insets of a box on its four edges, points.
+public struct Edges: Hashable, Sendable {
+    public var top: Double, left: Double, bottom: Double, right: Double
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+    /// The same inset on every edge.
+    public init(all v: Double) { self.init(top: v, left: v, bottom: v, right: v) }
+    public static let zero = Edges()
+    public var horizontal: Double { left + right }
+    public var vertical: Double { top + bottom }
+}

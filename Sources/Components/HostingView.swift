@@ -1,0 +1,154 @@
+import Foundation
+import Dispatch
+import RenderCore
+import RenderClient
+import RenderViews
+
+/// The root of a component tree (`CKComponentHostingView`): builds the tree from a model
+/// and the scopes' state, lays it out, and mounts it into itself.
+///
+///     update(model:) / a component's updateState(…)
+///         │ asynchronous: build queue ─ provider(model) with scopes ─ layout in sizeRange
+///         │ synchronous:  the same, before the call returns (on the host's queue)
+///         ▼
+///     host's queue: one transaction ─ the host's size, the mount (diff by scope identity,
+///     view reuse, attributes with actions disabled) inside the bounds animation, if a
+///     component returned one ─ the component animations ─ one commit
+///
+/// The host sizes itself to the layout (its top-left corner stays put). Builds are
+/// serialized on the build queue; a mount older than the one already mounted is dropped.
+///
+/// Thread affinity: a view, so its queue is its layer's context's (the main queue by
+/// default); `updateState` may be called from any thread in asynchronous mode.
+public final class HostingView<Model>: View {
+    public typealias Provider = (Model) -> Component
+
+    private let provider: Provider
+    private let lock = NSLock()
+    private var model: Model
+    private var sizeRangeStorage: SizeRange
+    let scopeRoot = ScopeRoot()
+    /// Where trees are built and laid out (serial).
+    let buildQueue: DispatchQueue
+    private var mounter: Mounter!
+    private var generation = 0
+    private var mountedGeneration = 0
+    private var asyncBuildScheduled = false
+    private var isMounting = false
+
+    /// The layout last mounted. Host's queue.
+    public private(set) var mountedLayout: Layout?
+    /// Called on the host's queue after each mount, with its layout.
+    public var onDidMount: ((Layout) -> Void)?
+
+    /// The size range the root component is laid out in (points). Changing it rebuilds
+    /// asynchronously (any thread).
+    public var sizeRange: SizeRange {
+        get { lock.lock(); defer { lock.unlock() }; return sizeRangeStorage }
+        set {
+            lock.lock()
+            let changed = sizeRangeStorage != newValue
+            sizeRangeStorage = newValue
+            lock.unlock()
+            if changed && mounter != nil { rebuild(mode: .asynchronous) }
+        }
+    }
+
+    /// A host that builds `provider(model)` in `sizeRange` and mounts it at once
+    /// (synchronously), in `context` (default: `Context.current`).
+    ///
+    /// - Parameter buildQueue: where asynchronous builds run (default: a private serial queue).
+    public init(model: Model, sizeRange: SizeRange, context: Context? = nil, buildQueue: DispatchQueue? = nil,
+                provider: @escaping Provider) {
+        self.model = model
+        self.sizeRangeStorage = sizeRange
+        self.provider = provider
+        self.buildQueue = buildQueue ?? DispatchQueue(label: "Components.HostingView.build")
+        super.init(frame: .zero, context: context)
+        mounter = Mounter(container: self)
+        scopeRoot.onUpdate = { [weak self] mode in self?.stateDidUpdate(mode) }
+        rebuild(mode: .synchronous)
+    }
+
+    /// Not available: a host needs a model and a provider (`init(model:sizeRange:…)`).
+    public required init(frame: Rect, context: Context?) {
+        preconditionFailure("HostingView(frame:context:) is not available: create it with init(model:sizeRange:context:provider:)")
+    }
+
+    /// Custom animation hooks get their cleanup when the host goes away.
+    deinit {
+        let m = mounter
+        layer.context.queue.async { m?.unmountAll() }
+    }
+
+    /// Replaces the model and rebuilds.
+    public func update(model: Model, mode: StateUpdateMode = .asynchronous) {
+        lock.lock(); self.model = model; lock.unlock()
+        rebuild(mode: mode)
+    }
+
+    private func stateDidUpdate(_ mode: StateUpdateMode) { rebuild(mode: mode) }
+
+    /// Builds and mounts: now (synchronous, on the host's queue), or on the build queue then
+    /// the host's queue. Coalesces asynchronous requests made before the build starts.
+    func rebuild(mode: StateUpdateMode) {
+        switch mode {
+        case .synchronous:
+            dispatchPrecondition(condition: .onQueue(layer.context.queue))
+            precondition(!isMounting, "a synchronous state or model update arrived while the host was mounting (from an "
+                + "animation hook or a view callback); update asynchronously there")
+            let (g, l) = buildQueue.sync { build() }
+            mount(l, generation: g)
+        case .asynchronous:
+            lock.lock()
+            let already = asyncBuildScheduled
+            asyncBuildScheduled = true
+            lock.unlock()
+            guard !already else { return }
+            let q = layer.context.queue
+            buildQueue.async { [weak self] in
+                guard let self else { return }
+                self.lock.lock(); self.asyncBuildScheduled = false; self.lock.unlock()
+                let (g, l) = self.build()
+                q.async { [weak self] in self?.mount(l, generation: g) }
+            }
+        }
+    }
+
+    /// Build queue: the tree and its layout.
+    private func build() -> (Int, Layout) {
+        lock.lock()
+        generation += 1
+        let g = generation, m = model, range = sizeRangeStorage
+        lock.unlock()
+        let root = scopeRoot.build { provider(m) }
+        return (g, root.layoutThatFits(range, parentSize: range.max))
+    }
+
+    /// Host's queue: one transaction for the whole mount.
+    private func mount(_ layout: Layout, generation g: Int) {
+        dispatchPrecondition(condition: .onQueue(layer.context.queue))
+        guard g > mountedGeneration else { return }
+        mountedGeneration = g
+        isMounting = true
+        let plan = mounter.prepare(layout)
+        Transaction.begin()
+        let apply = { [self] in
+            if bounds.size != layout.size { frame = Rect(origin: frame.origin, size: layout.size) }
+            mounter.apply(plan)
+        }
+        if let b = plan.boundsAnimation, mountedLayout != nil {
+            b.perform(apply)
+        } else {
+            apply()
+        }
+        mounter.finish(plan)
+        Transaction.commit()
+        mountedLayout = layout
+        isMounting = false
+        onDidMount?(layout)
+    }
+
+    /// Views waiting for reuse, by class (for tests and diagnostics). Host's queue.
+    public var reusePoolCounts: [String: Int] { mounter.reusePool.reduce(into: [:]) { $0[$1.key.description] = $1.value.count } }
+}

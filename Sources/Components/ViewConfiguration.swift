@@ -1,0 +1,189 @@
+import RenderCore
+import RenderClient
+import RenderViews
+
+/// The view a component mounts and the attributes to give it (`CKComponentViewConfiguration`).
+///
+/// Mounting creates the view (or reuses one of the same class), then sets every attribute
+/// with actions disabled — a view configuration is permanent state, never an implicit
+/// animation — and resets the attributes the view had from its previous configuration but
+/// not in this one, so a reused view never carries a stale attribute.
+public struct ViewConfiguration {
+    /// The view class, or `nil` for no view.
+    public let viewClass: ViewClass?
+    /// Applied in order; a later attribute of the same key wins.
+    public let attributes: [ViewAttribute]
+
+    /// No view: the component's children mount into its parent's view.
+    public static let none = ViewConfiguration(viewClass: nil, attributes: [])
+
+    init(viewClass: ViewClass?, attributes: [ViewAttribute]) {
+        self.viewClass = viewClass; self.attributes = attributes
+    }
+
+    /// A plain `View` with `attributes`.
+    public init(_ attributes: [ViewAttribute] = []) {
+        self.init(View.self, attributes)
+    }
+
+    /// A view of class `type` (made with its `init(frame:context:)` in the host's context)
+    /// with `attributes`.
+    public init<V: View>(_ type: V.Type, _ attributes: [ViewAttribute] = []) {
+        self.init(viewClass: ViewClass(type), attributes: attributes)
+    }
+
+    /// A view of class `type`, made by `make` in the host's context, with `attributes`.
+    public init<V: View>(_ type: V.Type, make: @escaping (Context) -> V, _ attributes: [ViewAttribute] = []) {
+        self.init(viewClass: ViewClass(type, make: make), attributes: attributes)
+    }
+
+    public var hasView: Bool { viewClass != nil }
+}
+
+/// A view class and how to make one: the reuse pool is per class.
+public struct ViewClass: Hashable, CustomStringConvertible {
+    public let type: View.Type
+    let make: (Context) -> View
+
+    public init<V: View>(_ type: V.Type, make: @escaping (Context) -> V) {
+        self.type = type; self.make = make
+    }
+
+    /// Views of `type` made with its required `init(frame:context:)`.
+    public init<V: View>(_ type: V.Type) {
+        self.init(type) { V(frame: .zero, context: $0) }
+    }
+
+    public static func == (a: ViewClass, b: ViewClass) -> Bool { a.type == b.type }
+    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(type)) }
+    public var description: String { "\(type)" }
+}
+
+/// One typed attribute of a view or its layer. Every property of `View` and `Layer` a
+/// configuration may set has a case; `custom` covers the rest (with an unapply to reset it).
+public enum ViewAttribute {
+    // View
+    case alpha(Double)
+    case backgroundColor(Color?)
+    case isHidden(Bool)
+    case clipsToBounds(Bool)
+    /// The view's 2D transform about its center.
+    case transform(AffineTransform)
+    case tag(Int)
+    case isUserInteractionEnabled(Bool)
+    // Layer
+    case anchorPoint(Point)
+    case zPosition(Double)
+    /// The layer's 3D transform (replaces `transform`).
+    case transform3D(Transform3D)
+    case sublayerTransform(Transform3D)
+    case borderColor(Color)
+    case borderWidth(Double)
+    case cornerRadius(Double)
+    case shadowColor(Color)
+    case shadowOpacity(Double)
+    case shadowOffset(Size)
+    case shadowRadius(Double)
+    case contentsRect(Rect)
+    case contents(Bitmap?)
+    case name(String?)
+    /// Any property of the backing layer by key, shape and text layers' included (`path`,
+    /// `fillColor`, `strokeEnd`, `string`, `fontSize`, …): set through the layer's key-path
+    /// setter, reset to Core Animation's default. Traps with the layer's error when the value
+    /// has the wrong kind or the view's layer lacks the property.
+    case layer(PropertyKey, AnimatableValue)
+    /// Anything else: `apply` sets it, `unapply` undoes it when a reused view's next
+    /// configuration lacks it. `identifier` names it (one per identifier per configuration).
+    case custom(identifier: String, apply: (View) -> Void, unapply: (View) -> Void)
+
+    /// What the attribute sets; two attributes with one key set the same thing.
+    public var key: String {
+        switch self {
+        case .alpha: return "alpha"
+        case .backgroundColor: return "backgroundColor"
+        case .isHidden: return "isHidden"
+        case .clipsToBounds: return "clipsToBounds"
+        case .transform, .transform3D: return "transform"
+        case .tag: return "tag"
+        case .isUserInteractionEnabled: return "isUserInteractionEnabled"
+        case .anchorPoint: return "anchorPoint"
+        case .zPosition: return "zPosition"
+        case .sublayerTransform: return "sublayerTransform"
+        case .borderColor: return "borderColor"
+        case .borderWidth: return "borderWidth"
+        case .cornerRadius: return "cornerRadius"
+        case .shadowColor: return "shadowColor"
+        case .shadowOpacity: return "shadowOpacity"
+        case .shadowOffset: return "shadowOffset"
+        case .shadowRadius: return "shadowRadius"
+        case .contentsRect: return "contentsRect"
+        case .contents: return "contents"
+        case .name: return "name"
+        case let .layer(k, _): return "layer:" + k.name
+        case let .custom(id, _, _): return "custom:" + id
+        }
+    }
+
+    /// Sets the attribute on `view`. Main queue; the caller disables actions.
+    func apply(to view: View) {
+        let l = view.layer
+        switch self {
+        case let .alpha(v): view.alpha = v
+        case let .backgroundColor(c): view.backgroundColor = c
+        case let .isHidden(b): view.isHidden = b
+        case let .clipsToBounds(b): view.clipsToBounds = b
+        case let .transform(t): view.transform = t
+        case let .tag(t): view.tag = t
+        case let .isUserInteractionEnabled(b): view.isUserInteractionEnabled = b
+        case let .anchorPoint(p): l.anchorPoint = p
+        case let .zPosition(z): l.zPosition = z
+        case let .transform3D(t): l.transform = t
+        case let .sublayerTransform(t): l.sublayerTransform = t
+        case let .borderColor(c): l.borderColor = c
+        case let .borderWidth(w): l.borderWidth = w
+        case let .cornerRadius(r): l.cornerRadius = r
+        case let .shadowColor(c): l.shadowColor = c
+        case let .shadowOpacity(o): l.shadowOpacity = o
+        case let .shadowOffset(s): l.shadowOffset = s
+        case let .shadowRadius(r): l.shadowRadius = r
+        case let .contentsRect(r): l.contentsRect = r
+        case let .contents(b): l.contents = b
+        case let .name(n): l.name = n
+        case let .layer(k, v):
+            do { try l.setValue(v, forKeyPath: LayerKeyPath(k)) } catch {
+                preconditionFailure("view configuration of \(type(of: view)): \(error)")
+            }
+        case let .custom(_, apply, _): apply(view)
+        }
+    }
+
+    /// Puts back the default (View's and Core Animation's) for this attribute's key.
+    func unapply(from view: View) {
+        let d = LayerProperties()
+        let l = view.layer
+        switch self {
+        case .alpha: view.alpha = 1
+        case .backgroundColor: view.backgroundColor = nil
+        case .isHidden: view.isHidden = false
+        case .clipsToBounds: view.clipsToBounds = false
+        case .transform, .transform3D: l.transform = .identity
+        case .tag: view.tag = 0
+        case .isUserInteractionEnabled: view.isUserInteractionEnabled = true
+        case .anchorPoint: l.anchorPoint = d.anchorPoint
+        case .zPosition: l.zPosition = d.zPosition
+        case .sublayerTransform: l.sublayerTransform = .identity
+        case .borderColor: l.borderColor = d.borderColor
+        case .borderWidth: l.borderWidth = d.borderWidth
+        case .cornerRadius: l.cornerRadius = d.cornerRadius
+        case .shadowColor: l.shadowColor = d.shadowColor
+        case .shadowOpacity: l.shadowOpacity = d.shadowOpacity
+        case .shadowOffset: l.shadowOffset = d.shadowOffset
+        case .shadowRadius: l.shadowRadius = d.shadowRadius
+        case .contentsRect: l.contentsRect = d.contentsRect
+        case .contents: l.contents = nil
+        case .name: l.name = nil
+        case let .layer(k, _): try? l.setValue(d.value(of: k), forKeyPath: LayerKeyPath(k))
+        case let .custom(_, _, unapply): unapply(view)
+        }
+    }
+}

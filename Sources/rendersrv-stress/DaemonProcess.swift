@@ -1,0 +1,69 @@
+import Foundation
+import Glibc
+
+/// A private `rendersrvd` for one measurement: its own socket folder, tied to this process
+/// through standard input (`--exit-on-stdin-eof`), stopped with SIGTERM.
+final class DaemonProcess {
+    let process = Process()
+    let folder: String
+    var socketPath: String { folder + "/socket" }
+    private let stdin = Pipe()
+
+    /// `rendersrvd` beside this executable, else on the PATH.
+    static func binary() -> String {
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let beside = me.deletingLastPathComponent().appendingPathComponent("rendersrvd").path
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : "rendersrvd"
+    }
+
+    init(arguments: [String] = []) throws {
+        var template = Array((NSTemporaryDirectory() + "rendersrv-stress-XXXXXX").utf8CString)
+        folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let binary = DaemonProcess.binary()
+        process.executableURL = URL(fileURLWithPath: binary.contains("/") ? binary : "/usr/bin/env")
+        process.arguments = (binary.contains("/") ? [] : [binary])
+            + ["--socket", socketPath, "--exit-on-stdin-eof", "--log-level", "error"] + arguments
+        process.standardInput = stdin
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Ready when the socket accepts.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let c = try? WireClient(path: socketPath) { _ = c; return }
+            usleep(5_000)
+        }
+        throw WireClient.Failure(description: "rendersrvd did not start listening on \(socketPath)")
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Resident memory, bytes (from /proc).
+    var residentBytes: Int {
+        guard let s = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        for line in s.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
+        }
+        return 0
+    }
+
+    /// User + system CPU seconds so far (from /proc).
+    var cpuSeconds: Double {
+        guard let s = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = s.lastIndex(of: ")") else { return 0 }
+        let fields = s[s.index(after: close)...].split(separator: " ")
+        let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// SIGTERM, then waits; returns seconds until it exited (SIGKILL after 10 s).
+    @discardableResult
+    func stop() -> Double {
+        let start = Date()
+        if process.isRunning { kill(pid, SIGTERM) }
+        while process.isRunning && Date().timeIntervalSince(start) < 10 { usleep(1_000) }
+        if process.isRunning { kill(pid, SIGKILL); process.waitUntilExit() }
+        try? stdin.fileHandleForWriting.close()
+        rmdir(folder)
+        return Date().timeIntervalSince(start)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Glibc
+import RenderCore
+import RenderProtocol
+
+extension Isolation {
+    /// Runs one hostile pattern; returns what the hostile client got.
+    static func attack(_ name: String, daemon: DaemonProcess, window: Double) throws -> String {
+        let path = daemon.socketPath
+        switch name {
+        case "deep-chain":
+            // 20,000 nested layers in one commit.
+            let c = try WireClient(path: path)
+            try c.hello("deep-chain")
+            var commands: [Command] = (1...20_000).map { .createLayer(LayerID($0), .layer) }
+            commands += (1..<20_000).map { .insertSublayer(parent: LayerID($0), child: LayerID($0 + 1), index: 0) }
+            let t0 = Date()
+            c.commit(commands)
+            let e = c.closingError()
+            return describe(e) + " (answered in \(ms(Date().timeIntervalSince(t0))))"
+
+        case "deep-animate":
+            // The deepest legal chain, one animation on every layer.
+            let c = try WireClient(path: path)
+            try c.hello("deep-animate")
+            let depth = Int(c.welcome?.limits.maxTreeDepth ?? 256)
+            let ok = c.waitApplied(c.commit(animatedLayers(count: depth, firstID: 1, depth: depth)))
+            drainInBackground(c, for: window)
+            return ok ? "\(depth)-deep chain animating on every layer" : "commit not applied"
+
+        case "tree-poll":
+            // 1,000 animated layers; their whole presentation tree asked every 100 ms.
+            let c = try WireClient(path: path)
+            try c.hello("tree-owner")
+            c.waitApplied(c.commit(animatedLayers(count: 1_000, firstID: 1, depth: 1)))
+            drainInBackground(c, for: window)
+            let asker = try WireClient(path: path)
+            try asker.hello("tree-poller")
+            let session = c.welcome!.sessionID
+            var replies = 0, bytes = 0, slowest = 0.0, refused = ""
+            let end = Date().addingTimeInterval(window - 0.5)
+            var id: UInt32 = 1
+            while Date() < end {
+                let t0 = Date()
+                id += 1
+                let rid = id
+                asker.send(.treeRequest(TreeRequest(requestID: rid, presentation: true, sessionID: session)))
+                let m = asker.receive(until: { m -> Message? in
+                    if case let .treeReply(r) = m, r.requestID == rid { return m }
+                    if case .error = m { return m }
+                    return nil
+                })
+                if case let .treeReply(r)? = m { replies += 1; bytes = r.json.utf8.count }
+                if case let .error(e)? = m { refused = e.message }
+                slowest = max(slowest, Date().timeIntervalSince(t0))
+                usleep(100_000)
+            }
+            return refused.isEmpty ? "\(replies) replies of \(bytes / 1000) KB, slowest \(ms(slowest))" : "refused: \(refused)"
+
+        case "huge-tree":
+            // As many layers as allowed, then the whole tree.
+            let c = try WireClient(path: path)
+            try c.hello("huge-tree")
+            let n = Int(c.welcome?.limits.maxLayers ?? 100_000)
+            var commands: [Command] = (1...n).map { .createLayer(LayerID($0), .layer) }
+            commands += (2...n).map { .insertSublayer(parent: 1, child: LayerID($0), index: UInt32.max) }
+            let t0 = Date()
+            let applied = c.waitApplied(c.commit(commands))
+            let applyTime = Date().timeIntervalSince(t0)
+            c.send(.treeRequest(TreeRequest(requestID: 5, presentation: true)))
+            let m = c.receive(until: { m -> Message? in
+                if case .treeReply = m { return m }
+                if case .error = m { return m }
+                return nil
+            })
+            var what = "no answer"
+            if case let .treeReply(r)? = m { what = "a \(r.json.utf8.count / 1_000_000) MB reply" }
+            if case let .error(e)? = m { what = "refused (\(e.fatal ? "fatal" : "non-fatal")): \(e.message.prefix(120))" }
+            return "\(n) layers \(applied ? "applied" : "not applied") in \(ms(applyTime)); tree request \(what)"
+
+        case "event-burst":
+            // 40,000 animations starting on one frame; the client reads promptly.
+            let c = try WireClient(path: path)
+            try c.hello("event-burst")
+            var commands: [Command] = []
+            var a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 0.5)
+            a.timing.beginTime = 0
+            for i in 1...10_000 {
+                commands.append(.createLayer(LayerID(i), .layer))
+                for k in 0..<4 { commands.append(.addAnimation(LayerID(i), key: "k\(k)", animationID: UInt64(i * 4 + k), animation: a)) }
+            }
+            let t0 = Date()
+            let seq = c.commit(commands)
+            let applied = c.waitApplied(seq)
+            let ackTime = Date().timeIntervalSince(t0)
+            var started = 0
+            let end = Date().addingTimeInterval(1.5)
+            while Date() < end, let m = c.receive(timeout: 0.5) {
+                if case .animationStarted = m { started += 1 }
+            }
+            let alive = c.ping(1, timeout: 2) != nil
+            return "commitApplied \(applied ? "after \(ms(ackTime))" : "never"); \(started) animationStarted read; "
+                + (alive ? "still connected" : "disconnected")
+
+        case "partial-frames":
+            // 16 connections, each announcing a 16 MiB frame and sending 1 MiB of it.
+            var clients: [WireClient] = []
+            var refused = 0
+            for i in 0..<16 {
+                let c = try WireClient(path: path)
+                try c.hello("partial-\(i)")
+                var header = withUnsafeBytes(of: UInt32((16 << 20) - 16).littleEndian, Array.init)
+                header += [0x10, 0x00, 0, 0]
+                c.sendRaw(header + [UInt8](repeating: 0, count: 1 << 20))
+                clients.append(c)
+            }
+            usleep(300_000)
+            var message = ""
+            for c in clients {
+                if let m = c.receive(timeout: 0.05), case let .error(e) = m { refused += 1; message = e.message }
+            }
+            return "\(16 - refused) held, \(refused) refused" + (message.isEmpty ? "" : ": …\(message.suffix(140))")
+
+        case "million-commands":
+            let c = try WireClient(path: path)
+            try c.hello("million")
+            var payload: [UInt8] = []
+            payload += withUnsafeBytes(of: UInt64(1).littleEndian, Array.init)
+            payload += withUnsafeBytes(of: Double(0).bitPattern.littleEndian, Array.init)
+            payload += withUnsafeBytes(of: UInt32(1_000_000).littleEndian, Array.init)
+            for _ in 0..<1_000_000 { payload += [2, 1, 0, 0, 0] }
+            var frame = withUnsafeBytes(of: UInt32(payload.count).littleEndian, Array.init)
+            frame += [0x10, 0x00, 0, 0]
+            let t0 = Date()
+            c.sendRaw(frame + payload)
+            let e = c.closingError()
+            return describe(e) + " (answered in \(ms(Date().timeIntervalSince(t0))))"
+
+        case "no-hello":
+            let c = try WireClient(path: path)
+            let t0 = Date()
+            let e = c.closingError(timeout: 10)
+            return describe(e) + " after \(String(format: "%.2f s", Date().timeIntervalSince(t0)))"
+
+        case "names":
+            let forger = try WireClient(path: path)
+            try forger.hello("x\n[critical] rendersrvd: forged line\u{1B}[2J")
+            let big = try WireClient(path: path)
+            big.send(.hello(Hello(clientName: String(repeating: "n", count: 1 << 20), pid: getpid())))
+            return "a name with a newline and escapes: accepted (logged escaped); 1 MiB name: " + describe(big.closingError())
+
+        case "big-commit":
+            // One legal commit creating 25,000 layers with a few properties each.
+            let c = try WireClient(path: path)
+            try c.hello("big-commit")
+            var commands: [Command] = [.createLayer(1, .layer), .setRoot(1)]
+            for i in 2...25_001 {
+                let id = LayerID(i)
+                commands += [.createLayer(id, .layer), .insertSublayer(parent: 1, child: id, index: UInt32.max),
+                             .setProperty(id, .position, .point(Point(x: Double(i % 1280), y: Double(i % 720)))),
+                             .setProperty(id, .bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10))),
+                             .setProperty(id, .backgroundColor, .color(Color(red: 1, green: 0, blue: 0, alpha: 1)))]
+            }
+            let rssBefore = daemon.residentBytes
+            let t0 = Date()
+            let applied = c.waitApplied(c.commit(commands))
+            let ack = Date().timeIntervalSince(t0)
+            let rssWith = daemon.residentBytes
+            c.send(.goodbye(Goodbye(reason: "done")))
+            usleep(300_000)
+            return "\(commands.count) commands \(applied ? "acknowledged after \(ms(ack))" : "not applied"); RSS "
+                + String(format: "%.1f → %.1f MB with it → %.1f MB after it left", Double(rssBefore) / 1e6,
+                         Double(rssWith) / 1e6, Double(daemon.residentBytes) / 1e6)
+
+        case "many-animated", "sigterm-busy":
+            let c = try WireClient(path: path)
+            try c.hello(name)
+            let n = min(100_000, Int(c.welcome?.limits.maxAnimations ?? 100_000))
+            let applied = c.waitApplied(c.commit(animatedLayers(count: n, firstID: 1, depth: 1)))
+            drainInBackground(c, for: window)
+            if name == "sigterm-busy" {
+                usleep(500_000)
+                let exit = daemon.stop()
+                return "\(n) animated layers; SIGTERM → exit in \(ms(exit))"
+            }
+            return "\(n) animated layers \(applied ? "applied" : "not applied")"
+
+        default:
+            return "unknown scenario"
+        }
+    }
+
+    /// Reads and drops everything a client receives, for `seconds`, on another thread.
+    static func drainInBackground(_ c: WireClient, for seconds: Double) {
+        Thread.detachNewThread {
+            let end = Date().addingTimeInterval(seconds + 1)
+            while Date() < end { _ = c.receive(timeout: 0.2) }
+        }
+    }
+}

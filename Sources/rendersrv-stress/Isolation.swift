@@ -1,0 +1,159 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import RenderCore
+import RenderProtocol
+
+/// `rendersrv-stress isolation`: each way one client could make the daemon's loop thread
+/// do work of a size it chooses, tried against a fresh real `rendersrvd` while a victim
+/// client animates 100 layers and pings: the victim's ping, the daemon's frames and memory,
+/// and what the hostile client got.
+struct Isolation: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure one client's effect on another: each hostile pattern against a fresh rendersrvd.")
+
+    @Option(help: "Scenarios to run (comma-separated), or all: \(Isolation.scenarioNames.joined(separator: ", ")).")
+    var scenarios: String = "all"
+
+    @Option(help: "Seconds each scenario's window lasts.")
+    var window: Double = 3
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    static let scenarioNames = ["deep-chain", "deep-animate", "tree-poll", "huge-tree", "event-burst", "partial-frames",
+                                "million-commands", "no-hello", "names", "big-commit", "many-animated", "sigterm-busy"]
+
+    func validate() throws {
+        let unknown = chosen.filter { !Isolation.scenarioNames.contains($0) }
+        guard unknown.isEmpty else {
+            throw ValidationError("unknown scenario \(unknown.joined(separator: ", ")); known: "
+                + Isolation.scenarioNames.joined(separator: ", "))
+        }
+        guard window >= 1 else { throw ValidationError("--window must be at least 1 second") }
+    }
+
+    var chosen: [String] {
+        scenarios == "all" ? Isolation.scenarioNames : scenarios.split(separator: ",").map(String.init)
+    }
+
+    func run() throws {
+        var rows: [Row] = []
+        for name in chosen {
+            let row = try Isolation.run(name, window: window)
+            rows.append(row)
+            if !json { print(row.line) }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(["scenarios": rows]), as: UTF8.self))
+        }
+    }
+
+    /// One scenario's figures.
+    struct Row: Codable {
+        var scenario: String
+        var outcome: String
+        var victimPingP50Ms: Double
+        var victimPingP99Ms: Double
+        var victimPingMaxMs: Double
+        var victimPingsLost: Int
+        var framesPerSecond: Double
+        var missedFrames: UInt64
+        var frameIntervalMaxMs: Double
+        var daemonRSSMB: Double
+
+        var line: String {
+            scenario.padding(toLength: 17, withPad: " ", startingAt: 0) + String(format: " ping p50 %6.2f p99 %7.2f max %7.2f ms  lost %d  %5.1f fps  missed %4llu  worst interval %7.1f ms  RSS %6.1f MB\n    → %@",
+                   victimPingP50Ms, victimPingP99Ms, victimPingMaxMs, victimPingsLost,
+                   framesPerSecond, missedFrames, frameIntervalMaxMs, daemonRSSMB, outcome as NSString)
+        }
+    }
+
+    // MARK: The harness
+
+    static func run(_ name: String, window: Double) throws -> Row {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop() }
+        let victim = try WireClient(path: daemon.socketPath)
+        try victim.hello("victim")
+        victim.waitApplied(victim.commit(animatedLayers(count: 100, firstID: 1, depth: 1)))
+        let observer = try WireClient(path: daemon.socketPath)
+        try observer.hello("observer")
+        let before = observer.stats()
+        let pinger = Pinger(victim)
+        pinger.start()
+        let started = Date()
+        var outcome = ""
+        do {
+            outcome = try attack(name, daemon: daemon, window: window)
+        } catch {
+            outcome = "harness error: \(error)"
+        }
+        while Date().timeIntervalSince(started) < window { usleep(10_000) }
+        let rtts = pinger.stop()
+        let after = observer.stats()
+        let elapsed = Date().timeIntervalSince(started)
+        let sorted = rtts.compactMap { $0 }.sorted()
+        func pct(_ p: Double) -> Double { sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000 }
+        let frames = Double((after?.frames ?? 0) - (before?.frames ?? 0))
+        return Row(scenario: name, outcome: outcome, victimPingP50Ms: pct(0.5), victimPingP99Ms: pct(0.99),
+                   victimPingMaxMs: sorted.last.map { $0 * 1000 } ?? .nan, victimPingsLost: rtts.filter { $0 == nil }.count,
+                   framesPerSecond: frames / elapsed,
+                   missedFrames: (after?.missedFrames ?? 0) - (before?.missedFrames ?? 0),
+                   frameIntervalMaxMs: after?.frameInterval.max ?? .nan,
+                   daemonRSSMB: Double(daemon.residentBytes) / 1e6)
+    }
+
+    /// Pings from the victim every 2 ms on its own thread.
+    final class Pinger {
+        let client: WireClient
+        private let lock = NSLock()
+        private var stopFlag = false
+        private var rtts: [Double?] = []
+        private let done = DispatchSemaphore(value: 0)
+        init(_ c: WireClient) { client = c }
+        func start() {
+            Thread.detachNewThread { [self] in
+                var token: UInt64 = 1000
+                while !lock.withLock({ stopFlag }) {
+                    token += 1
+                    let rtt = client.ping(token, timeout: 5)
+                    lock.withLock { rtts.append(rtt) }
+                    usleep(2_000)
+                }
+                done.signal()
+            }
+        }
+        func stop() -> [Double?] {
+            lock.withLock { stopFlag = true }
+            done.wait()
+            return lock.withLock { rtts }
+        }
+    }
+
+    /// `count` layers, each with an ever-repeating opacity animation, in chains of `depth`.
+    static func animatedLayers(count: Int, firstID: Int, depth: Int, key: String = "a") -> [Command] {
+        var c: [Command] = []
+        c.reserveCapacity(count * 3)
+        var a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 1)
+        a.timing.repeatCount = .infinity
+        a.timing.autoreverses = true
+        for i in 0..<count {
+            let id = LayerID(firstID + i)
+            c.append(.createLayer(id, .layer))
+            if i % depth != 0 { c.append(.insertSublayer(parent: id - 1, child: id, index: 0)) }
+            c.append(.addAnimation(id, key: key, animationID: UInt64(id), animation: a))
+        }
+        return c
+    }
+
+    static func describe(_ e: ErrorMessage?) -> String {
+        guard let e else { return "no error; connection kept" }
+        let text = e.message.count > 160 ? String(e.message.prefix(160)) + "…" : e.message
+        return "closed with \(e.code): \(text)"
+    }
+
+    static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+}

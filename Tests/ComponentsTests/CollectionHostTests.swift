@@ -1,0 +1,159 @@
+import Testing
+import RenderCore
+import RenderClient
+import RenderViews
+@testable import Components
+
+/// The expandable article of the seeds, as a row: tapping expands it (a state update); the
+/// expansion returns a spring bounds animation and a change animation of its body's colour.
+final class ArticleRow: CompositeComponent {
+    let expanded: Bool
+    let body: Component
+    let springDuration: Double
+    init(title: String, expandedByModel: Bool = false, springDuration: Double = 0.5) {
+        let scope = Scope(ArticleRow.self, identifier: title) { false }
+        expanded = scope.state || expandedByModel
+        self.springDuration = springDuration
+        body = Component(view: ViewConfiguration([.backgroundColor(expanded ? .white : Color(white: 0.9))]),
+                         size: ComponentSize(height: expanded ? 200 : 50))
+        super.init(scope: scope, component: FlexboxComponent(view: ViewConfiguration(), style: FlexboxStyle(padding: Edges(all: 5)), children: [
+            FlexboxChild(Component(view: ViewConfiguration([.backgroundColor(.black)]), size: ComponentSize(height: 20))),
+            FlexboxChild(body),
+        ]))
+    }
+    override func boundsAnimationFromPreviousComponent(_ p: Component) -> BoundsAnimation? {
+        !(p as! ArticleRow).expanded && expanded
+            ? BoundsAnimation(duration: springDuration, mode: .spring, springDampingRatio: 0.7, springInitialVelocity: 1) : nil
+    }
+    override func animationsFromPreviousComponent(_ p: Component) -> [ComponentAnimation] {
+        (p as! ArticleRow).expanded != expanded ? [ComponentAnimation(body, CK.Animation.backgroundColor())] : []
+    }
+}
+
+@Suite struct CollectionHostTests {
+    func makeHost(_ h: Harness, rows: [String]) -> CollectionHost<(String, Bool, Double)> {
+        let host = h.run {
+            CollectionHost<(String, Bool, Double)>(frame: Rect(x: 0, y: 0, width: 320, height: 480), context: h.context) { m in
+                ArticleRow(title: m.0, expandedByModel: m.1, springDuration: m.2)
+            }
+        }
+        h.run {
+            host.apply(.init(insertions: rows.enumerated().map { (index: $0.offset, model: ($0.element, false, 0.5)) }), mode: .synchronous)
+        }
+        h.settle()
+        return host
+    }
+
+    @Test func rowsStackAtTheirLayoutHeights() {
+        let h = Harness()
+        let host = makeHost(h, rows: ["a", "b", "c"])
+        #expect(h.run { (0..<3).map { host.rowFrame(at: $0) } } == [
+            Rect(x: 0, y: 0, width: 320, height: 80), Rect(x: 0, y: 80, width: 320, height: 80), Rect(x: 0, y: 160, width: 320, height: 80)])
+        #expect(h.run { host.contentSize } == Size(320, 240))
+        #expect(h.lastCommit!.addedAnimations.isEmpty, "inserted rows appear without animation")
+        h.run { host.contentOffset = Point(0, 40) }
+        h.settle()
+        #expect(h.run { host.bounds.origin } == Point(0, 40), "scrolling moves the bounds' origin")
+    }
+
+    @Test func aRowsBoundsAnimationAppliesToTheWholeChangeset() throws {
+        let h = Harness()
+        let host = makeHost(h, rows: ["a", "b", "c"])
+        let (cells, article) = h.run { ((0..<3).map { host.subviews[$0] }, host.rowLayout(at: 0)!.component as! ArticleRow) }
+        h.run { article.updateState({ (e: Bool) in !e }, mode: .synchronous) }
+        h.settle()
+        let added = try #require(h.lastCommit).addedAnimations
+        #expect(h.run { host.rowFrame(at: 0).height } == 230 && h.run { host.rowFrame(at: 2).origin.y } == 310)
+        func springs(on layer: LayerID) -> [String] {
+            added.filter { a in a.layer == layer && { if case .spring = a.animation.kind { return true }; return false }() }.map(\.key).sorted()
+        }
+        #expect(springs(on: cells[0].layer.id) == ["bounds", "position"], "the row's resize")
+        #expect(springs(on: cells[1].layer.id) == ["position"] && springs(on: cells[2].layer.id) == ["position"],
+                "the rows after it reflow with the same spring")
+        let body = try #require(h.run { (host.rowLayout(at: 0)!.component as! ArticleRow).body.mountedView })
+        #expect(springs(on: body.layer.id) == ["bounds", "position"], "the layout inside the row animates too")
+        #expect(added.contains { $0.layer == body.layer.id && $0.animation.keyPath == "backgroundColor" },
+                "animationsFromPreviousComponent runs as well")
+        // The reflowed row moves continuously from 80 to 230 (its center from 120 to 270).
+        let c1 = cells[1]
+        #expect(h.run { c1.layer.presentation(at: h.now).position.y } == 120)
+        let mid = h.run { c1.layer.presentation(at: h.now + 0.1).position.y }
+        #expect(mid > 120 && mid < 290)
+        #expect(close(h.run { c1.layer.presentation(at: h.now + 0.5).position.y }, 270, 0.2))
+    }
+
+    @Test func severalBoundsAnimationsInOneChangesetUseTheFirstRows() throws {
+        let h = Harness()
+        let host = makeHost(h, rows: ["a", "b"])
+        h.run {
+            host.apply(.init(updates: [(index: 0, model: ("a", true, 0.3)), (index: 1, model: ("b", true, 0.9))]), mode: .synchronous)
+        }
+        h.settle()
+        let added = try #require(h.lastCommit).addedAnimations
+        let durations = Set(added.filter { $0.key == "position" || $0.key == "bounds" }.map(\.animation.timing.duration))
+        #expect(durations == [0.3], "one bounds animation for the whole changeset: the first row's")
+    }
+
+    @Test func removalAndInsertionReflowWithoutABoundsAnimation() {
+        let h = Harness()
+        let host = makeHost(h, rows: ["a", "b", "c"])
+        let c = h.run { host.subviews[2] }
+        h.run { host.apply(.init(removals: [0], insertions: [(index: 2, model: ("d", false, 0.5))]), mode: .synchronous) }
+        h.settle()
+        #expect(h.run { host.numberOfRows } == 3)
+        #expect(h.run { c.frame.origin.y } == 80)
+        #expect(h.run { host.subviews.count } == 3)
+        #expect(h.lastCommit!.addedAnimations.isEmpty)
+    }
+
+    @Test func asynchronousChangesetsBuildOnTheBuildQueue() {
+        let h = Harness()
+        let host = makeHost(h, rows: ["a"])
+        host.buildQueue.suspend()   // hold the build: the change is not mounted until it runs
+        h.run { host.apply(.init(insertions: [(index: 1, model: ("b", false, 0.5))])) }
+        h.settle()
+        #expect(h.run { host.subviews.count } == 1, "not mounted before the build ran")
+        host.buildQueue.resume()
+        host.buildQueue.sync {}
+        h.settle()
+        #expect(h.run { host.subviews.count } == 2)
+    }
+}
+
+@Suite struct CollectionWindowTests {
+    /// A row that fades in on its first appearance.
+    final class FadeRow: Component {
+        init(_ n: Int) {
+            let scope = Scope(FadeRow.self, identifier: n)
+            super.init(view: ViewConfiguration([.backgroundColor(.blue)]), size: ComponentSize(height: 100), scope: scope)
+        }
+        override func animationsOnInitialMount() -> [ComponentAnimation] { [ComponentAnimation(self, CK.Animation.alphaFrom(0))] }
+    }
+
+    @Test func onlyRowsNearTheVisibleRectHaveViewsAndScrollingNeverReplaysAnimations() throws {
+        let h = Harness()
+        let host = h.run { CollectionHost<Int>(frame: Rect(x: 0, y: 0, width: 100, height: 200), context: h.context) { FadeRow($0) } }
+        h.run {
+            host.preloadDistance = 100
+            host.apply(.init(insertions: (0..<20).map { (index: $0, model: $0) }), mode: .synchronous)
+        }
+        h.settle()
+        // Window: y −100 … 300: rows 0, 1, 2 (row 3 starts at 300).
+        #expect(h.run { (0..<20).filter { host.isRowMounted($0) } } == [0, 1, 2])
+        #expect(h.lastCommit!.addedAnimations.count == 3, "the rows that appear fade in")
+        #expect(h.run { host.contentSize } == Size(100, 2000))
+        // Scroll to 1000: window 900 … 1300: rows 9 … 12 come into view for the first time.
+        let before = h.commits.count
+        h.run { host.contentOffset = Point(0, 1000) }
+        h.settle()
+        #expect(h.run { (0..<20).filter { host.isRowMounted($0) } } == [9, 10, 11, 12])
+        #expect(h.commits[before...].flatMap(\.addedAnimations).count == 4, "first appearances fade in")
+        #expect(h.run { host.subviews.map(\.frame.origin.y) } == [900, 1000, 1100, 1200])
+        // Back to the top: rows 0 … 2 come back without animation.
+        let back = h.commits.count
+        h.run { host.contentOffset = .zero }
+        h.settle()
+        #expect(h.run { (0..<20).filter { host.isRowMounted($0) } } == [0, 1, 2])
+        #expect(h.commits[back...].flatMap(\.addedAnimations).isEmpty, "scrolling back replays nothing")
+    }
+}
