@@ -15,6 +15,7 @@ func buildTree(count: Int, perLayer: Int, chain: Bool, maxTreeDepth: Int = 512,
                plain: Bool = false) throws -> ServerBenchmarks.Tree {
     var limits = Limits.default
     limits.maxLayers = max(limits.maxLayers, UInt32(count + 1))
+    limits.maxAnimations = max(limits.maxAnimations, UInt32(count * perLayer))
     let tree = ServerBenchmarks.Tree(limits: limits, maxTreeDepth: maxTreeDepth)
     var commands: [Command] = [.createLayer(1, .layer), .setRoot(1)]
     var animationID: UInt64 = 0
@@ -108,6 +109,15 @@ func runServerSuite(_ o: Options) {
             results.append((count, m))
         }
         if o.countsOnly { return }
+        // Moving layers among many siblings: each of 20,000 sublayers of the root re-inserted
+        // at index 0 in one commit (removal from a sublayer list is O(siblings)).
+        do {
+            let tree = try buildTree(count: 20_000, perLayer: 0, chain: false, plain: true)
+            let (v0, a0) = (tree.validateSeconds, tree.applySeconds)
+            try tree.commit((0..<20_000).map { .insertSublayer(parent: 1, child: LayerID($0 + 2), index: 0) })
+            print("\(pad("move 20000 siblings to the front", 34)) validating \(format((tree.validateSeconds - v0) * 1e3, 1)) ms, "
+                  + "applying \(format((tree.applySeconds - a0) * 1e3, 1)) ms")
+        }
         for (depth, limit) in [(511, 512), (2000, 2001)] {
             let t0 = monotonicNow()
             let tree = try buildTree(count: depth, perLayer: 1, chain: true, maxTreeDepth: limit)
