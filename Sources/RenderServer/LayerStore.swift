@@ -12,10 +12,13 @@ import RenderProtocol
 ///                                    ▼
 ///                                  animations: [AnimationState]   (dense: only animated
 ///                                    │ slot ──▶ back to its node     layers, swap-removed)
+///                                  presentations: [LayerProperties]  (parallel to them)
 ///
 /// The engine walks `animations` front to back and reads each node in place through
 /// pointers (`withFrameAccess`). Each node caches its world timing (its ancestors' timings
-/// and its own folded into one `WorldTiming`), recomputed lazily from its superlayer's:
+/// and its own folded into one `WorldTiming`), recomputed lazily from its superlayer's
+/// (and each animated layer's state keeps a copy, valid while `timingEpoch` is unchanged,
+/// so a steady frame does not read the node for it):
 ///
 /// - a node whose timing or superlayer changes is marked dirty with its whole subtree; the
 ///   marking stops at nodes already dirty, so invariant: *a dirty node's descendants are all
@@ -25,8 +28,12 @@ import RenderProtocol
 ///   down from the nearest clean ancestor, and cleans it.
 ///
 /// So a frame costs O(animated layers) in steady state, and O(what changed) after a change.
-/// `Invalidation` has room for the compositor's world transform and opacity, cached the
-/// same way.
+/// The compositor's world transform and opacity are cached the same way, per `Invalidation`
+/// bit (see `LayerStore+World.swift`).
+///
+/// Known cost left: a sublayer list is an array, so removing a layer from its superlayer or
+/// inserting it in the middle costs O(siblings) (as `CALayer` does); a commit moving many
+/// layers among many siblings is quadratic (rendersrv-bench --server measures it).
 ///
 /// Each node also keeps its subtree height exact (`ChildHeights`, maintained along the
 /// ancestor path on every insert and removal, O(depth)), which the validator reads to check
@@ -40,7 +47,7 @@ import RenderProtocol
 /// - a node's `animationIndex` is its state's index in `animations` (-1 for none), and that
 ///   state's `slot` is the node's.
 ///
-/// Thread affinity: the loop thread (it is owned by a `Session`).
+/// Thread affinity: the loop thread (it is owned by a `ClientSession`).
 final class LayerStore {
     /// What a node caches, by what may be stale.
     struct Invalidation: OptionSet {
