@@ -143,18 +143,25 @@ public struct LayerProperties: Hashable, Sendable {
     /// listed: debug builds assert the result equals `m`, and a test changes every property.
     @inline(__always)
     mutating func assign(from m: LayerProperties) {
-        position = m.position; bounds = m.bounds; anchorPoint = m.anchorPoint; zPosition = m.zPosition
-        transform = m.transform; opacity = m.opacity; backgroundColor = m.backgroundColor
-        borderColor = m.borderColor; borderWidth = m.borderWidth; cornerRadius = m.cornerRadius
-        isHidden = m.isHidden; masksToBounds = m.masksToBounds
-        if extras !== m.extras {
-            if extras !== LayerExtras.defaults && isKnownUniquelyReferenced(&extras) {
-                extras.assign(from: m.extras)
+        withUnsafePointer(to: m) { assign(from: $0) }
+    }
+
+    /// `assign(from:)` reading `*m` field by field in place (it must not point at `self`).
+    @inline(__always)
+    mutating func assign(from m: UnsafePointer<LayerProperties>) {
+        position = m.pointee.position; bounds = m.pointee.bounds; anchorPoint = m.pointee.anchorPoint
+        zPosition = m.pointee.zPosition; transform = m.pointee.transform; opacity = m.pointee.opacity
+        backgroundColor = m.pointee.backgroundColor; borderColor = m.pointee.borderColor
+        borderWidth = m.pointee.borderWidth; cornerRadius = m.pointee.cornerRadius
+        isHidden = m.pointee.isHidden; masksToBounds = m.pointee.masksToBounds
+        if extras !== m.pointee.extras {
+            if isKnownUniquelyReferenced(&extras) && extras !== LayerExtras.defaults {
+                extras.assign(from: m.pointee.extras)
             } else {
-                extras = m.extras
+                extras = m.pointee.extras
             }
         }
-        assert(self == m, "LayerProperties.assign(from:) misses a stored property")
+        assert(self == m.pointee, "LayerProperties.assign(from:) misses a stored property")
     }
 
     /// The layer's frame in its superlayer's space when its transform is affine-free of

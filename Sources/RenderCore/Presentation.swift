@@ -75,7 +75,23 @@ public enum Presentation {
     public static func evaluate(model: LayerProperties, animations: [AttachedAnimation], layerTime: Double,
                                 into presentation: inout LayerProperties, lifecycle: inout [AnimationLifecycle],
                                 resetting: PropertySet) -> TransitionProgress? {
-        presentation.assign(resetting, from: model)
+        withUnsafePointer(to: model) { presentation.assign(resetting, from: $0) }
+        return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
+    }
+
+    /// `evaluate` reading the model in place, for callers that keep models in raw storage
+    /// (the server's layer store): passing `model` by value from such storage copies it.
+    /// `resetting` nil resets the whole presentation to the model, as `evaluate(model:…)`;
+    /// otherwise only those properties, as `evaluate(model:…resetting:)`.
+    @discardableResult
+    public static func evaluate(modelAt model: UnsafePointer<LayerProperties>, animations: [AttachedAnimation],
+                                layerTime: Double, into presentation: inout LayerProperties,
+                                lifecycle: inout [AnimationLifecycle], resetting: PropertySet?) -> TransitionProgress? {
+        if let resetting {
+            presentation.assign(resetting, from: model)
+        } else {
+            presentation.assign(from: model)
+        }
         return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
     }
 

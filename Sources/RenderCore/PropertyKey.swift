@@ -133,6 +133,16 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
         }
     }
 
+    /// Whether a layer of `kind` has the property: `layerKinds.contains(kind)` without
+    /// building the set (the server checks it for every command).
+    @inlinable public func exists(on kind: LayerKind) -> Bool {
+        switch rawValue {
+        case 32..<48: return kind == .shape
+        case 48..<64: return kind == .text
+        default: return true
+        }
+    }
+
     /// Which layer kinds have the property.
     public var layerKinds: Set<LayerKind> {
         switch rawValue {

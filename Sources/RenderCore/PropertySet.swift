@@ -31,39 +31,34 @@ extension Animation {
 }
 
 extension LayerProperties {
-    /// Copies the properties in `set` from `m` (the rest stay as they are).
+    /// Copies the properties in `set` from `*m` (the rest stay as they are). `m` is read
+    /// field by field in place: no copy of the whole value. It must not point at `self`.
     @inline(__always)
-    mutating func assign(_ set: PropertySet, from m: LayerProperties) {
+    mutating func assign(_ set: PropertySet, from m: UnsafePointer<LayerProperties>) {
         var bits = set.rawValue
         while bits != 0 {
             let raw = UInt8(truncatingIfNeeded: bits.trailingZeroBitCount)
             bits &= bits - 1
-            guard let key = PropertyKey(rawValue: raw) else { continue }
-            copy(key, from: m)
-        }
-    }
-
-    /// Copies one property from `m`.
-    @inline(__always)
-    mutating func copy(_ key: PropertyKey, from m: LayerProperties) {
-        switch key {
-        case .position: position = m.position
-        case .bounds: bounds = m.bounds
-        case .anchorPoint: anchorPoint = m.anchorPoint
-        case .zPosition: zPosition = m.zPosition
-        case .transform: transform = m.transform
-        case .sublayerTransform: if sublayerTransform != m.sublayerTransform { sublayerTransform = m.sublayerTransform }
-        case .opacity: opacity = m.opacity
-        case .backgroundColor: backgroundColor = m.backgroundColor
-        case .borderColor: borderColor = m.borderColor
-        case .borderWidth: borderWidth = m.borderWidth
-        case .cornerRadius: cornerRadius = m.cornerRadius
-        case .isHidden: isHidden = m.isHidden
-        case .masksToBounds: masksToBounds = m.masksToBounds
-        default:
-            // Out of line: write only when it differs, so that a presentation sharing its
-            // model's box keeps sharing it.
-            if extras !== m.extras && value(of: key) != m.value(of: key) { try? setValue(m.value(of: key), of: key) }
+            switch raw {
+            case PropertyKey.position.rawValue: position = m.pointee.position
+            case PropertyKey.bounds.rawValue: bounds = m.pointee.bounds
+            case PropertyKey.anchorPoint.rawValue: anchorPoint = m.pointee.anchorPoint
+            case PropertyKey.zPosition.rawValue: zPosition = m.pointee.zPosition
+            case PropertyKey.transform.rawValue: transform = m.pointee.transform
+            case PropertyKey.opacity.rawValue: opacity = m.pointee.opacity
+            case PropertyKey.backgroundColor.rawValue: backgroundColor = m.pointee.backgroundColor
+            case PropertyKey.borderColor.rawValue: borderColor = m.pointee.borderColor
+            case PropertyKey.borderWidth.rawValue: borderWidth = m.pointee.borderWidth
+            case PropertyKey.cornerRadius.rawValue: cornerRadius = m.pointee.cornerRadius
+            case PropertyKey.isHidden.rawValue: isHidden = m.pointee.isHidden
+            case PropertyKey.masksToBounds.rawValue: masksToBounds = m.pointee.masksToBounds
+            default:
+                // Out of line: write only when it differs, so that a presentation sharing its
+                // model's box keeps sharing it.
+                guard let key = PropertyKey(rawValue: raw), extras !== m.pointee.extras else { continue }
+                let v = m.pointee.value(of: key)
+                if value(of: key) != v { try? setValue(v, of: key) }
+            }
         }
     }
 }

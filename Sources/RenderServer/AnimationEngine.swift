@@ -1,3 +1,4 @@
+import CSystem
 import RenderCore
 import RenderProtocol
 
@@ -5,8 +6,10 @@ import RenderProtocol
 ///
 /// Per animated layer, each frame:
 ///
-///     local time   = the layer's cached world timing (its ancestors' timings and its own,
-///                    folded as `Presentation.localTime` folds them) applied to t
+///     local time   = the layer's world timing (its ancestors' timings and its own, folded
+///                    as `Presentation.localTime` folds them) applied to t; the state keeps
+///                    a copy while the store's timing epoch is unchanged, else it is read
+///                    from the node's cache (recomputed there only if stale)
 ///     presentation = Presentation.evaluate(model, animations, local time) — resetting only
 ///                    the animated properties to the model unless the model or the
 ///                    animation list changed since the last frame
@@ -22,8 +25,28 @@ import RenderProtocol
 /// The same `Presentation` code runs in the client's `presentation()`, so both sides
 /// agree for the same inputs. Thread affinity: the loop thread (it mutates stores).
 struct AnimationEngine {
+    /// Where a node's model lies within it, in bytes (the model is read in place).
+    static let modelOffset = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.model)!
+
+    /// How many animated layers ahead the walk prefetches.
+    static let prefetchDistance = 8
+    static let attachedOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.attached)!
+    static let lifecycleOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.lifecycle)!
+
+    /// The address of the first element of the array stored at `offset` in `*state`, read
+    /// without retaining it (for prefetching only: an array is one reference to its storage
+    /// object, whose elements start after a 32-byte header on 64-bit Linux).
+    @inline(__always)
+    static func storage(of state: UnsafeMutablePointer<AnimationState>, at offset: Int) -> UnsafeRawPointer? {
+        let reference = UnsafeRawPointer(state).advanced(by: offset).load(as: UInt.self)
+        return UnsafeRawPointer(bitPattern: reference &+ 32)
+    }
+
     /// Indices in `store.animations` of states with animations to retire after the frame.
     private var retiring: [Int] = []
+    /// Slots whose world geometry caches the frame changed (invalidated after the walk), and
+    /// which caches.
+    private var moved: [(slot: Int32, caches: LayerStore.Invalidation)] = []
 
     /// Evaluates every animated layer of `store` at media time `t`, appending
     /// `animationStarted`/`animationStopped` events, then retires finished animations.
@@ -36,27 +59,59 @@ struct AnimationEngine {
     @discardableResult
     mutating func evaluate(_ store: LayerStore, at t: Double, events: inout [Message]) -> Int {
         retiring.removeAll(keepingCapacity: true)
+        moved.removeAll(keepingCapacity: true)
         let count = store.animatedLayerCount
         guard count > 0 else { return 0 }
-        store.withFrameAccess { nodes, states in
-            for a in 0..<states.count {
+        let modelOffset = AnimationEngine.modelOffset
+        let epoch = store.timingEpoch
+        let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
+        store.withFrameAccess { nodes, states, presentations in
+            let n = states.count
+            for a in 0..<n {
+                // Memory, not arithmetic, bounds a large frame: fetch what a layer a few
+                // states ahead will touch (its node's first line, its presentation, its
+                // animations and lifecycle) while this one is evaluated.
+                if a + AnimationEngine.prefetchDistance < n {
+                    let ahead = states.baseAddress! + a + AnimationEngine.prefetchDistance
+                    let node = UnsafeRawPointer(nodes + Int(ahead.pointee.slot))
+                    let presentation = UnsafeRawPointer(presentations + a + AnimationEngine.prefetchDistance)
+                    let attached = AnimationEngine.storage(of: ahead, at: AnimationEngine.attachedOffset)
+                    for line in stride(from: 0, to: 256, by: 64) {
+                        csys_prefetch(node + line)
+                        csys_prefetch_write(presentation + line)
+                        csys_prefetch(attached.map { $0 + line })
+                    }
+                    csys_prefetch(AnimationEngine.storage(of: ahead, at: AnimationEngine.lifecycleOffset))
+                }
                 let state = states.baseAddress! + a
                 let slot = Int(state.pointee.slot)
-                let layerTime = store.worldTiming(slot: slot, in: nodes).localTime(t)
-                if state.pointee.needsFullReset {
-                    Presentation.evaluate(model: nodes[slot].model, animations: state.pointee.attached,
-                                          layerTime: layerTime, into: &state.pointee.presentation,
-                                          lifecycle: &state.pointee.lifecycle)
-                    state.pointee.needsFullReset = false
-                } else {
-                    // Only what the animations write differs from the model (see `AnimationState`).
-                    Presentation.evaluate(model: nodes[slot].model, animations: state.pointee.attached,
-                                          layerTime: layerTime, into: &state.pointee.presentation,
-                                          lifecycle: &state.pointee.lifecycle, resetting: state.pointee.written)
+                if state.pointee.worldEpoch != epoch {
+                    state.pointee.worldTiming = store.worldTiming(slot: slot, in: nodes)
+                    state.pointee.worldEpoch = epoch
+                }
+                let layerTime = state.pointee.worldTiming.localTime(t)
+                // Unless the model or the animation list changed since the last frame, only
+                // what the animations write differs from the model (see `AnimationState`).
+                let full = state.pointee.needsFullReset
+                state.pointee.needsFullReset = false
+                let model = UnsafeRawPointer(nodes + slot).advanced(by: modelOffset)
+                    .assumingMemoryBound(to: LayerProperties.self)
+                Presentation.evaluate(modelAt: model, animations: state.pointee.attached, layerTime: layerTime,
+                                      into: &presentations[a], lifecycle: &state.pointee.lifecycle,
+                                      resetting: full ? nil : state.pointee.written)
+                // The compositor's caches below this layer follow its presentation; nothing
+                // to do while they are stale already (nobody asked since).
+                let written = state.pointee.written.rawValue
+                var caches = LayerStore.Invalidation()
+                if full || written & geometryMask != 0 { caches.insert(.worldTransform) }
+                if full || written & opacityMask != 0 { caches.insert(.worldOpacity) }
+                if !caches.isEmpty && !nodes[slot].stale.isSuperset(of: caches) {
+                    moved.append((Int32(slot), caches))
                 }
                 if reportLifecycle(of: state, at: t, events: &events) { retiring.append(a) }
             }
         }
+        for m in moved { store.invalidateSubtree(Int(m.slot), m.caches) }
         // Descending: swap-removing a state moves only the last one, already handled.
         for a in retiring.reversed() { store.retireFinished(stateAt: a) }
         return count
@@ -70,13 +125,23 @@ struct AnimationEngine {
                                  events: inout [Message]) -> Bool {
         var retire = false
         let layer = state.pointee.layer
-        for i in 0..<state.pointee.lifecycle.count {
+        let count = state.pointee.lifecycle.count
+        if state.pointee.unstarted == 0 {
+            // Steady state: every animation has started; only a finished one needs its record.
+            var anyFinished = false
+            state.pointee.lifecycle.withUnsafeBufferPointer { life in
+                for i in 0..<count where life[i] == .finished { anyFinished = true; break }
+            }
+            if !anyFinished { return false }
+        }
+        for i in 0..<count {
             let life = state.pointee.lifecycle[i]
             if life == .pending || state.pointee.records[i].stopped { continue }
             if life == .active && state.pointee.records[i].started { continue }
             let animationID = state.pointee.records[i].id
             if !state.pointee.records[i].started {
                 state.pointee.records[i].started = true
+                state.pointee.unstarted -= 1
                 events.append(.animationStarted(AnimationStarted(animationID: animationID, layer: layer, mediaTime: t)))
             }
             if life == .finished {
@@ -87,21 +152,5 @@ struct AnimationEngine {
             }
         }
         return retire
-    }
-
-    /// The presentation of one layer at media time `t`, evaluated exactly as a frame
-    /// would, without any side effect on the animations' lifecycle. `lifecycle` receives
-    /// each attached animation's lifecycle at `t` (empty when the layer has none).
-    mutating func presentation(of id: LayerID, in store: LayerStore, at t: Double,
-                               lifecycle: inout [AnimationLifecycle]) -> LayerProperties? {
-        guard let node = store.node(id) else { return nil }
-        guard let state = store.animation(of: id), let layerTime = store.localTime(of: id, at: t) else {
-            lifecycle.removeAll(keepingCapacity: true)
-            return node.model
-        }
-        var p = node.model
-        Presentation.evaluate(model: node.model, animations: state.attached, layerTime: layerTime,
-                              into: &p, lifecycle: &lifecycle)
-        return p
     }
 }

@@ -118,16 +118,17 @@ struct CommitValidator {
                                     childHeights: ChildHeights()))
             view.pending.layerDelta += 1
         case let .destroyLayer(id):
-            let node = try existing(id, view)
+            _ = try existing(id, view)
+            let sublayers = view.node(id)?.sublayers ?? []
             let animations = view.animationKeys(of: id).count
             view.detach(id)
-            for child in node.sublayers { view.modify(child) { $0.superlayer = 0 } }
+            for child in sublayers { view.modify(child) { $0.superlayer = 0 } }
             view.set(id, nil)
             view.pending.layerDelta -= 1
             view.pending.animationDelta -= animations
         case let .setProperty(id, keyPath, value):
-            let node = try existing(id, view)
-            try checkKeyPath(keyPath, on: node.kind, layer: id)
+            let kind = try existing(id, view)
+            try checkKeyPath(keyPath, on: kind, layer: id)
             guard value.kind == keyPath.valueKind else {
                 throw invalid(.invalidValue, layer: id, "\(keyPath) takes a \(keyPath.valueKind) value, got a "
                     + "\(value.kind)")
@@ -151,8 +152,8 @@ struct CommitValidator {
         case let .setRoot(id):
             if id != 0 { _ = try existing(id, view) }
         case let .addAnimation(id, key, _, animation):
-            let node = try existing(id, view)
-            try checkAnimation(animation, on: node.kind, layer: id, depth: 0)
+            let kind = try existing(id, view)
+            try checkAnimation(animation, on: kind, layer: id, depth: 0)
             var keys = view.animationKeys(of: id)
             if !keys.contains(key) {
                 guard keys.count + 1 <= Int(limits.maxAnimationsPerLayer) else {
@@ -217,16 +218,17 @@ struct CommitValidator {
         }
     }
 
-    private func existing(_ id: LayerID, _ view: View) throws(Rejection) -> ShadowNode {
-        guard let node = view.node(id) else {
+    /// The layer's kind; throws when it does not exist.
+    private func existing(_ id: LayerID, _ view: View) throws(Rejection) -> LayerKind {
+        guard let kind = view.kind(of: id) else {
             throw invalid(.unknownLayer, layer: id, "no such layer (never created, or destroyed); create it "
                 + "before using it")
         }
-        return node
+        return kind
     }
 
     private func checkKeyPath(_ keyPath: LayerKeyPath, on kind: LayerKind, layer: LayerID) throws(Rejection) {
-        guard keyPath.property.layerKinds.contains(kind) else {
+        guard keyPath.property.exists(on: kind) else {
             throw invalid(.invalidCommand, layer: layer, "\(keyPath) does not exist on a \(kind) layer; use a "
                 + "\(keyPath.property.layerKinds.map(\.description).sorted().joined(separator: " or ")) layer")
         }
@@ -313,6 +315,12 @@ struct CommitValidator {
             guard let n = store.node(id) else { return nil }
             return ShadowNode(kind: n.kind, superlayer: n.superlayer, sublayers: n.sublayers, animationKeys: nil,
                               height: Int(n.height), childHeights: n.childHeights)
+        }
+
+        /// nil for a layer that does not exist (read without copying its structure).
+        func kind(of id: LayerID) -> LayerKind? {
+            if let entry = pending.touched[id] { return entry?.kind }
+            return store.kind(of: id)
         }
 
         /// 0 for none (or an unknown layer).

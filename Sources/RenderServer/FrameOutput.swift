@@ -41,6 +41,10 @@ public struct PresentedTree {
     public func kind(of id: LayerID) -> LayerKind? { store.kind(of: id) }
     /// Back to front.
     public func sublayers(of id: LayerID) -> [LayerID] { store.sublayers(of: id) ?? [] }
+    /// Maps the layer's bounds coordinates to the display's (cached; see `WorldGeometry`).
+    public func worldTransform(of id: LayerID) -> Transform3D? { store.worldTransform(of: id) }
+    /// The product of the layer's and its ancestors' opacities (cached; see `WorldGeometry`).
+    public func worldOpacity(of id: LayerID) -> Double? { store.worldOpacity(of: id) }
 }
 
 /// The default output: frames are produced (animations run, events flow) but not drawn.

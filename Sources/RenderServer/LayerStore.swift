@@ -12,10 +12,13 @@ import RenderProtocol
 ///                                    ▼
 ///                                  animations: [AnimationState]   (dense: only animated
 ///                                    │ slot ──▶ back to its node     layers, swap-removed)
+///                                  presentations: [LayerProperties]  (parallel to them)
 ///
 /// The engine walks `animations` front to back and reads each node in place through
 /// pointers (`withFrameAccess`). Each node caches its world timing (its ancestors' timings
-/// and its own folded into one `WorldTiming`), recomputed lazily from its superlayer's:
+/// and its own folded into one `WorldTiming`), recomputed lazily from its superlayer's
+/// (and each animated layer's state keeps a copy, valid while `timingEpoch` is unchanged,
+/// so a steady frame does not read the node for it):
 ///
 /// - a node whose timing or superlayer changes is marked dirty with its whole subtree; the
 ///   marking stops at nodes already dirty, so invariant: *a dirty node's descendants are all
@@ -25,8 +28,12 @@ import RenderProtocol
 ///   down from the nearest clean ancestor, and cleans it.
 ///
 /// So a frame costs O(animated layers) in steady state, and O(what changed) after a change.
-/// `Invalidation` has room for the compositor's world transform and opacity, cached the
-/// same way.
+/// The compositor's world transform and opacity are cached the same way, per `Invalidation`
+/// bit (see `LayerStore+World.swift`).
+///
+/// Known cost left: a sublayer list is an array, so removing a layer from its superlayer or
+/// inserting it in the middle costs O(siblings) (as `CALayer` does); a commit moving many
+/// layers among many siblings is quadratic (rendersrv-bench --server measures it).
 ///
 /// Each node also keeps its subtree height exact (`ChildHeights`, maintained along the
 /// ancestor path on every insert and removal, O(depth)), which the validator reads to check
@@ -40,18 +47,32 @@ import RenderProtocol
 /// - a node's `animationIndex` is its state's index in `animations` (-1 for none), and that
 ///   state's `slot` is the node's.
 ///
-/// Thread affinity: the loop thread (it is owned by a `Session`).
+/// Thread affinity: the loop thread (it is owned by a `ClientSession`).
 final class LayerStore {
     /// What a node caches, by what may be stale.
     struct Invalidation: OptionSet {
         let rawValue: UInt8
         /// `Node.worldTiming`.
         static let worldTiming = Invalidation(rawValue: 1)
-        static let all: Invalidation = [.worldTiming]
+        /// `WorldGeometry.transform` (see `LayerStore+World.swift`).
+        static let worldTransform = Invalidation(rawValue: 2)
+        /// `WorldGeometry.opacity`.
+        static let worldOpacity = Invalidation(rawValue: 4)
+        static let all: Invalidation = [.worldTiming, .worldTransform, .worldOpacity]
     }
 
     /// One layer of the render tree (one slot of `nodes`; a free slot has id 0).
+    ///
+    /// Field order matters: `stale` and the start of `model` (where the properties a frame
+    /// resets most live) share the node's first cache line.
     struct Node {
+        /// Caches to recompute before use.
+        var stale: Invalidation = .all
+        var kind: LayerKind
+        /// Levels of the subtree rooted here: 1 for a leaf.
+        var height: UInt16 = 1
+        /// 0 for a free slot.
+        var id: LayerID
         /// The model values, as the client last committed them.
         var model = LayerProperties()
         /// Back to front.
@@ -63,19 +84,12 @@ final class LayerStore {
         var worldTiming = WorldTiming.identity
         /// Subtree heights of the sublayers.
         var childHeights = ChildHeights()
-        /// 0 for a free slot.
-        var id: LayerID
         /// 0 when the layer has no superlayer.
         var superlayer: LayerID = 0
         /// The superlayer's slot, -1 for none.
         var parentSlot: Int32 = -1
         /// Index in `LayerStore.animations`, -1 while the layer has no animation.
         var animationIndex: Int32 = -1
-        /// Levels of the subtree rooted here: 1 for a leaf.
-        var height: UInt16 = 1
-        /// Caches to recompute before use.
-        var stale: Invalidation = .all
-        var kind: LayerKind
 
         init(id: LayerID, kind: LayerKind) { self.id = id; self.kind = kind }
     }
@@ -86,12 +100,23 @@ final class LayerStore {
     private var freeSlots: [Int32] = []
     /// The animated layers' states, dense, in no particular order.
     private(set) var animations = ContiguousArray<AnimationState>()
+    /// Parallel to `animations`: each animated layer's presentation at the latest frame
+    /// (apart, so that the frame's walk over the states streams only their small headers,
+    /// and touches of a presentation only the properties it animates).
+    private(set) var presentations = ContiguousArray<LayerProperties>()
+    /// By slot, created on the first world-geometry query (a store nobody composites pays
+    /// nothing for it): see `LayerStore+World.swift`.
+    var world = ContiguousArray<WorldGeometry>()
     /// The layer the client displays, 0 for none.
     private(set) var root: LayerID = 0
     /// Animations attached over all layers.
     private(set) var animationCount = 0
+    /// Bumped whenever any node's world timing may have changed (a timing or a superlayer
+    /// changed): a state's copy of its layer's world timing is valid while its epoch equals
+    /// this, so a steady frame does not touch the node for it.
+    private(set) var timingEpoch: UInt64 = 1
     /// Scratch for subtree marking and world-timing paths (kept: no allocation per use).
-    private var scratch: [Int32] = []
+    var scratch: [Int32] = []
 
     var layerCount: Int { slotOf.count }
     /// Every layer's id, in no particular order.
@@ -121,7 +146,7 @@ final class LayerStore {
     func presentation(of id: LayerID) -> LayerProperties? {
         guard let s = slotOf[id] else { return nil }
         let a = nodes[Int(s)].animationIndex
-        return a < 0 ? nodes[Int(s)].model : animations[Int(a)].presentation
+        return a < 0 ? nodes[Int(s)].model : presentations[Int(a)]
     }
 
     /// The layer's world timing (recomputed first if stale).
@@ -158,6 +183,8 @@ final class LayerStore {
             try? nodes[Int(s)].model.setValue(value, at: keyPath)
             let a = Int(nodes[Int(s)].animationIndex)
             if a >= 0 { animations[a].needsFullReset = true }
+            let caches = LayerStore.worldCaches(changedBy: PropertySet(keyPath.property))
+            if !caches.isEmpty { invalidateSubtree(Int(s), caches) }
         case let .insertSublayer(parent, child, index):
             guard let p = slotOf[parent], let c = slotOf[child] else { return }
             detach(Int(c))
@@ -214,7 +241,8 @@ final class LayerStore {
 
     /// Marks `caches` stale in the subtree of slot `s`, not descending below nodes where
     /// they already are (their subtrees are stale already: the invariant above).
-    private func invalidateSubtree(_ s: Int, _ caches: Invalidation) {
+    func invalidateSubtree(_ s: Int, _ caches: Invalidation) {
+        if caches.contains(.worldTiming) { timingEpoch &+= 1 }
         scratch.removeAll(keepingCapacity: true)
         scratch.append(Int32(s))
         while let x = scratch.popLast() {
@@ -254,7 +282,8 @@ final class LayerStore {
         var a = Int(nodes[s].animationIndex)
         if a < 0 {
             a = animations.count
-            animations.append(AnimationState(presentation: nodes[s].model, slot: slot, layer: id))
+            animations.append(AnimationState(slot: slot, layer: id))
+            presentations.append(nodes[s].model)
             nodes[s].animationIndex = Int32(a)
         }
         animations[a].append(AttachedAnimation(key: key, animation: animation), id: animationID)
@@ -301,29 +330,46 @@ final class LayerStore {
 
     /// Swap-removes `animations[a]`, fixing the index of the state moved into its place.
     private func dropAnimationState(at a: Int) {
-        nodes[Int(animations[a].slot)].animationIndex = -1
+        let s = Int(animations[a].slot)
+        // The presentation goes back to the model (`written` is empty by now: whatever the
+        // animations wrote may differ).
+        invalidateSubtree(s, [.worldTransform, .worldOpacity])
+        nodes[s].animationIndex = -1
         let last = animations.removeLast()
+        let lastPresentation = presentations.removeLast()
         if a < animations.count {
             animations[a] = last
+            presentations[a] = lastPresentation
             nodes[Int(last.slot)].animationIndex = Int32(a)
         }
     }
 
     /// Drops everything (the session closed: no events are sent to a closed session).
     func removeAll() {
-        nodes = []; slotOf = [:]; freeSlots = []; animations = []; root = 0; animationCount = 0
+        nodes = []; slotOf = [:]; freeSlots = []; animations = []; presentations = []; root = 0; animationCount = 0
+        world = []
     }
 
     // MARK: Frames
 
-    /// Runs `body` with the nodes and the animation states as raw buffers, for the frame's
-    /// walk: no copy of any node, no retain per access. `body` must not change the tree's
-    /// structure (the buffers stay valid only during the call).
-    func withFrameAccess<R>(_ body: (UnsafeMutablePointer<Node>, UnsafeMutableBufferPointer<AnimationState>) -> R) -> R {
+    /// Runs `body` with the nodes, the animation states and their presentations as raw
+    /// buffers, for the frame's walk: no copy of any node, no retain per access. `body` must
+    /// not change the tree's structure (the buffers stay valid only during the call).
+    func withFrameAccess<R>(_ body: (UnsafeMutablePointer<Node>, UnsafeMutableBufferPointer<AnimationState>,
+                                     UnsafeMutablePointer<LayerProperties>) -> R) -> R {
         if nodes.isEmpty { nodes.reserveCapacity(1) }
+        if presentations.isEmpty { presentations.reserveCapacity(1) }
         return nodes.withUnsafeMutableBufferPointer { n in
-            animations.withUnsafeMutableBufferPointer { a in body(n.baseAddress!, a) }
+            animations.withUnsafeMutableBufferPointer { a in
+                presentations.withUnsafeMutableBufferPointer { p in body(n.baseAddress!, a, p.baseAddress!) }
+            }
         }
+    }
+
+    /// Marks `cache` recomputed for the node in slot `s` (its superlayer's is clean: the
+    /// invariant).
+    func markClean(slot s: Int, _ cache: Invalidation) {
+        nodes[s].stale.remove(cache)
     }
 
     /// The world timing of the node in slot `s` of `nodes`, recomputed first when stale.
@@ -355,8 +401,8 @@ final class LayerStore {
 }
 
 /// The animations of one animated layer and what the engine knows of them, stored densely
-/// in `LayerStore.animations` (and only for layers that have animations: the presentation
-/// copy costs nothing for the others, whose presentation is their model).
+/// in `LayerStore.animations`, its presentation beside it in `LayerStore.presentations`
+/// (only for layers that have animations: the others' presentation is their model).
 struct AnimationState {
     /// One animation's identity and the events already sent for it.
     struct Record: Equatable {
@@ -375,20 +421,24 @@ struct AnimationState {
     var records: [Record] = []
     /// Parallel to `attached`: each animation's lifecycle at the latest frame.
     var lifecycle: [AnimationLifecycle] = []
-    /// The layer's presentation at the latest frame.
-    var presentation: LayerProperties
     /// The properties the attached animations may write (see `Animation.writtenProperties`).
     var written = PropertySet()
     /// The model or the attached animations changed since the latest frame: the next one
     /// resets the whole presentation to the model. Otherwise the presentation equals the
     /// model outside `written`, and a frame resets only those.
     var needsFullReset = true
+    /// The layer's world timing as of `LayerStore.timingEpoch == worldEpoch` (0: never).
+    var worldTiming = WorldTiming.identity
+    var worldEpoch: UInt64 = 0
+    /// Records not yet `started`: while 0, a frame reads `records` only for an animation
+    /// that finished.
+    var unstarted: Int32 = 0
     /// The layer's slot in `LayerStore.nodes`, and its id.
     var slot: Int32
     var layer: LayerID
 
-    init(presentation: LayerProperties, slot: Int32, layer: LayerID) {
-        self.presentation = presentation; self.slot = slot; self.layer = layer
+    init(slot: Int32, layer: LayerID) {
+        self.slot = slot; self.layer = layer
     }
 
     mutating func append(_ animation: AttachedAnimation, id: UInt64) {
@@ -397,9 +447,11 @@ struct AnimationState {
         lifecycle.append(.pending)
         written.formUnion(animation.animation.writtenProperties)
         needsFullReset = true
+        unstarted += 1
     }
 
     mutating func remove(at i: Int) {
+        if !records[i].started { unstarted -= 1 }
         attached.remove(at: i); records.remove(at: i)
         if i < lifecycle.count { lifecycle.remove(at: i) }
         written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }

@@ -1,10 +1,11 @@
+import CSystem
 import RenderCore
 import RenderProtocol
 
 /// A small public entry into the server core for `rendersrv-bench`; the daemon does not use
 /// it. It holds one client's layer store, fed the commands a commit carries (validated by
 /// `CommitValidator` exactly as a session validates them, then applied), and runs the
-/// animation engine's per-frame step on it exactly as `Server.produceFrame` does — without
+/// animation engine's per-frame step on it exactly as `ServerCore`'s frame does — without
 /// sockets, sessions or a loop.
 ///
 /// Thread affinity: whichever thread made it (it is not shared).
@@ -32,15 +33,24 @@ public enum ServerBenchmarks {
         public func commit(_ commands: [Command], mediaTime: Double = 0) throws {
             sequence += 1
             let commit = Commit(sequence: sequence, mediaTime: mediaTime, commands: commands)
+            let t0 = csys_monotonic_ns()
             do throws(CommitValidator.Rejection) {
                 try validator.validate(commit, store: store, pending: &pending)
             } catch {
                 throw BenchmarkError(message: error.message)
             }
+            let t1 = csys_monotonic_ns()
             for command in commands { store.apply(command, mediaTime: mediaTime, events: &events) }
             pending.reset()
             events.removeAll(keepingCapacity: true)
+            let t2 = csys_monotonic_ns()
+            validateSeconds += Double(t1 - t0) / 1e9
+            applySeconds += Double(t2 - t1) / 1e9
         }
+
+        /// Time spent in `commit` so far validating, and applying (seconds, CLOCK_MONOTONIC).
+        public private(set) var validateSeconds = 0.0
+        public private(set) var applySeconds = 0.0
 
         /// One frame's animation step at media time `t`; returns the number of animated
         /// layers evaluated. The events it produces are counted and dropped.
@@ -68,6 +78,8 @@ public enum ServerBenchmarks {
     /// `MemoryLayout` strides of the store's per-layer parts, in bytes, by name.
     public static var layoutSizes: [(name: String, bytes: Int)] {
         [("LayerProperties", MemoryLayout<LayerProperties>.stride),
-         ("LayerStore.Node", MemoryLayout<LayerStore.Node>.stride)]
+         ("LayerStore.Node", MemoryLayout<LayerStore.Node>.stride),
+         ("AnimationState", MemoryLayout<AnimationState>.stride),
+         ("AttachedAnimation", MemoryLayout<AttachedAnimation>.stride)]
     }
 }

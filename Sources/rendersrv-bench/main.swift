@@ -16,7 +16,7 @@
 // worst frame stays within 16.7 ms (60 Hz).
 //
 // `--memory` builds `layers` plain layers (position, bounds, background color set, under one
-// root) and prints resident memory (/proc/self/statm) before and after, per layer, along
+// root; with `--per-layer N`, each with N running animations) and prints resident memory (/proc/self/statm) before and after, per layer, along
 // with the MemoryLayout sizes of the store's per-layer parts. Run it at two counts and take
 // the difference over the difference in counts to cancel fixed costs.
 //
@@ -214,12 +214,14 @@ struct Options {
     var server = false, memory = false
     var counts = [1000, 10_000, 100_000]
     var perLayer = 1
-    var framesGiven = false, layersGiven = false
+    var framesGiven = false, layersGiven = false, perLayerGiven = false
+    /// `--server` only: skip the deep chains and the 60 Hz search (for profiling).
+    var countsOnly = false
 
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
         + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
-        + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N]\n"
-        + "       rendersrv-bench --memory [--layers N]"
+        + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N] [--counts-only]\n"
+        + "       rendersrv-bench --memory [--layers N] [--per-layer N]"
 
     /// Parses the arguments; exits with status 2 and a message on a bad one.
     static func parse(_ args: [String]) -> Options {
@@ -235,9 +237,10 @@ struct Options {
             case "--layers": o.layers = positive(a); o.layersGiven = true
             case "--frames": o.frames = positive(a); o.framesGiven = true
             case "--server": o.server = true
+            case "--counts-only": o.countsOnly = true
             case "--memory": o.memory = true
             case "--per-layer":
-                o.perLayer = positive(a)
+                o.perLayer = positive(a); o.perLayerGiven = true
                 guard o.perLayer <= 6 else { fail("--per-layer takes 1 to 6") }
             case "--counts":
                 guard let v = rest.popFirst() else { fail("--counts needs a list such as 1000,10000") }
