@@ -20,6 +20,16 @@ struct ByteWriter: ~Copyable {
 
     deinit { storage.deallocate() }
 
+    /// Forgets what was written, keeping the buffer (up to `keepingCapacity` bytes).
+    mutating func removeAll(keepingCapacity limit: Int) {
+        count = 0
+        if capacity > limit {
+            storage.deallocate()
+            capacity = max(limit, 16)
+            storage = .allocate(byteCount: capacity, alignment: 8)
+        }
+    }
+
     /// The bytes written, copied into an array.
     var bytes: [UInt8] {
         [UInt8](UnsafeRawBufferPointer(start: storage, count: count))

@@ -37,11 +37,6 @@ public enum WireCodec {
         return w.bytes
     }
 
-    /// Appends the whole frame to `bytes` (one buffer for many messages: one write).
-    public static func encode(_ message: Message, appendingTo bytes: inout [UInt8]) {
-        if bytes.isEmpty { bytes = encode(message); return }
-        bytes.append(contentsOf: encode(message))
-    }
 
     /// Decodes one whole frame (header included); throws ProtocolError.
     ///

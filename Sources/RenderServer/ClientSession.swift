@@ -49,7 +49,7 @@ final class ClientSession: CustomStringConvertible {
     private(set) var appliedSequence: UInt64 = 0
 
     /// Encoded messages not yet taken by the transport.
-    private(set) var outbound: [UInt8] = []
+    private var outbound = MessageBuffer()
     /// Bytes the transport took but has not yet written to the socket (it keeps this
     /// up to date); with `outbound`, what the client has not read.
     var transportBacklog = 0
@@ -304,14 +304,11 @@ final class ClientSession: CustomStringConvertible {
     /// Encodes a message into `outbound`. Dropped once the session is ending.
     func send(_ message: Message) {
         guard isOpen else { return }
-        WireCodec.encode(message, appendingTo: &outbound)
+        outbound.append(message)
     }
 
     /// Takes the bytes waiting to go out (the transport writes them).
-    func takeOutbound() -> [UInt8] {
-        defer { outbound.removeAll(keepingCapacity: outbound.capacity <= 1 << 16) }
-        return outbound
-    }
+    func takeOutbound() -> [UInt8] { outbound.take() }
 
     /// Called as a frame starts: a client that left more than `maxSessionPendingBytes`
     /// unread since earlier frames is not reading; it is disconnected with a logged reason.
@@ -369,7 +366,7 @@ final class ClientSession: CustomStringConvertible {
         releaseInboundReservation()
         job = nil
         decoder = FrameDecoder(limits: limits)
-        if !request.flush { outbound = [] }
+        if !request.flush { outbound.removeAll() }
         store.removeAll()
         core.sessionDidEnd(self, reason: request.reason)
     }

@@ -67,3 +67,20 @@ import Testing
         #expect(throws: ProtocolError.self) { while !stream.isComplete { _ = try stream.next(upTo: 2) } }
     }
 }
+
+@Suite struct MessageBufferTests {
+    @Test func messagesBackToBackEqualTheirFramesConcatenated() {
+        let messages: [Message] = [.ping(1), .commit(CommitStreamTests.commit(40)), .goodbye(Goodbye(reason: "é")),
+                                   .animationStarted(AnimationStarted(animationID: 3, layer: 4, mediaTime: 5))]
+        var buffer = MessageBuffer()
+        for m in messages { buffer.append(m) }
+        let expected = messages.flatMap { WireCodec.encode($0) }
+        let count = buffer.count
+        #expect(count == expected.count)
+        #expect(buffer.take() == expected)
+        let empty = buffer.isEmpty
+        #expect(empty)
+        buffer.append(.pong(9))
+        #expect(buffer.take() == WireCodec.encode(.pong(9)))
+    }
+}
