@@ -131,35 +131,29 @@ final class ManualClockSession {
     }
 }
 
-/// The server's tree of one session, parsed: layers by id.
+/// The server's tree of one session, decoded (`TreeReport`): layers by id.
 struct ServerTree {
     let mediaTime: Double
-    let layers: [UInt32: [String: Any]]
+    let layers: [UInt32: TreeReport.Layer]
 
     init(_ reply: TreeReply) throws {
         mediaTime = reply.mediaTime
-        guard let root = try JSONSerialization.jsonObject(with: Data(reply.json.utf8)) as? [String: Any] else {
-            throw DemoError("the daemon's tree reply is not a JSON object: \(reply.json.prefix(200))")
+        let report: TreeReport
+        do { report = try JSONDecoder().decode(TreeReport.self, from: Data(reply.json.utf8)) } catch {
+            throw DemoError("the daemon's tree reply does not match its schema (\(error)): \(reply.json.prefix(200))")
         }
-        var byID: [UInt32: [String: Any]] = [:]
-        for s in root["sessions"] as? [[String: Any]] ?? [] {
-            for l in s["layers"] as? [[String: Any]] ?? [] {
-                if let id = (l["id"] as? NSNumber)?.uint32Value { byID[id] = l }
-            }
-        }
+        var byID: [UInt32: TreeReport.Layer] = [:]
+        for s in report.sessions { for l in s.layers { byID[l.id] = l } }
         layers = byID
     }
 
     /// A property's numbers (`position` → [x, y], `opacity` → [o], …).
     func numbers(_ key: String, of id: LayerID) -> [Double] {
-        guard let p = layers[id]?["properties"] as? [String: Any] else { return [] }
-        if let a = p[key] as? [NSNumber] { return a.map(\.doubleValue) }
-        if let n = p[key] as? NSNumber { return [n.doubleValue] }
-        return []
+        layers[id]?.properties.numbers(key) ?? []
     }
 
     func animationKeys(of id: LayerID) -> [String] {
-        (layers[id]?["animations"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+        layers[id]?.animations.map(\.key) ?? []
     }
 }
 
