@@ -56,7 +56,10 @@ extension ServerCore {
     ///     {"frames":N,"missedFrames":N,"idleFrames":N,"clients":N,"layers":N,"animations":N,
     ///      "frameInterval":{"p50":ms,"p90":ms,"p99":ms,"max":ms,"mean":ms},
     ///      "phases":{"apply":{"p50":ms,"p99":ms},"evaluate":…,"present":…},
-    ///      "fps":N,"refreshRate":N,"manualClock":bool,"mediaTime":seconds}
+    ///      "fps":N,"refreshRate":N,"manualClock":bool,"mediaTime":seconds,
+    ///      "compositor":{"framesDrawn":N,"framesCoalesced":N,"framesWithoutDamage":N,"drawP50":ms,"drawP99":ms,
+    ///                    "readyP50":ms,"readyP99":ms,"lastDamagePixels":N,"bitmapsRendered":N,"recordedFrames":N}}
+    /// (`compositor` only when the daemon draws; ready = loop hand-off → pixels ready)
     func statsJSON() -> String {
         let established = sessions.filter(\.isEstablished)
         var w = JSONWriter()
@@ -93,6 +96,22 @@ extension ServerCore {
         w.member("refreshRate", configuration.refreshRate)
         w.member("manualClock", configuration.clock.isManual)
         w.member("mediaTime", currentMediaTime)
+        if let compositor = output as? CompositorOutput {
+            let c = compositor.statistics
+            w.key("compositor")
+            w.beginObject()
+            w.member("framesDrawn", c.framesDrawn)
+            w.member("framesCoalesced", c.framesCoalesced)
+            w.member("framesWithoutDamage", c.framesWithoutDamage)
+            w.member("drawP50", c.drawP50)
+            w.member("drawP99", c.drawP99)
+            w.member("readyP50", c.readyP50)
+            w.member("readyP99", c.readyP99)
+            w.member("lastDamagePixels", c.lastDamagePixels)
+            w.member("bitmapsRendered", c.bitmapsRendered)
+            w.member("recordedFrames", c.recordedFrames)
+            w.endObject()
+        }
         w.endObject()
         return w.output
     }
