@@ -17,13 +17,13 @@ final class LayerBitmap {
     /// rasterized at a lower scale (and looks softer).
     static let maxSide = 4096
 
-    /// Raster scales: the smallest one at or above the layer's on-screen scale is used, so
-    /// an animated scale re-rasterizes only when it crosses a bucket.
-    static let scaleBuckets: [Double] = [0.125, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4]
-
+    /// Raster scales are multiples of 1/8 from 1/8 to 4: the smallest at or above the
+    /// layer's on-screen scale is used, so a bitmap is never shrunk by more than about 12 %
+    /// when composited (edges stay crisp), and an animated scale re-rasterizes only when it
+    /// crosses a step.
     static func bucket(for s: Double) -> Double {
         guard s.isFinite, s > 0 else { return 1 }
-        return scaleBuckets.first { $0 >= s - 1e-6 } ?? scaleBuckets.last!
+        return min(4, max(0.125, (s * 8 - 1e-6).rounded(.up) / 8))
     }
 
     private init(surface: OpaquePointer, origin: Point, scale: Double, width: Int, height: Int) {
