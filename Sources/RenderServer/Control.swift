@@ -57,7 +57,7 @@ extension ServerCore {
                 + "runs with --output none, which draws nothing; start it with --output headless (the default)",
                 fatal: false))
         }
-        let f = compositor.latestFrame()
+        let f = compositor.latestFrame(currentFrame: frameNumber)
         let bytes = 40 + f.pixels.count
         guard bytes <= Int(configuration.limits.maxFrameBytes) else {
             return .error(ErrorMessage(code: .invalidValue, message: "snapshot request \(request.requestID): a "

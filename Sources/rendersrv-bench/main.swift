@@ -16,7 +16,17 @@
 //     valgrind ./rendersrv-bench --kind mix --frames 10 --runs 1   # "total heap usage: N allocs"
 //     valgrind ./rendersrv-bench --kind mix --frames 20 --runs 1
 // The two totals are equal when a frame allocates nothing.
+//
+//     rendersrv-bench --composite [--frames 60]
+//
+// The compositor instead (CompositorBenchmark in RenderServer), at 1280x720, each scene
+// measured against naive cairo (every layer's vectors, every frame, whole frame) in the same
+// run: (a) 200 translucent rotated scaled rounded bordered layers, all spinning (full
+// damage); (b) one 100x100 layer moving over 200 static ones; (c) the largest count of
+// animated layers of mixed kinds whose loop-thread and compositor-thread work both fit a
+// 60 Hz period on every one of 120 frames.
 import RenderCore
+import RenderServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -193,8 +203,10 @@ struct Options {
     var layers = 1000, frames = 600, runs = 3
     var kind = "all"
 
+    var composite = false
+
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
-        + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]"
+        + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n       rendersrv-bench --composite [--frames N]"
 
     /// Parses the arguments; exits with status 2 and a message on a bad one.
     static func parse(_ args: [String]) -> Options {
@@ -215,6 +227,7 @@ struct Options {
                     fail("--kind takes all, mix or one of the kinds")
                 }
                 o.kind = v
+            case "--composite": o.composite = true
             case "-h", "--help": print(usage); exit(0)
             default: fail("unknown argument \"\(a)\"")
             }
@@ -224,6 +237,28 @@ struct Options {
 }
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+
+if options.composite {
+    #if DEBUG
+    print("warning: a debug build; measure with `swift build -c release --product rendersrv-bench`")
+    #endif
+    let frames = CommandLine.arguments.contains("--frames") ? options.frames : 60
+    print("rendersrv-bench --composite: 1280x720, \(frames) frames per scene, mean ms per frame")
+    for r in [CompositorBenchmark.fullDamage(frames: frames), CompositorBenchmark.smallDamage(frames: frames)] {
+        print("\(r.name): compositor \(format(r.cachedMs, 3)) ms, naive cairo \(format(r.naiveMs, 3)) ms, "
+            + "\(format(r.ratio, 1))x")
+    }
+    print("(c) animated layers of mixed kinds at 60 Hz (loop = evaluate + render list; draw = compositor thread):")
+    var best = 0
+    for n in [250, 500, 1000, 1500, 2000, 3000, 4000, 6000, 8000] {
+        let c = CompositorBenchmark.capacity(layers: n)
+        print("  \(n) layers: loop max \(format(c.loopMax, 2)) ms (mean \(format(c.loopMean, 2))), draw max "
+            + "\(format(c.drawMax, 2)) ms (mean \(format(c.drawMean, 2))), missed \(c.missed)/120")
+        if c.missed == 0 { best = n } else { break }
+    }
+    print("  largest count with zero missed frames: \(best)")
+    exit(0)
+}
 let layerCount = options.layers, frameCount = options.frames, runCount = options.runs, which = options.kind
 
 print("rendersrv-bench: Presentation.evaluate, \(layerCount) layers × 3 animations, \(frameCount) frames at 120 Hz, best of \(runCount)")

@@ -60,8 +60,10 @@ public final class CompositorOutput: FrameOutput {
         worker.submit(list)
     }
 
-    /// The last finished frame (frame 0, all black, before the first).
-    public func latestFrame() -> CompositedFrame { worker.latest() }
+    /// The last finished frame (frame 0, all black, before the first). When the compositor
+    /// has drawn everything handed to it, the frames since were idle (nothing changed), so
+    /// its pixels are those of `currentFrame` too, and the result carries that number.
+    public func latestFrame(currentFrame: UInt64? = nil) -> CompositedFrame { worker.latest(currentFrame: currentFrame) }
 
     /// Waits until frame `n` (or a later one) is ready; returns it. For tools on a real clock.
     public func waitForFrame(_ n: UInt64, timeout: Double) -> CompositedFrame? { worker.wait(for: n, timeout: timeout) }
@@ -87,6 +89,7 @@ public final class CompositorOutput: FrameOutput {
         private let condition = NSCondition()
         // Under `condition`:
         private var pending: RenderList?
+        private var lastSubmitted: UInt64 = 0
         private var stopping = false
         private var published: CompositedFrame
         private var coalesced: UInt64 = 0
@@ -114,6 +117,7 @@ public final class CompositorOutput: FrameOutput {
             condition.lock()
             if pending != nil { coalesced += 1 }
             pending = list
+            lastSubmitted = list.frame
             condition.broadcast()
             if synchronous { while published.frame < list.frame && !stopping { condition.wait() } }
             condition.unlock()
@@ -123,9 +127,11 @@ public final class CompositorOutput: FrameOutput {
             condition.lock(); stopping = true; condition.broadcast(); condition.unlock()
         }
 
-        func latest() -> CompositedFrame {
+        func latest(currentFrame: UInt64?) -> CompositedFrame {
             condition.lock(); defer { condition.unlock() }
-            return published
+            var f = published
+            if let currentFrame, f.frame == lastSubmitted, currentFrame > f.frame { f.frame = currentFrame }
+            return f
         }
 
         func wait(for n: UInt64, timeout: Double) -> CompositedFrame? {

@@ -30,7 +30,16 @@ final class LayerBitmap {
         self.surface = surface; self.origin = origin; self.scale = scale; self.width = width; self.height = height
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    deinit { pixmanImage = nil; cairo_surface_destroy(surface) }
+
+    private var pixmanImage: PixmanImage?
+    /// The bitmap as a pixman image (made once; its transform and filter are set per use).
+    var pixman: PixmanImage {
+        if let p = pixmanImage { return p }
+        let p = PixmanImage(surface)!
+        pixmanImage = p
+        return p
+    }
 
     var byteCount: Int { width * height * 4 }
 

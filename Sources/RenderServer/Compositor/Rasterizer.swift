@@ -40,6 +40,13 @@ final class Rasterizer {
         var siblingIndex: Int
     }
     private var drawn: [UInt64: Drawn] = [:]
+    /// The frame as a pixman image, for compositing layer bitmaps straight onto it.
+    private let frameImage: PixmanImage
+    var frameImagePointer: OpaquePointer { frameImage.image }
+    /// How many groups and ancestor clips enclose what is being drawn: bitmaps go straight
+    /// to the frame through pixman only at 0 (pixman knows neither cairo's groups nor its
+    /// clip paths), else through cairo.
+    private var nesting = 0
     private var firstFrame = true
 
     /// Counters for statistics and tests.
@@ -51,6 +58,8 @@ final class Rasterizer {
         self.width = width; self.height = height; self.mode = mode
         surface = s
         cr = cairo_create(s)!
+        guard let image = PixmanImage(s) else { return nil }
+        frameImage = image
     }
 
     deinit { cairo_destroy(cr); cairo_surface_destroy(surface) }
@@ -165,9 +174,11 @@ final class Rasterizer {
             cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
             cairo_clip(cr)
             cairo_push_group(cr)
+            nesting += 1
             drawOwn(item, alpha: 1, r)
             drawChildren(i, items, r)
             drawLiveBorder(item, alpha: 1)
+            nesting -= 1
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, item.opacity)
             cairo_restore(cr)
@@ -187,7 +198,9 @@ final class Rasterizer {
             cairo_save(cr)
             addBoundsPath(item)
             cairo_clip(cr)
+            nesting += 1
             drawRange(i + 1..<item.subtreeEnd, items, r)
+            nesting -= 1
             cairo_restore(cr)
         } else {
             drawRange(i + 1..<item.subtreeEnd, items, r)
@@ -296,6 +309,10 @@ final class Rasterizer {
     /// Composites a layer bitmap through `world` onto the frame, within `area` (pixels).
     private func composite(_ bitmap: LayerBitmap, world: ProjectiveTransform, alpha: Double, area: PixelRect) {
         let toScreen = bitmap.pixelsToLayer.concatenating(world)
+        if nesting == 0 {
+            compositeDirect(bitmap, toScreen: toScreen, alpha: alpha, area: area)
+            return
+        }
         if toScreen.isAffine {
             cairo_save(cr)
             var m = cairo_matrix_t()
@@ -322,18 +339,9 @@ final class Rasterizer {
         defer { cairo_surface_destroy(scratch) }
         let rt = ProjectiveTransform.affine(a: 1, b: 0, c: 0, d: 1, tx: Double(area.x), ty: Double(area.y))
             .concatenating(inverse)
-        // pixman works in 16.16 fixed point, homogeneous coordinates included: scale the
-        // matrix so that w is 1 at the scratch image's centre, keeping x and y (≈ bitmap
-        // pixels) far from overflow.
-        let wc = rt.w(Double(area.width) / 2, Double(area.height) / 2)
-        guard wc.isFinite, abs(wc) > 1e-12 else { return }
-        let k = 1 / wc
-        var f = pixman_f_transform()
-        f.m = ((rt.a * k, rt.c * k, rt.tx * k), (rt.b * k, rt.d * k, rt.ty * k), (rt.p * k, rt.q * k, rt.s * k))
-        var t = pixman_transform()
-        guard pixman_transform_from_pixman_f_transform(&t, &f) != 0 else { return }
-        cairo_surface_flush(bitmap.surface)
-        guard let src = PixmanImage(bitmap.surface), let dst = PixmanImage(scratch) else { return }
+        guard var t = Rasterizer.pixmanTransform(rt, cx: Double(area.width) / 2, cy: Double(area.height) / 2) else { return }
+        let src = bitmap.pixman
+        guard let dst = PixmanImage(scratch) else { return }
         pixman_image_set_transform(src.image, &t)
         pixman_image_set_filter(src.image, PIXMAN_FILTER_BILINEAR, nil, 0)
         pixman_image_composite32(PIXMAN_OP_SRC, src.image, nil, dst.image, 0, 0, 0, 0, 0, 0,
@@ -344,6 +352,48 @@ final class Rasterizer {
         cairo_set_source_surface(cr, scratch, Double(area.x), Double(area.y))
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
+    }
+}
+
+extension Rasterizer {
+    /// pixman's fixed-point matrix for a map from frame pixels to bitmap pixels; projective
+    /// ones scaled so that w is 1 at (`cx`, `cy`) (16.16 fixed point holds homogeneous
+    /// coordinates too, so they must stay near bitmap pixel values). Nil when degenerate.
+    static func pixmanTransform(_ m: ProjectiveTransform, cx: Double, cy: Double) -> pixman_transform? {
+        var k = 1.0
+        if !m.isAffine {
+            let wc = m.w(cx, cy)
+            guard wc.isFinite, abs(wc) > 1e-12 else { return nil }
+            k = 1 / wc
+        }
+        var f = pixman_f_transform()
+        f.m = ((m.a * k, m.c * k, m.tx * k), (m.b * k, m.d * k, m.ty * k), (m.p * k, m.q * k, m.s * k))
+        var t = pixman_transform()
+        guard pixman_transform_from_pixman_f_transform(&t, &f) != 0 else { return nil }
+        return t
+    }
+
+    /// Composites a bitmap onto the frame with pixman (OVER, bilinear, a solid mask for
+    /// `alpha`), within `area`: no cairo path, clip or group involved.
+    func compositeDirect(_ bitmap: LayerBitmap, toScreen: ProjectiveTransform, alpha: Double, area: PixelRect) {
+        guard let inverse = toScreen.inverted(),
+              var t = Rasterizer.pixmanTransform(inverse, cx: Double(area.x) + Double(area.width) / 2,
+                                                 cy: Double(area.y) + Double(area.height) / 2) else { return }
+        let src = bitmap.pixman
+        pixman_image_set_transform(src.image, &t)
+        let integral = toScreen.a == 1 && toScreen.d == 1 && toScreen.b == 0 && toScreen.c == 0 && toScreen.isAffine
+            && toScreen.tx == toScreen.tx.rounded() && toScreen.ty == toScreen.ty.rounded()
+        pixman_image_set_filter(src.image, integral ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, nil, 0)
+        var mask: OpaquePointer?
+        if alpha < 1 {
+            var c = pixman_color(red: 0, green: 0, blue: 0, alpha: UInt16(max(0, min(1, alpha)) * 65535))
+            mask = pixman_image_create_solid_fill(&c)
+        }
+        defer { if let mask { pixman_image_unref(mask) } }
+        cairo_surface_flush(surface)
+        pixman_image_composite32(PIXMAN_OP_OVER, src.image, mask, frameImagePointer, Int32(area.x), Int32(area.y), 0, 0,
+                                 Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+        cairo_surface_mark_dirty_rectangle(surface, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
     }
 }
 
