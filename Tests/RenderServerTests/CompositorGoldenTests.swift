@@ -67,9 +67,14 @@ import Testing
             + [S.create(3)] + S.frame(3, 40, 20, 80, 80)
             + [S.set(3, .backgroundColor, S.color(0.2, 0.5, 0.9)), S.set(3, .borderWidth, .number(3)),
                S.set(3, .borderColor, S.color(0.9, 0.9, 0.1)),
-               S.set(3, .transform, .transform(.rotation(angle: .pi / 4, x: 0, y: 1, z: 0))), S.add(3, to: 2)])
+               S.set(3, .transform, .transform(.rotation(angle: .pi / 4, x: 0, y: 1, z: 0))), S.add(3, to: 2)]
+            // A bitmap layer tipped back about x: drawn from its kept bitmap through pixman's projective sampling.
+            + [S.create(4)] + S.frame(4, 120, 70, 36, 36)
+            + [S.set(4, .contents, .contents(try Bitmap(width: 2, height: 2, pixels: [0, 0, 255, 255, 0, 0, 0, 255,
+                                                                                      0, 0, 0, 255, 0, 0, 255, 255]))),
+               S.set(4, .transform, .transform(.rotation(angle: -.pi / 3, x: 1, y: 0, z: 0))), S.add(4, to: 2)])
         // The near (left, z > 0 after the rotation) edge is taller than the far one.
-        func columnHeight(_ x: Int) -> Int { (0..<120).filter { f.rgba(x, $0).b > 150 && f.rgba(x, $0).r < 120 }.count }
+        func columnHeight(_ x: Int) -> Int { (0..<68).filter { f.rgba(x, $0).b > 150 && f.rgba(x, $0).r < 120 }.count }
         let xs = (0..<160).filter { columnHeight($0) > 0 }
         #expect(xs.count > 20)
         if let first = xs.first, let last = xs.last {

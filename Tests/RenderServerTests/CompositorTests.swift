@@ -39,13 +39,23 @@ import Testing
 
     @Test func changingWhatALayerDrawsRerendersOnlyThatLayer() throws {
         let scene = try DrawnScene()
-        try scene.commit(busyScene())
+        // Two text layers (kept as bitmaps) besides the solid squares (drawn as fills).
+        try scene.commit(busyScene() + [S.create(60, .text)] + S.frame(60, 100, 100, 50, 16)
+            + [S.set(60, .string, .string("one")), S.set(60, .fontSize, .number(12)), S.add(60, to: 1),
+               S.create(61, .text)] + S.frame(61, 40, 100, 50, 16)
+            + [S.set(61, .string, .string("two")), S.set(61, .fontSize, .number(12)), S.add(61, to: 1)])
         _ = scene.step()
-        let before = scene.output.statistics.bitmapsRendered
-        try scene.commit([S.set(12, .backgroundColor, S.color(1, 0, 0))])
+        #expect(scene.output.statistics.bitmapsRendered == 2)
+        // Moving, fading and recolouring a solid square re-renders no bitmap.
+        try scene.commit([S.set(60, .position, .point(Point(x: 120, y: 90))), S.set(61, .opacity, .number(0.5)),
+                          S.set(12, .backgroundColor, S.color(1, 0, 0))])
         let frame = scene.step()
-        #expect(scene.output.statistics.bitmapsRendered == before + 1)
+        #expect(scene.output.statistics.bitmapsRendered == 2)
         #expect(near(frame.rgba(76, 15), (255, 0, 0, 255)))
+        // Changing what one text layer draws re-renders that one only.
+        try scene.commit([S.set(61, .foregroundColor, S.color(1, 0, 0))])
+        _ = scene.step()
+        #expect(scene.output.statistics.bitmapsRendered == 3)
     }
 
     @Test func aChangeThatDrawsTheSamePixelsDamagesNothingAndAStaticSceneIsNotDrawnAtAll() throws {

@@ -78,6 +78,14 @@ struct LayerContent: Equatable, Sendable {
     }
 
     var hasBorder: Bool { borderWidth > 0 && borderColor.alpha > 0 }
+
+    /// Background and border only (no bitmap, path, string or shadow): drawn as fills on
+    /// every frame instead of through a kept bitmap, as Core Animation draws a layer's
+    /// background and border itself and keeps a backing store only for drawn contents.
+    /// Fills of solid colour cost less than resampling a bitmap through a rotation.
+    var isSolid: Bool {
+        contents == nil && !hasShadow && (kind == .layer || (kind == .shape && path.isEmpty) || (kind == .text && string.isEmpty))
+    }
     var hasShadow: Bool { shadowOpacity > 0 && shadowColor.alpha > 0 && !masksToBounds }
 
     /// Whether the layer's own drawing leaves every pixel transparent (then it is skipped).

@@ -263,6 +263,10 @@ final class Rasterizer {
             drawVector(item, alpha: alpha, area)
             return
         }
+        if mode == .cached && item.content.isSolid {
+            drawSolid(item, alpha: alpha)
+            return
+        }
         let bitmap: LayerBitmap?
         var transient: LayerBitmap?
         if mode == .cached {
@@ -286,6 +290,50 @@ final class Rasterizer {
         if bitmap != nil { bitmapsRendered += 1 }
         caches[item.key] = CacheEntry(content: item.content, scale: scale, bitmap: bitmap)
         return bitmap
+    }
+
+    /// A background-and-border layer as one or two fills of solid colour. At `alpha` < 1
+    /// with both, the band is filled with the border already composited over the
+    /// background and the inside with the background, each times `alpha` — what a group
+    /// would give, without one (up to the antialiased seam between the two fills).
+    private func drawSolid(_ item: RenderItem, alpha: Double) {
+        let c = item.content
+        let b = c.bounds
+        guard !b.isEmpty else { return }
+        let hasBackground = c.backgroundColor.alpha > 0, hasBorder = c.borderInContent && c.hasBorder
+        let w = min(c.borderWidth, min(abs(b.width), abs(b.height)) / 2)
+        let inner = Rect(x: b.minX + w, y: b.minY + w, width: abs(b.width) - 2 * w, height: abs(b.height) - 2 * w)
+        let innerRadius = max(0, c.cornerRadius - w)
+        cairo_save(cr)
+        let affine = item.world.isAffine
+        if affine { setMatrix(item.world) } else { cairo_identity_matrix(cr) }
+        func add(_ r: Rect, _ radius: Double) {
+            if affine { PathGeometry.addRoundedRect(r, radius: radius, to: cr) }
+            else { PathGeometry.add([PathGeometry.roundedRectPolyline(r, radius: radius)], mappedBy: item.world, to: cr) }
+        }
+        func fill(_ color: Color, evenOdd: Bool = false) {
+            cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            LayerPainter.setColor(color, cr, alpha: alpha)
+            cairo_fill(cr)
+        }
+        if hasBackground && hasBorder && alpha < 1 {
+            if !inner.isEmpty { cairo_new_path(cr); add(inner, innerRadius); fill(c.backgroundColor) }
+            // Border over background, premultiplied, then straight again.
+            let bg = c.backgroundColor, bd = c.borderColor
+            let a = bd.alpha + bg.alpha * (1 - bd.alpha)
+            func mix(_ f: Double, _ g: Double) -> Double { a > 0 ? (f * bd.alpha + g * bg.alpha * (1 - bd.alpha)) / a : 0 }
+            cairo_new_path(cr); add(b, c.cornerRadius)
+            if !inner.isEmpty { add(inner, innerRadius) }
+            fill(Color(red: mix(bd.red, bg.red), green: mix(bd.green, bg.green), blue: mix(bd.blue, bg.blue), alpha: a), evenOdd: true)
+        } else {
+            if hasBackground { cairo_new_path(cr); add(b, c.cornerRadius); fill(c.backgroundColor) }
+            if hasBorder {
+                cairo_new_path(cr); add(b, c.cornerRadius)
+                if !inner.isEmpty { add(inner, innerRadius) }
+                fill(c.borderColor, evenOdd: true)
+            }
+        }
+        cairo_restore(cr)
     }
 
     /// Naive drawing: the content's vectors straight onto the frame (a group when
