@@ -115,11 +115,20 @@ public enum CompositorBenchmark {
     }
 
     /// (a) 200 translucent rotated scaled rounded bordered layers, all spinning: full damage.
-    public static func fullDamage(layers: Int = 200, width: Int = 1280, height: Int = 720, frames: Int = 60) -> Result {
+    /// With `shadows`, each also casts a blurred shadow (what a kept bitmap saves redrawing).
+    public static func fullDamage(layers: Int = 200, shadows: Bool = false, width: Int = 1280, height: Int = 720,
+                                  frames: Int = 60) -> Result {
         var cmds = rootCommands(width, height) + cards(layers, width: width, height: height)
-        for i in 0..<layers { cmds.append(spin(10 + LayerID(i), i)) }
-        return compare("(a) \(layers) translucent rotated rounded bordered layers, full damage", cmds,
-                       width: width, height: height, frames: frames)
+        for i in 0..<layers {
+            let id = 10 + LayerID(i)
+            cmds.append(spin(id, i))
+            if shadows {
+                cmds += [set(id, .shadowOpacity, .number(0.5)), set(id, .shadowRadius, .number(6)),
+                         set(id, .shadowOffset, .size(Size(width: 0, height: 4)))]
+            }
+        }
+        return compare("(a\(shadows ? "'" : "")) \(layers) translucent rotated rounded bordered layers\(shadows ? " with shadows" : ""), full damage",
+                       cmds, width: width, height: height, frames: frames)
     }
 
     /// (b) one 100×100 layer moving over a static scene of 200 layers.

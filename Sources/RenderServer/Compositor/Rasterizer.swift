@@ -424,6 +424,16 @@ extension Rasterizer {
     /// Composites a bitmap onto the frame with pixman (OVER, bilinear, a solid mask for
     /// `alpha`), within `area`: no cairo path, clip or group involved.
     func compositeDirect(_ bitmap: LayerBitmap, toScreen: ProjectiveTransform, alpha: Double, area: PixelRect) {
+        if toScreen.isAffine, let inverse = toScreen.inverted(),
+           let src = cairo_data(bitmap.surface), let dst = cairo_data(surface) {
+            cairo_surface_flush(surface)
+            AffineCompositor.composite(source: UnsafePointer(src.assumingMemoryBound(to: UInt32.self)),
+                                       width: bitmap.width, height: bitmap.height, stride: cairo_stride(bitmap.surface) / 4,
+                                       destination: dst.assumingMemoryBound(to: UInt32.self), stride: cairo_stride(surface) / 4,
+                                       inverse: inverse, alpha: alpha, area: area.intersection(display))
+            cairo_surface_mark_dirty_rectangle(surface, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+            return
+        }
         guard let inverse = toScreen.inverted(),
               var t = Rasterizer.pixmanTransform(inverse, cx: Double(area.x) + Double(area.width) / 2,
                                                  cy: Double(area.y) + Double(area.height) / 2) else { return }
