@@ -24,4 +24,6 @@ int csys_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid);
 /* A signalfd-free way to learn of SIGINT/SIGTERM: writes one byte to `fd` when either
    arrives. Installs the handlers (SA_RESTART). */
 int csys_install_termination_pipe(int write_fd);
+/* Sets the calling thread's nice value (Linux threads have their own). 0 or -errno. */
+int csys_set_thread_nice(int nice);
 #endif

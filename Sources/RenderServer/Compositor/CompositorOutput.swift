@@ -154,6 +154,9 @@ public final class CompositorOutput: FrameOutput {
         }
 
         func run() {
+            // Under contention the loop thread (IPC, the frame clock) goes first: drawing
+            // may finish late, the next frame's IPC may not.
+            _ = csys_set_thread_nice(5)
             while true {
                 condition.lock()
                 while pending == nil && !stopping { condition.wait() }
