@@ -206,7 +206,7 @@ struct Options {
     var composite = false
 
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
-        + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n       rendersrv-bench --composite [--frames N]"
+        + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n       rendersrv-bench --composite [--frames N] [--capacity LAYERS]"
 
     /// Parses the arguments; exits with status 2 and a message on a bad one.
     static func parse(_ args: [String]) -> Options {
@@ -228,6 +228,7 @@ struct Options {
                 }
                 o.kind = v
             case "--composite": o.composite = true
+            case "--capacity": _ = positive(a)
             case "-h", "--help": print(usage); exit(0)
             default: fail("unknown argument \"\(a)\"")
             }
@@ -243,6 +244,14 @@ if options.composite {
     print("warning: a debug build; measure with `swift build -c release --product rendersrv-bench`")
     #endif
     let frames = CommandLine.arguments.contains("--frames") ? options.frames : 60
+    if let i = CommandLine.arguments.firstIndex(of: "--capacity"), i + 1 < CommandLine.arguments.count,
+       let n = Int(CommandLine.arguments[i + 1]), n > 0 {
+        // Only scene (c) at one count (for profiling).
+        let c = CompositorBenchmark.capacity(layers: n)
+        print("\(n) layers: loop max \(format(c.loopMax, 2)) ms (mean \(format(c.loopMean, 2))), draw max "
+            + "\(format(c.drawMax, 2)) ms (mean \(format(c.drawMean, 2))), missed \(c.missed)/120")
+        exit(0)
+    }
     print("rendersrv-bench --composite: 1280x720, \(frames) frames per scene, mean ms per frame")
     for r in [CompositorBenchmark.fullDamage(frames: frames), CompositorBenchmark.fullDamage(shadows: true, frames: max(1, frames / 4)),
               CompositorBenchmark.smallDamage(frames: frames)] {
