@@ -5,8 +5,8 @@ import RenderProtocol
 /// on the loop thread once per frame, after animations are evaluated; the frame is valid
 /// only during the call (copy what you keep).
 ///
-/// Compositing pixels (world transforms, damage, rasterisation with cairo/pixman) comes
-/// with a later output; `HeadlessOutput` keeps nothing.
+/// `CompositorOutput` draws the frames (the daemon's default); `HeadlessOutput` keeps
+/// nothing (`rendersrvd --output none`, the embedded server's default).
 public protocol FrameOutput: AnyObject {
     func present(_ frame: FrameSnapshot)
 }
@@ -29,6 +29,13 @@ public struct FrameSnapshot {
 public struct PresentedTree {
     public let sessionID: UInt32
     let store: LayerStore
+    /// Changes whenever the tree may have changed other than by animation (the session's
+    /// latest applied commit sequence); nil when unknown (then nothing is reused).
+    let version: UInt64?
+
+    init(sessionID: UInt32, store: LayerStore, version: UInt64? = nil) {
+        self.sessionID = sessionID; self.store = store; self.version = version
+    }
 
     /// The layer the client displays, if any.
     public var root: LayerID? { store.root == 0 ? nil : store.root }
@@ -37,6 +44,8 @@ public struct PresentedTree {
     public func kind(of id: LayerID) -> LayerKind? { store.node(id)?.kind }
     /// Back to front.
     public func sublayers(of id: LayerID) -> [LayerID] { store.node(id)?.sublayers ?? [] }
+    /// The layers with animations attached.
+    var animatedLayers: [LayerID] { store.animatedLayers }
 }
 
 /// The default output: frames are produced (animations run, events flow) but not drawn.

@@ -172,7 +172,9 @@ final class ServerCore {
         let t1 = monotonicNanoseconds()
         output.present(FrameSnapshot(frame: frameNumber, mediaTime: target, width: configuration.displayWidth,
                                      height: configuration.displayHeight,
-                                     trees: current.filter(\.isEstablished).map { PresentedTree(sessionID: $0.id, store: $0.store) }))
+                                     trees: current.filter(\.isEstablished).map {
+                                         PresentedTree(sessionID: $0.id, store: $0.store, version: $0.appliedSequence)
+                                     }))
         let t2 = monotonicNanoseconds()
         stats.record(.evaluate, nanoseconds: t1 - t0)
         stats.record(.present, nanoseconds: t2 - t1)

@@ -229,6 +229,7 @@ struct Options {
                 o.kind = v
             case "--composite": o.composite = true
             case "--capacity": _ = positive(a)
+            case "--list": break
             case "-h", "--help": print(usage); exit(0)
             default: fail("unknown argument \"\(a)\"")
             }
@@ -247,6 +248,10 @@ if options.composite {
     if let i = CommandLine.arguments.firstIndex(of: "--capacity"), i + 1 < CommandLine.arguments.count,
        let n = Int(CommandLine.arguments[i + 1]), n > 0 {
         // Only scene (c) at one count (for profiling).
+        if CommandLine.arguments.contains("--list") {
+            print("render list, \(n) layers: \(format(CompositorBenchmark.renderListCost(layers: n), 2)) ms per frame")
+            exit(0)
+        }
         let c = CompositorBenchmark.capacity(layers: n)
         print("\(n) layers: loop max \(format(c.loopMax, 2)) ms (mean \(format(c.loopMean, 2))), draw max "
             + "\(format(c.drawMax, 2)) ms (mean \(format(c.drawMean, 2))), missed \(c.missed)/120")
@@ -267,6 +272,10 @@ if options.composite {
         if c.missed == 0 { best = n } else { break }
     }
     print("  largest count with zero missed frames: \(best)")
+    print("render list on the loop thread (one layer animating among N static ones):")
+    for n in [1_000, 10_000, 100_000] {
+        print("  \(n) layers: \(format(CompositorBenchmark.renderListCost(layers: n), 2)) ms per frame")
+    }
     exit(0)
 }
 let layerCount = options.layers, frameCount = options.frames, runCount = options.runs, which = options.kind

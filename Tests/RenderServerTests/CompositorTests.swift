@@ -96,6 +96,25 @@ import Testing
         #expect(d.largestChannel <= 1, "incremental and full frames differ by up to \(d.largestChannel)")
     }
 
+    @Test func animatedFramesMatchAFullRedrawAtTheSameTime() throws {
+        var move = Animation.basic(.position, from: .point(Point(x: 10, y: 10)), to: .point(Point(x: 150, y: 110)), duration: 0.5)
+        move.timing.beginTime = DrawnScene.start
+        var spin = Animation.basic(LayerKeyPath(.transform, .rotationZ), from: .number(0), to: .number(3), duration: 0.5)
+        spin.timing.beginTime = DrawnScene.start
+        let commands = busyScene() + [.addAnimation(50, key: "move", animationID: 1, animation: move),
+                                      .addAnimation(13, key: "spin", animationID: 2, animation: spin)]
+        let scene = try DrawnScene()
+        try scene.commit(commands)
+        for _ in 0..<12 { _ = scene.step() }
+        let incremental = scene.output.latestFrame()
+        let fresh = try DrawnScene()
+        try fresh.commit(commands)
+        let full = fresh.step(12.0 / 60)
+        #expect(incremental.mediaTime == full.mediaTime)
+        let d = Golden.difference(incremental.pixels, full.pixels, tolerance: 0)
+        #expect(d.largestChannel <= 1, "incremental and full frames differ by up to \(d.largestChannel)")
+    }
+
     @Test func snapshotRequestsAnswerWithTheLatestFrame() throws {
         let scene = try DrawnScene()
         try scene.commit(busyScene())
@@ -225,5 +244,66 @@ import Testing
         }
         #expect(changed > 300)
         #expect(largest <= 4, "largest channel difference \(largest)")
+    }
+}
+
+/// The render list is rebuilt only where something changed, and equals a full build.
+@Suite struct RenderListBuilderTests {
+    func trees(_ scene: DrawnScene) -> FrameSnapshot {
+        let trees = scene.server.core.sessions.map { PresentedTree(sessionID: $0.id, store: $0.store, version: $0.appliedSequence) }
+        return FrameSnapshot(frame: scene.server.frameNumber, mediaTime: 0, width: 160, height: 120, trees: trees)
+    }
+
+    func expectSame(_ a: RenderList, _ b: RenderList, sourceLocation: SourceLocation = #_sourceLocation) {
+        let x = a.blocks.flatMap { $0 }, y = b.blocks.flatMap { $0 }
+        #expect(x.count == y.count, sourceLocation: sourceLocation)
+        for (p, q) in zip(x, y) {
+            #expect(p.key == q.key && p.world == q.world && p.effectiveOpacity == q.effectiveOpacity
+                    && p.screenBounds == q.screenBounds && p.content == q.content && p.parent == q.parent
+                    && p.subtreeEnd == q.subtreeEnd && p.isGroup == q.isGroup, "layer \(p.key & 0xFFFF_FFFF)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func staticSessionsAreReusedAndAnimatedSubtreesRebuiltInPlace() throws {
+        let scene = try DrawnScene()
+        var body: [Command] = []
+        for i in 0..<30 {
+            let id = LayerID(10 + i)
+            body += [S.create(id)] + S.frame(id, Double(i % 6) * 25, Double(i / 6) * 22, 20, 18)
+                + [S.set(id, .backgroundColor, S.color(0.1, 0.2, 0.3)), S.add(id, to: 1)]
+        }
+        // Layer 12 has a child; it slides and fades.
+        body += [S.create(99)] + S.frame(99, 2, 2, 8, 8) + [S.set(99, .backgroundColor, S.color(1, 0, 0)), S.add(99, to: 12)]
+        var slide = Animation.basic(.position, from: .point(Point(x: 60, y: 20)), to: .point(Point(x: 120, y: 90)), duration: 0.2)
+        slide.timing.beginTime = DrawnScene.start
+        var fade = Animation.basic(.opacity, from: .number(1), to: .number(0.3), duration: 0.2)
+        fade.timing.beginTime = DrawnScene.start
+        try scene.commit(S.scene(body))
+        let builder = RenderListBuilder()
+        scene.server.step(seconds: 1.0 / 60)
+        _ = builder.build(trees(scene))
+        #expect(builder.sessionBuilds == 1)
+        // Nothing changed: the block is reused.
+        _ = builder.build(trees(scene))
+        #expect(builder.sessionBuilds == 1 && builder.subtreeBuilds == 0)
+        // A commit: rebuilt whole.
+        try scene.commit([.addAnimation(12, key: "slide", animationID: 1, animation: slide),
+                          .addAnimation(12, key: "fade", animationID: 2, animation: fade)])
+        scene.server.step(seconds: 1.0 / 60)
+        _ = builder.build(trees(scene))
+        #expect(builder.sessionBuilds == 2)
+        // Animation frames: only layer 12's subtree, and the result equals a full build;
+        // then the frame after the animations end rebuilds it once more and settles.
+        for _ in 0..<16 {
+            scene.server.step(seconds: 1.0 / 60)
+            let incremental = builder.build(trees(scene))
+            expectSame(incremental, RenderList(trees(scene)))
+        }
+        #expect(builder.sessionBuilds == 2)
+        #expect(builder.subtreeBuilds >= 8)
+        let settled = builder.subtreeBuilds
+        _ = builder.build(trees(scene))
+        #expect(builder.subtreeBuilds == settled)
     }
 }

@@ -32,10 +32,11 @@ public enum CompositorBenchmark {
         var times: [[Double]]
         var buildTimes: [Double] = []
         var timing = true
+        let builder = RenderListBuilder()
         init(_ rasterizers: [Rasterizer]) { self.rasterizers = rasterizers; times = rasterizers.map { _ in [] } }
         func present(_ frame: FrameSnapshot) {
             let t0 = csys_monotonic_ns()
-            let list = RenderList(frame)
+            let list = builder.build(frame)
             let t1 = csys_monotonic_ns()
             if timing { buildTimes.append(Double(t1 - t0) / 1e6) }
             for (i, r) in rasterizers.enumerated() {
@@ -50,7 +51,8 @@ public enum CompositorBenchmark {
         var log = Logger(label: "bench")
         log.logLevel = .critical
         var limits = Limits.default
-        limits.maxCommandsPerCommit = 1_000_000
+        limits.maxCommandsPerCommit = 2_000_000
+        limits.maxLayers = 200_000
         let s = EmbeddedServer(configuration: Configuration(displayWidth: width, displayHeight: height,
                                                             clock: .manual(start: 1000), limits: limits, logger: log),
                                output: output)
@@ -201,5 +203,38 @@ public enum CompositorBenchmark {
         func mean(_ a: [Double]) -> Double { a.isEmpty ? 0 : a.reduce(0, +) / Double(a.count) }
         return Capacity(layers: layers, loopMax: loop.max() ?? 0, loopMean: mean(loop), drawMax: draws.max() ?? 0,
                         drawMean: mean(draws), missed: missed)
+    }
+
+    /// Milliseconds the loop thread spends building one frame's render list for `layers`
+    /// visible layers (the hand-off's cost), mean over `frames` frames.
+    public static func renderListCost(layers: Int, frames: Int = 30) -> Double {
+        final class ListTimer: FrameOutput {
+            var ms: [Double] = []
+            let builder = RenderListBuilder()
+            func present(_ frame: FrameSnapshot) {
+                let t0 = csys_monotonic_ns()
+                let list = builder.build(frame)
+                ms.append(Double(csys_monotonic_ns() - t0) / 1e6)
+                precondition(list.itemCount > 0, "the scene was not committed")
+            }
+        }
+        let out = ListTimer()
+        let (s, c) = server(out, width: 1280, height: 720)
+        var cmds = rootCommands(1280, 720) + cards(layers, width: 1280, height: 720)
+        var fade = Animation.basic(.opacity, from: .number(1), to: .number(0.5), duration: 100)
+        fade.timing.beginTime = 1000
+        cmds.append(.addAnimation(10, key: "f", animationID: 1, animation: fade))
+        // In commits of 50,000 commands (a frame holds at most 16 MiB).
+        var sequence: UInt64 = 1
+        for start in stride(from: 0, to: cmds.count, by: 50_000) {
+            s.send(.commit(Commit(sequence: sequence, mediaTime: 1000, commands: Array(cmds[start..<min(cmds.count, start + 50_000)]))),
+                   from: c)
+            sequence += 1
+            _ = s.readBytes(of: c)
+        }
+        s.step(seconds: 1.0 / 60)
+        out.ms.removeAll()
+        s.step(seconds: Double(frames) / 60)
+        return out.ms.isEmpty ? 0 : out.ms.reduce(0, +) / Double(out.ms.count)
     }
 }

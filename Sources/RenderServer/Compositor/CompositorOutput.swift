@@ -34,6 +34,8 @@ public final class CompositorOutput: FrameOutput {
 
     private let worker: Worker
     public let options: Options
+    /// Loop thread only.
+    private let builder = RenderListBuilder()
 
     /// Throws `ImageFileError` when the display cannot be allocated or the recording folder
     /// cannot be created or written.
@@ -55,7 +57,7 @@ public final class CompositorOutput: FrameOutput {
     deinit { worker.stop() }
 
     public func present(_ frame: FrameSnapshot) {
-        var list = RenderList(frame)
+        var list = builder.build(frame)
         list.handedOffNanoseconds = csys_monotonic_ns()
         worker.submit(list)
     }

@@ -40,6 +40,8 @@ final class Rasterizer {
         var siblingIndex: Int
     }
     private var drawn: [UInt64: Drawn] = [:]
+    /// The last list diffed (kept so its chunks' storage cannot be reused by another).
+    private var previous: RenderList?
     /// The frame as a pixman image, for compositing layer bitmaps straight onto it.
     private let frameImage: PixmanImage
     var frameImagePointer: OpaquePointer { frameImage.image }
@@ -87,37 +89,50 @@ final class Rasterizer {
         if firstFrame {
             firstFrame = false
             record(list)
+            previous = list
             return [display]
         }
         var rects: [PixelRect] = []
-        var seen = Set<UInt64>(minimumCapacity: list.items.count)
-        for (i, item) in list.items.enumerated() {
-            seen.insert(item.key)
-            let now = drawnState(item, list, i)
-            if let before = drawn[item.key] {
-                if before != now { rects.append(before.screenBounds); rects.append(now.screenBounds) }
-            } else {
-                rects.append(now.screenBounds)
+        // Chunks shared with the last list drawn hold the same items: skip them.
+        var total = 0
+        for (b, block) in list.blocks.enumerated() {
+            total += block.count
+            let before = previous.flatMap { b < $0.blocks.count ? $0.blocks[b] : nil }
+            for c in 0..<block.chunkCount {
+                if let before, block.sharesChunk(c, with: before) { continue }
+                for i in block.chunkRange(c) {
+                    let item = block[i]
+                    let now = drawnState(item, block, i)
+                    if let before = drawn[item.key] {
+                        if before != now { rects.append(before.screenBounds); rects.append(now.screenBounds) }
+                    } else {
+                        rects.append(now.screenBounds)
+                    }
+                    drawn[item.key] = now
+                }
             }
-            drawn[item.key] = now
         }
-        if seen.count != drawn.count {
+        if drawn.count != total {
+            // Layers went away (or moved between sessions' blocks): find them.
+            var seen = Set<UInt64>(minimumCapacity: total)
+            for block in list.blocks { for item in block { seen.insert(item.key) } }
             for (key, d) in drawn where !seen.contains(key) {
                 rects.append(d.screenBounds); drawn[key] = nil; caches[key] = nil
             }
         }
+        previous = list
         return Rasterizer.merge(rects.filter { !$0.isEmpty }.map { $0.intersection(display) }.filter { !$0.isEmpty })
     }
 
     private func record(_ list: RenderList) {
         drawn.removeAll(keepingCapacity: true)
-        for (i, item) in list.items.enumerated() { drawn[item.key] = drawnState(item, list, i) }
+        for block in list.blocks { for (i, item) in block.enumerated() { drawn[item.key] = drawnState(item, block, i) } }
     }
 
-    private func drawnState(_ item: RenderItem, _ list: RenderList, _ i: Int) -> Drawn {
+    private func drawnState(_ item: RenderItem, _ block: RenderItems, _ i: Int) -> Drawn {
         Drawn(world: item.world, effectiveOpacity: item.effectiveOpacity, isGroup: item.isGroup,
               masksToBounds: item.masksToBounds, content: item.content, screenBounds: item.screenBounds,
-              clipBounds: item.clipBounds, parentKey: item.parent >= 0 ? list.items[item.parent].key : 0,
+              clipBounds: item.clipBounds, parentKey: item.parent >= 0 ? block[item.parent].key : 0,
               siblingIndex: item.siblingIndex)
     }
 
@@ -148,11 +163,11 @@ final class Rasterizer {
         LayerPainter.setColor(Rasterizer.background, cr)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        drawRange(0..<list.items.count, list.items, r)
+        for block in list.blocks { drawRange(0..<block.count, block, r) }
         cairo_restore(cr)
     }
 
-    private func drawRange(_ range: Range<Int>, _ items: [RenderItem], _ r: PixelRect) {
+    private func drawRange(_ range: Range<Int>, _ items: RenderItems, _ r: PixelRect) {
         var i = range.lowerBound
         while i < range.upperBound {
             let item = items[i]
@@ -163,7 +178,7 @@ final class Rasterizer {
         }
     }
 
-    private func drawItem(_ i: Int, _ items: [RenderItem], _ r: PixelRect) {
+    private func drawItem(_ i: Int, _ items: RenderItems, _ r: PixelRect) {
         let item = items[i]
         let hasChildren = item.subtreeEnd > i + 1
         if item.isGroup {
@@ -191,7 +206,7 @@ final class Rasterizer {
         }
     }
 
-    private func drawChildren(_ i: Int, _ items: [RenderItem], _ r: PixelRect) {
+    private func drawChildren(_ i: Int, _ items: RenderItems, _ r: PixelRect) {
         let item = items[i]
         guard item.subtreeEnd > i + 1 else { return }
         if item.masksToBounds {
