@@ -117,7 +117,8 @@ final class Rasterizer {
             var seen = Set<UInt64>(minimumCapacity: total)
             for block in list.blocks { for item in block { seen.insert(item.key) } }
             for (key, d) in drawn where !seen.contains(key) {
-                rects.append(d.screenBounds); drawn[key] = nil; caches[key] = nil
+                rects.append(d.screenBounds); drawn[key] = nil
+                if let old = caches.removeValue(forKey: key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
             }
         }
         previous = list
@@ -301,11 +302,22 @@ final class Rasterizer {
     private func cachedBitmap(_ item: RenderItem) -> LayerBitmap? {
         let scale = LayerBitmap.bucket(for: item.world.maxScale(over: item.content.bounds))
         if let e = caches[item.key], e.scale == scale, e.content == item.content { return e.bitmap }
+        if let old = caches.removeValue(forKey: item.key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
         let bitmap = LayerBitmap.render(item.content, scale: scale)
         if bitmap != nil { bitmapsRendered += 1 }
-        caches[item.key] = CacheEntry(content: item.content, scale: scale, bitmap: bitmap)
+        let bytes = bitmap?.byteCount ?? 0
+        // Over the budget the bitmap serves this frame only (drawn again next time).
+        if cachedBytes + bytes <= Rasterizer.bitmapBudgetBytes {
+            caches[item.key] = CacheEntry(content: item.content, scale: scale, bitmap: bitmap)
+            cachedBytes += bytes
+        }
         return bitmap
     }
+
+    /// The most bytes of layer bitmaps kept across frames, over all clients: past it,
+    /// further layers are rasterized each time they are drawn (slower, bounded memory).
+    static let bitmapBudgetBytes = 512 << 20
+    private var cachedBytes = 0
 
     /// A background-and-border layer as one or two fills of solid colour. At `alpha` < 1
     /// with both, the band is filled with the border already composited over the
