@@ -170,7 +170,7 @@ extension RenderSrvCtl {
 
         func run() throws {
             var tiles: [(surface: OpaquePointer, label: String)] = []
-            if let recording { tiles = try fromRecording(recording) } else { tiles = fromDaemon() }
+            if let recording { tiles = try fromRecording(recording) } else { tiles = try fromDaemon() }
             let sheet = contactSheet(tiles, columns: columns)
             writePNG(sheet, to: output)
             cairo_surface_destroy(sheet)
@@ -182,8 +182,8 @@ extension RenderSrvCtl {
             String(format: "+%.3f s  (frame %llu)", t - t0, frame)
         }
 
-        func fromDaemon() -> [(surface: OpaquePointer, label: String)] {
-            let client = try! options.connect()
+        func fromDaemon() throws -> [(surface: OpaquePointer, label: String)] {
+            let client = try options.connect()
             defer { client.close() }
             guard client.welcome.manualClock else {
                 fail("contact-sheet --from/--to needs a daemon on the manual clock (rendersrvd --clock manual); "
