@@ -64,7 +64,7 @@ let package = Package(
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrvctl",
-                          dependencies: ["RenderClient", "RenderProtocol",
+                          dependencies: ["RenderClient", "RenderProtocol", "CCairo",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-demo",
@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "ComponentsTests", dependencies: ["Components"],
                     swiftSettings: v5),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer"],
-                    swiftSettings: v5),
+                    exclude: ["Goldens"], swiftSettings: v5),
         .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews"],
                     swiftSettings: v5),
     ]

@@ -1,4 +1,6 @@
 #define _GNU_SOURCE
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include "csystem.h"
 #include <errno.h>
 #include <signal.h>
@@ -81,4 +83,9 @@ int csys_install_termination_pipe(int write_fd) {
     if (sigaction(SIGHUP, &sa, NULL) < 0) return -errno;
     signal(SIGPIPE, SIG_IGN);
     return 0;
+}
+
+int csys_set_thread_nice(int nice) {
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+    return setpriority(PRIO_PROCESS, (id_t)tid, nice) == 0 ? 0 : -errno;
 }

@@ -70,7 +70,8 @@ public final class ControlClient {
         }
     }
 
-    /// The latest composited frame (0×0 when the server has no compositor output yet).
+    /// The latest composited frame (the server refuses with `unsupported` when it runs
+    /// with `--output none`).
     public func snapshot() throws -> SnapshotReply {
         try request(operation: "snapshot", { .snapshotRequest(SnapshotRequest(requestID: $0)) }) { m, id in
             if case let .snapshotReply(r) = m, r.requestID == id { return r }

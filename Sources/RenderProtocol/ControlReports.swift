@@ -54,14 +54,41 @@ public struct StatsReport: Codable, Hashable, Sendable {
     public var manualClock: Bool
     /// The daemon's media time when it answered, seconds.
     public var mediaTime: Double
+    /// The compositor's figures, when the daemon draws.
+    public var compositor: Compositor?
+
+    /// The compositor thread's counters and timings (ms): frames drawn, frames replaced by
+    /// a newer one before they were drawn, frames with nothing to redraw; draw time; ready =
+    /// from the loop thread's hand-off to pixels ready.
+    public struct Compositor: Codable, Hashable, Sendable {
+        public var framesDrawn: UInt64
+        public var framesCoalesced: UInt64
+        public var framesWithoutDamage: UInt64
+        public var drawP50: Double
+        public var drawP99: Double
+        public var readyP50: Double
+        public var readyP99: Double
+        public var lastDamagePixels: Int
+        public var bitmapsRendered: Int
+        public var recordedFrames: Int
+        public init(framesDrawn: UInt64, framesCoalesced: UInt64, framesWithoutDamage: UInt64, drawP50: Double,
+                    drawP99: Double, readyP50: Double, readyP99: Double, lastDamagePixels: Int, bitmapsRendered: Int,
+                    recordedFrames: Int) {
+            self.framesDrawn = framesDrawn; self.framesCoalesced = framesCoalesced
+            self.framesWithoutDamage = framesWithoutDamage; self.drawP50 = drawP50; self.drawP99 = drawP99
+            self.readyP50 = readyP50; self.readyP99 = readyP99; self.lastDamagePixels = lastDamagePixels
+            self.bitmapsRendered = bitmapsRendered; self.recordedFrames = recordedFrames
+        }
+    }
 
     public init(frames: UInt64, missedFrames: UInt64, idleFrames: UInt64, clients: Int, layers: Int, animations: Int,
                 frameInterval: Summary, phases: [String: Summary], fps: Double, refreshRate: Double,
-                manualClock: Bool, mediaTime: Double) {
+                manualClock: Bool, mediaTime: Double, compositor: Compositor? = nil) {
         self.frames = frames; self.missedFrames = missedFrames; self.idleFrames = idleFrames
         self.clients = clients; self.layers = layers; self.animations = animations
         self.frameInterval = frameInterval; self.phases = phases; self.fps = fps
         self.refreshRate = refreshRate; self.manualClock = manualClock; self.mediaTime = mediaTime
+        self.compositor = compositor
     }
 }
 

@@ -248,7 +248,7 @@ public struct SnapshotRequest: Hashable, Sendable {
 public struct SnapshotReply: Hashable, Sendable {
     public var requestID: UInt32
     public var frame: UInt64
-    /// 0×0 with no pixels when the server has no compositor output yet.
+    /// The display size; before the first drawn frame the pixels are opaque black.
     public var width: UInt32
     public var height: UInt32
     /// Premultiplied ARGB32, native byte order, rows of width × 4 bytes.

@@ -72,12 +72,20 @@ extension ServerCore {
             phases[phase.name] = StatsReport.Summary(p50: none ? 0 : Double(h.valueAtPercentile(50)) / 1e6,
                                                      p99: none ? 0 : Double(h.valueAtPercentile(99)) / 1e6)
         }
+        let compositor = (output as? CompositorOutput).map { o -> StatsReport.Compositor in
+            let c = o.statistics
+            return StatsReport.Compositor(framesDrawn: c.framesDrawn, framesCoalesced: c.framesCoalesced,
+                                          framesWithoutDamage: c.framesWithoutDamage, drawP50: c.drawP50,
+                                          drawP99: c.drawP99, readyP50: c.readyP50, readyP99: c.readyP99,
+                                          lastDamagePixels: c.lastDamagePixels, bitmapsRendered: c.bitmapsRendered,
+                                          recordedFrames: c.recordedFrames)
+        }
         return StatsReport(frames: stats.frames, missedFrames: stats.missedFrames, idleFrames: stats.idleFrames,
                            clients: established.count,
                            layers: established.reduce(0) { $0 + $1.store.layerCount },
                            animations: established.reduce(0) { $0 + $1.store.animationCount },
                            frameInterval: interval, phases: phases, fps: stats.measuredFPS,
                            refreshRate: configuration.refreshRate, manualClock: configuration.clock.isManual,
-                           mediaTime: currentMediaTime)
+                           mediaTime: currentMediaTime, compositor: compositor)
     }
 }

@@ -25,9 +25,7 @@ extension ServerCore {
             }
 
         case let .snapshotRequest(request):
-            session.send(.error(ErrorMessage(code: .unsupported, message: "snapshot request \(request.requestID): "
-                + "snapshots come with the compositor, which this rendersrvd does not have yet (frames are headless); "
-                + "use a tree dump (treeRequest) to inspect what would be drawn", fatal: false)))
+            session.send(snapshotReply(request))
 
         case let .clockStep(step):
             guard configuration.clock.isManual else {
@@ -50,5 +48,27 @@ extension ServerCore {
         default:
             break
         }
+    }
+
+    /// The latest composited frame, or a non-fatal error when this daemon does not draw or
+    /// the frame would not fit in one message. On a real clock the reply carries the last
+    /// frame whose pixels are ready (its number says which); on the manual clock every
+    /// stepped frame is drawn before the step returns, so it is the latest frame. Copying
+    /// the published pixels is the only work here (no drawing on the loop thread).
+    func snapshotReply(_ request: SnapshotRequest) -> Message {
+        guard let compositor = output as? CompositorOutput else {
+            return .error(ErrorMessage(code: .unsupported, message: "snapshot request \(request.requestID): this rendersrvd "
+                + "runs with --output none, which draws nothing; start it with --output headless (the default)",
+                fatal: false))
+        }
+        let f = compositor.latestFrame(currentFrame: frameNumber)
+        let bytes = 40 + f.pixels.count
+        guard bytes <= Int(configuration.limits.maxFrameBytes) else {
+            return .error(ErrorMessage(code: .invalidValue, message: "snapshot request \(request.requestID): a "
+                + "\(f.width)x\(f.height) frame is \(bytes) bytes, over the frame limit of \(configuration.limits.maxFrameBytes) "
+                + "bytes; start rendersrvd with a larger --max-frame-bytes or a smaller --size", fatal: false))
+        }
+        return .snapshotReply(SnapshotReply(requestID: request.requestID, frame: f.frame, width: UInt32(f.width),
+                                            height: UInt32(f.height), pixels: f.pixels))
     }
 }

@@ -5,8 +5,8 @@ import RenderProtocol
 /// on the loop thread once per frame, after animations are evaluated; the frame is valid
 /// only during the call (copy what you keep).
 ///
-/// Compositing pixels (world transforms, damage, rasterisation with cairo/pixman) comes
-/// with a later output; `HeadlessOutput` keeps nothing.
+/// `CompositorOutput` draws the frames (the daemon's default); `HeadlessOutput` keeps
+/// nothing (`rendersrvd --output none`, the embedded server's default).
 public protocol FrameOutput: AnyObject {
     func present(_ frame: FrameSnapshot)
 }
@@ -33,6 +33,13 @@ public struct PresentedTree {
     /// new. An output must keep showing what it last drew for this client (and not read
     /// the tree) until a frame where this is false.
     public let isFrozen: Bool
+    /// Changes whenever the tree may have changed other than by animation (the session's
+    /// latest applied commit sequence); nil when unknown (then nothing is reused).
+    let version: UInt64?
+
+    init(sessionID: UInt32, store: LayerStore, version: UInt64? = nil, isFrozen: Bool = false) {
+        self.sessionID = sessionID; self.store = store; self.version = version; self.isFrozen = isFrozen
+    }
 
     /// The layer the client displays, if any.
     public var root: LayerID? { store.root == 0 ? nil : store.root }
@@ -45,6 +52,8 @@ public struct PresentedTree {
     public func worldTransform(of id: LayerID) -> Transform3D? { store.worldTransform(of: id) }
     /// The product of the layer's and its ancestors' opacities (cached; see `WorldGeometry`).
     public func worldOpacity(of id: LayerID) -> Double? { store.worldOpacity(of: id) }
+    /// The layers with animations attached.
+    var animatedLayers: [LayerID] { store.animations.map(\.layer) }
 }
 
 /// The default output: frames are produced (animations run, events flow) but not drawn.

@@ -238,7 +238,8 @@ final class ServerCore {
         output.present(FrameSnapshot(frame: frameNumber, mediaTime: target, width: configuration.displayWidth,
                                      height: configuration.displayHeight,
                                      trees: current.filter(\.isEstablished).map {
-                                         PresentedTree(sessionID: $0.id, store: $0.store, isFrozen: $0.isFrozen)
+                                         PresentedTree(sessionID: $0.id, store: $0.store, version: $0.appliedSequence,
+                                                       isFrozen: $0.isFrozen)
                                      }))
         let t2 = monotonicNanoseconds()
         stats.record(.evaluate, nanoseconds: t1 - t0)

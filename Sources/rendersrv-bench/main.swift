@@ -33,6 +33,15 @@
 //     valgrind ./rendersrv-bench --kind mix --frames 10 --runs 1   # "total heap usage: N allocs"
 //     valgrind ./rendersrv-bench --kind mix --frames 20 --runs 1
 // The two totals are equal when a frame allocates nothing.
+//
+//     rendersrv-bench --composite [--frames 60]
+//
+// The compositor instead (CompositorBenchmark in RenderServer), at 1280x720, each scene
+// measured against naive cairo (every layer's vectors, every frame, whole frame) in the same
+// run: (a) 200 translucent rotated scaled rounded bordered layers, all spinning (full
+// damage), and (a') the same with blurred shadows; (b) one 100x100 layer moving over 200 static ones; (c) the largest count of
+// animated layers of mixed kinds whose loop-thread and compositor-thread work both fit a
+// 60 Hz period on every one of 120 frames.
 import RenderCore
 import RenderProtocol
 import RenderServer
@@ -218,10 +227,13 @@ struct Options {
     /// `--server` only: skip the deep chains and the 60 Hz search (for profiling).
     var countsOnly = false
 
+    var composite = false
+
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
         + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
         + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N] [--counts-only]\n"
-        + "       rendersrv-bench --memory [--layers N] [--per-layer N]"
+        + "       rendersrv-bench --memory [--layers N] [--per-layer N]\n"
+        + "       rendersrv-bench --composite [--frames N] [--capacity LAYERS]"
 
     /// Parses the arguments; exits with status 2 and a message on a bad one.
     static func parse(_ args: [String]) -> Options {
@@ -255,6 +267,9 @@ struct Options {
                     fail("--kind takes all, mix or one of the kinds")
                 }
                 o.kind = v
+            case "--composite": o.composite = true
+            case "--capacity": _ = positive(a)
+            case "--list": break
             case "-h", "--help": print(usage); exit(0)
             default: fail("unknown argument \"\(a)\"")
             }
@@ -266,6 +281,45 @@ struct Options {
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 if options.server { runServerSuite(options); exit(0) }
 if options.memory { runMemory(options); exit(0) }
+
+if options.composite {
+    #if DEBUG
+    print("warning: a debug build; measure with `swift build -c release --product rendersrv-bench`")
+    #endif
+    let frames = CommandLine.arguments.contains("--frames") ? options.frames : 60
+    if let i = CommandLine.arguments.firstIndex(of: "--capacity"), i + 1 < CommandLine.arguments.count,
+       let n = Int(CommandLine.arguments[i + 1]), n > 0 {
+        // Only scene (c) at one count (for profiling).
+        if CommandLine.arguments.contains("--list") {
+            print("render list, \(n) layers: \(format(CompositorBenchmark.renderListCost(layers: n), 2)) ms per frame")
+            exit(0)
+        }
+        let c = CompositorBenchmark.capacity(layers: n)
+        print("\(n) layers: loop max \(format(c.loopMax, 2)) ms (mean \(format(c.loopMean, 2))), draw max "
+            + "\(format(c.drawMax, 2)) ms (mean \(format(c.drawMean, 2))), missed \(c.missed)/120")
+        exit(0)
+    }
+    print("rendersrv-bench --composite: 1280x720, \(frames) frames per scene, mean ms per frame")
+    for r in [CompositorBenchmark.fullDamage(frames: frames), CompositorBenchmark.fullDamage(shadows: true, frames: max(1, frames / 4)),
+              CompositorBenchmark.smallDamage(frames: frames)] {
+        print("\(r.name): compositor \(format(r.cachedMs, 3)) ms, naive cairo \(format(r.naiveMs, 3)) ms, "
+            + "\(format(r.ratio, 1))x")
+    }
+    print("(c) animated layers of mixed kinds at 60 Hz (loop = evaluate + render list; draw = compositor thread):")
+    var best = 0
+    for n in [250, 500, 1000, 1500, 2000, 3000, 4000, 6000, 8000] {
+        let c = CompositorBenchmark.capacity(layers: n)
+        print("  \(n) layers: loop max \(format(c.loopMax, 2)) ms (mean \(format(c.loopMean, 2))), draw max "
+            + "\(format(c.drawMax, 2)) ms (mean \(format(c.drawMean, 2))), missed \(c.missed)/120")
+        if c.missed == 0 { best = n } else { break }
+    }
+    print("  largest count with zero missed frames: \(best)")
+    print("render list on the loop thread (one layer animating among N static ones):")
+    for n in [1_000, 10_000, 100_000] {
+        print("  \(n) layers: \(format(CompositorBenchmark.renderListCost(layers: n), 2)) ms per frame")
+    }
+    exit(0)
+}
 let layerCount = options.layers, frameCount = options.frames, runCount = options.runs, which = options.kind
 
 print("rendersrv-bench: Presentation.evaluate, \(layerCount) layers × 3 animations, \(frameCount) frames at 120 Hz, best of \(runCount)")

@@ -1,5 +1,6 @@
 // rendersrvctl — inspect and drive a running rendersrvd over its control messages:
-// statistics, layer trees (model or presentation), manual clock steps and pings.
+// statistics, layer trees (model or presentation), manual clock steps, pings, snapshots
+// and contact sheets.
 import ArgumentParser
 import Foundation
 import RenderClient
@@ -62,8 +63,8 @@ func decodeReport<T: Decodable>(_ type: T.Type, _ json: String, what: String) ->
 struct RenderSrvCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rendersrvctl",
-        abstract: "Inspect and drive a running rendersrvd: stats, layer trees, clock steps, pings.",
-        subcommands: [Stats.self, Tree.self, Step.self, Ping.self])
+        abstract: "Inspect and drive a running rendersrvd: stats, layer trees, clock steps, pings, snapshots, contact sheets.",
+        subcommands: [Stats.self, Tree.self, Step.self, Ping.self, Snapshot.self, ContactSheet.self])
 
     @OptionGroup var options: ConnectionOptions
 }

@@ -36,6 +36,19 @@ struct RenderServerDaemon: ParsableCommand {
         """, valueName: "real|manual"))
     var clock: ClockOption = .real
 
+    @Option(name: .long, help: ArgumentHelp("""
+        headless: draw every frame in memory with cairo/pixman (snapshots, recordings); none: animate \
+        without drawing (snapshots are refused).
+        """, valueName: "headless|none"))
+    var output: OutputOption = .headless
+
+    @Option(name: .long, help: ArgumentHelp("Write drawn frames as PNGs (frame-NNNNNN.png) and an index (frames.tsv) into this folder, created if missing.",
+                                            valueName: "dir"))
+    var record: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --record: write every Nth frame.", valueName: "n"))
+    var recordEvery: Int = 1
+
     @Option(name: .long, help: ArgumentHelp("Log threshold: trace, debug, info, notice, warning, error or critical.",
                                             valueName: "level"))
     var logLevel: LevelOption = .info
@@ -72,6 +85,7 @@ struct RenderServerDaemon: ParsableCommand {
     var exitOnStdinEof = false
 
     enum ClockOption: String, ExpressibleByArgument, CaseIterable { case real, manual }
+    enum OutputOption: String, ExpressibleByArgument, CaseIterable { case headless, none }
 
     enum LevelOption: String, ExpressibleByArgument, CaseIterable {
         case trace, debug, info, notice, warning, error, critical
@@ -94,6 +108,11 @@ struct RenderServerDaemon: ParsableCommand {
             throw ValidationError("--size \"\(size)\" is not WIDTHxHEIGHT with each side 1…16384, e.g. 1280x720")
         }
         if let socket, socket.isEmpty { throw ValidationError("--socket needs a path") }
+        guard recordEvery >= 1 else { throw ValidationError("--record-every \(recordEvery): use 1 (every frame) or more") }
+        if record != nil && output == .none {
+            throw ValidationError("--record needs frames to be drawn; drop --output none")
+        }
+        if let record, record.isEmpty { throw ValidationError("--record needs a folder") }
         guard maxTreeReplyLayers > 0 else { throw ValidationError("--max-tree-reply-layers must be at least 1") }
         for id in Limits.ID.allCases where limits[id] == 0 {
             throw ValidationError("\(id.flag) 0: every limit must be at least 1")
@@ -118,6 +137,16 @@ struct RenderServerDaemon: ParsableCommand {
                                           limits: limits, handlesTerminationSignals: true, exitsOnStandardInputEOF: exitOnStdinEof,
                                           logger: logger)
         configuration.maxTreeReplyLayers = maxTreeReplyLayers
+        if output == .headless {
+            do {
+                configuration.output = try CompositorOutput(.init(width: width, height: height, synchronous: clock == .manual,
+                                                                  recordDirectory: record, recordEvery: recordEvery,
+                                                                  logger: logger))
+            } catch {
+                printError("rendersrvd: error: \(error)")
+                throw ExitCode.failure
+            }
+        }
         let server: Server
         do {
             server = try Server(configuration: configuration)
@@ -126,7 +155,8 @@ struct RenderServerDaemon: ParsableCommand {
             throw ExitCode.failure
         }
         let rate = fps == fps.rounded() ? "\(Int(fps))" : "\(fps)"
-        printError("rendersrvd: listening on \(server.socketPath) (\(rate) Hz, \(width)x\(height), \(clock.rawValue) clock)")
+        printError("rendersrvd: listening on \(server.socketPath) (\(rate) Hz, \(width)x\(height), \(clock.rawValue) clock, "
+            + "output \(output.rawValue)\(record.map { ", recording to \($0)" } ?? ""))")
         do {
             try server.run()
         } catch {

@@ -399,3 +399,39 @@ extension IsolationTests {
         guard case .commitApplied? = try s.readMessages(of: big).first else { Issue.record("no commitApplied"); return }
     }
 }
+
+extension IsolationTests {
+    /// While a large commit applies, the compositor keeps showing the client's last picture;
+    /// the frame after it shows all of it. (The square animates, so without the freeze its
+    /// subtree would be rebuilt from the half-applied tree every frame.)
+    @Test func theCompositorNeverShowsHalfALargeCommit() throws {
+        let scene = try DrawnScene()
+        scene.server.finishesLargeCommits = false
+        var spin = Animation.basic(LayerKeyPath(.zPosition), from: .number(0), to: .number(1), duration: 10)
+        spin.timing.beginTime = DrawnScene.start
+        try scene.commit(S.scene([S.create(2)] + S.frame(2, 10, 10, 40, 40)
+            + [S.set(2, .backgroundColor, S.color(1, 0, 0)), S.add(2, to: 1),
+               .addAnimation(2, key: "z", animationID: 1, animation: spin)]))
+        #expect(near(scene.step().rgba(30, 30), (255, 0, 0, 255)))
+        // One commit: a blue square inside the red one first, then thousands of hidden layers.
+        var commands: [Command] = [S.create(3)] + S.frame(3, 20, 20, 20, 20) + [S.set(3, .backgroundColor, S.color(0, 0, 1)),
+                                                                           S.add(3, to: 2)]
+        for i in 0..<3_000 {
+            let id = LayerID(100 + i)
+            commands += [S.create(id), S.set(id, .isHidden, .bool(true)), S.add(id, to: 1)]
+        }
+        scene.server.send(.commit(Commit(sequence: 2, mediaTime: 0, commands: commands)), from: scene.client)
+        var frozenFrames = 0
+        while scene.server.runLoopTurn() {
+            let frozen = scene.server.isApplyingLargeCommit(scene.client)
+            let frame = scene.step()
+            if frozen {
+                frozenFrames += 1
+                // The first apply slice put the blue square in the store: not on screen yet.
+                #expect(near(frame.rgba(30, 30), (255, 0, 0, 255)))
+            }
+        }
+        #expect(frozenFrames >= 2)
+        #expect(near(scene.step().rgba(30, 30), (0, 0, 255, 255)))
+    }
+}

@@ -35,4 +35,6 @@ int csys_install_termination_pipe(int write_fd);
 static inline void csys_prefetch(const void *p) { __builtin_prefetch(p, 0, 3); }
 /* The same, for a line about to be written. */
 static inline void csys_prefetch_write(const void *p) { __builtin_prefetch(p, 1, 3); }
+/* Sets the calling thread's nice value (Linux threads have their own). 0 or -errno. */
+int csys_set_thread_nice(int nice);
 #endif

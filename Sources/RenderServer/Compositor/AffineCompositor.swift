@@ -1,0 +1,103 @@
+/// Composites a premultiplied ARGB32 bitmap through an affine map onto a premultiplied
+/// ARGB32 frame — OVER, bilinear, times a constant alpha — touching only the pixels each
+/// row's span of the mapped bitmap covers. pixman handles this case (a rotated, scaled
+/// source) with its general per-pixel transform path; this loop steps the source
+/// coordinates incrementally in 16.16 fixed point and blends two channels per operation,
+/// several times faster, which is what lets kept layer bitmaps beat redrawing.
+///
+/// Sampling matches pixman's bilinear filter with transparent outside (pixel centres at
+/// +0.5), up to rounding (±1 per channel).
+enum AffineCompositor {
+    /// `inverse` maps frame pixel coordinates to bitmap pixel coordinates (affine).
+    /// `stride`s are in pixels. `area` is clipped to the destination by the caller.
+    static func composite(source: UnsafePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+                          destination: UnsafeMutablePointer<UInt32>, stride ds: Int,
+                          inverse m: ProjectiveTransform, alpha: Double, area: PixelRect) {
+        let alpha256 = UInt32(max(0, min(1, alpha)) * 256 + 0.5)
+        guard alpha256 > 0, sw > 0, sh > 0, !area.isEmpty else { return }
+        let fixOne = 65536.0
+        // Source coordinates of a destination pixel centre, shifted so that integer
+        // values are texel centres.
+        let du = m.a, dv = m.b
+        for y in area.y..<area.maxY {
+            let yc = Double(y) + 0.5
+            let xStart = Double(area.x) + 0.5
+            let u0 = m.a * xStart + m.c * yc + m.tx - 0.5
+            let v0 = m.b * xStart + m.d * yc + m.ty - 0.5
+            // The x range (relative to area.x) where −1 < u < sw and −1 < v < sh.
+            var lo = 0.0, hi = Double(area.width) - 1
+            func clip(_ p0: Double, _ dp: Double, _ limit: Double) {
+                if dp == 0 {
+                    if p0 <= -1 || p0 >= limit { lo = 1; hi = 0 }
+                } else {
+                    var t0 = (-1 - p0) / dp, t1 = (limit - p0) / dp
+                    if t0 > t1 { swap(&t0, &t1) }
+                    lo = max(lo, t0.rounded(.up)); hi = min(hi, t1.rounded(.down))
+                }
+            }
+            clip(u0, du, Double(sw)); clip(v0, dv, Double(sh))
+            guard lo <= hi else { continue }
+            let outerLo = lo, outerHi = hi
+            // The interior, where all four texels exist: 0 ≤ u < sw − 1, 0 ≤ v < sh − 1.
+            func clipInner(_ p0: Double, _ dp: Double, _ limit: Double) {
+                if dp == 0 {
+                    if p0 < 0 || p0 >= limit { lo = 1; hi = 0 }
+                } else {
+                    var t0 = (0 - p0) / dp, t1 = (limit - p0) / dp
+                    if t0 > t1 { swap(&t0, &t1) }
+                    lo = max(lo, t0.rounded(.up) + 1); hi = min(hi, t1.rounded(.down) - 1)
+                }
+            }
+            clipInner(u0, du, Double(sw - 1)); clipInner(v0, dv, Double(sh - 1))
+            let i0 = Int(outerLo), i1 = Int(outerHi)
+            let a0 = lo <= hi ? Int(lo) : i1 + 1, a1 = lo <= hi ? Int(hi) : i1
+            var u = Int((u0 + du * outerLo) * fixOne), v = Int((v0 + dv * outerLo) * fixOne)
+            let stepU = Int(du * fixOne), stepV = Int(dv * fixOne)
+            var d = destination + y * ds + area.x + i0
+            var i = i0
+            while i <= i1 {
+                let iu = u >> 16, iv = v >> 16
+                let wx = UInt32((u >> 8) & 0xFF), wy = UInt32((v >> 8) & 0xFF)
+                let p00: UInt32, p01: UInt32, p10: UInt32, p11: UInt32
+                if i >= a0 && i <= a1 && iu >= 0 && iv >= 0 && iu < sw - 1 && iv < sh - 1 {
+                    let t = source + iv * ss + iu
+                    p00 = t[0]; p01 = t[1]; p10 = t[ss]; p11 = t[ss + 1]
+                } else {
+                    @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
+                        (x >= 0 && y >= 0 && x < sw && y < sh) ? source[y * ss + x] : 0
+                    }
+                    p00 = texel(iu, iv); p01 = texel(iu + 1, iv); p10 = texel(iu, iv + 1); p11 = texel(iu + 1, iv + 1)
+                }
+                var s = lerp(lerp(p00, p01, wx), lerp(p10, p11, wx), wy)
+                if alpha256 < 256 { s = scale(s, alpha256) }
+                let sa = s >> 24
+                if sa == 255 {
+                    d.pointee = s
+                } else if s != 0 {
+                    d.pointee = s &+ scale(d.pointee, 256 &- (sa &+ (sa >> 7)))
+                }
+                d += 1
+                i += 1
+                u &+= stepU; v &+= stepV
+            }
+        }
+    }
+
+    /// `p × (256 − w) + q × w`, over 256, per channel (w in 0…256).
+    @inline(__always)
+    static func lerp(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
+        if w == 0 || p == q { return p }
+        let iw = 256 &- w
+        let rb = (((p & 0x00FF00FF) &* iw &+ (q & 0x00FF00FF) &* w) >> 8) & 0x00FF00FF
+        let ag = (((p >> 8) & 0x00FF00FF) &* iw &+ ((q >> 8) & 0x00FF00FF) &* w) & 0xFF00FF00
+        return rb | ag
+    }
+
+    /// Every channel times `k`/256 (k in 0…256).
+    @inline(__always)
+    static func scale(_ p: UInt32, _ k: UInt32) -> UInt32 {
+        let rb = (((p & 0x00FF00FF) &* k) >> 8) & 0x00FF00FF
+        let ag = (((p >> 8) & 0x00FF00FF) &* k) & 0xFF00FF00
+        return rb | ag
+    }
+}

@@ -1,0 +1,240 @@
+import CSystem
+import Logging
+import RenderCore
+import RenderProtocol
+
+/// The compositor benchmark behind `rendersrv-bench --composite` (not a test: it reports
+/// numbers). Scenes are committed over the wire to an embedded server on the manual clock;
+/// every frame's render list is drawn by a `Rasterizer` on the calling thread and timed —
+/// the cached compositor (layer bitmaps, damage) against the naive one (every layer's
+/// vectors, every frame, whole frame) on the same frames in the same run.
+public enum CompositorBenchmark {
+    public struct Result: Sendable {
+        public var name: String
+        /// Milliseconds per frame (mean over the timed frames) for the compositor and for naive cairo.
+        public var cachedMs: Double
+        public var naiveMs: Double
+        public var ratio: Double { cachedMs > 0 ? naiveMs / cachedMs : 0 }
+    }
+
+    public struct Capacity: Sendable {
+        public var layers: Int
+        /// Per frame, milliseconds: the loop thread (evaluate + render list) and the compositor thread (draw), worst and mean.
+        public var loopMax: Double, loopMean: Double
+        public var drawMax: Double, drawMean: Double
+        /// Frames where either thread's share exceeded the frame period.
+        public var missed: Int
+    }
+
+    /// Draws each frame's render list with both rasterizers, timing each.
+    private final class TimingOutput: FrameOutput {
+        let rasterizers: [Rasterizer]
+        var times: [[Double]]
+        var buildTimes: [Double] = []
+        var timing = true
+        let builder = RenderListBuilder()
+        init(_ rasterizers: [Rasterizer]) { self.rasterizers = rasterizers; times = rasterizers.map { _ in [] } }
+        func present(_ frame: FrameSnapshot) {
+            let t0 = csys_monotonic_ns()
+            let list = builder.build(frame)
+            let t1 = csys_monotonic_ns()
+            if timing { buildTimes.append(Double(t1 - t0) / 1e6) }
+            for (i, r) in rasterizers.enumerated() {
+                let s = csys_monotonic_ns()
+                r.draw(list)
+                if timing { times[i].append(Double(csys_monotonic_ns() - s) / 1e6) }
+            }
+        }
+    }
+
+    static func server(_ output: FrameOutput, width: Int, height: Int) -> (EmbeddedServer, UInt32) {
+        var log = Logger(label: "bench")
+        log.logLevel = .critical
+        var limits = Limits.default
+        limits.maxCommandsPerCommit = 2_000_000
+        limits.maxLayers = 200_000
+        let s = EmbeddedServer(configuration: Configuration(displayWidth: width, displayHeight: height,
+                                                            clock: .manual(start: 1000), limits: limits, logger: log),
+                               output: output)
+        let c = s.connect(pid: 1)
+        s.send(.hello(Hello(clientName: "bench", pid: 1)), from: c)
+        _ = s.readBytes(of: c)
+        return (s, c)
+    }
+
+    static func set(_ id: LayerID, _ k: PropertyKey, _ v: AnimatableValue) -> Command { .setProperty(id, LayerKeyPath(k), v) }
+
+    static func rootCommands(_ width: Int, _ height: Int) -> [Command] {
+        [.createLayer(1, .layer), set(1, .bounds, .rect(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))),
+         set(1, .position, .point(Point(x: Double(width) / 2, y: Double(height) / 2))),
+         set(1, .backgroundColor, .color(Color(white: 0.95))), .setRoot(1)]
+    }
+
+    /// 200 translucent, rotated, scaled, rounded, bordered layers spread over the display.
+    static func cards(_ count: Int, width: Int, height: Int, firstID: LayerID = 10) -> [Command] {
+        var out: [Command] = []
+        var seed: UInt64 = 42
+        func rnd() -> Double { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Double(seed >> 11) / Double(1 << 53) }
+        for i in 0..<count {
+            let id = firstID + LayerID(i)
+            let w = 60 + rnd() * 120, h = 40 + rnd() * 90
+            out += [.createLayer(id, .layer),
+                    set(id, .bounds, .rect(Rect(x: 0, y: 0, width: w, height: h))),
+                    set(id, .position, .point(Point(x: rnd() * Double(width), y: rnd() * Double(height)))),
+                    set(id, .backgroundColor, .color(Color(red: rnd(), green: rnd(), blue: rnd(), alpha: 0.6 + rnd() * 0.3))),
+                    set(id, .cornerRadius, .number(6 + rnd() * 14)),
+                    set(id, .borderWidth, .number(2)),
+                    set(id, .borderColor, .color(Color(white: 0.1, alpha: 0.8))),
+                    set(id, .opacity, .number(0.7 + rnd() * 0.25)),
+                    set(id, .transform, .transform(Transform3D.rotation(angle: rnd() * 6.28, x: 0, y: 0, z: 1)
+                        .scaled(x: 0.8 + rnd() * 0.5, y: 0.8 + rnd() * 0.5))),
+                    .insertSublayer(parent: 1, child: id, index: .max)]
+        }
+        return out
+    }
+
+    static func spin(_ id: LayerID, _ i: Int) -> Command {
+        var a = Animation.basic(LayerKeyPath(.transform, .rotationZ), from: .number(Double(i) * 0.7),
+                                to: .number(Double(i) * 0.7 + 6.28), duration: 2 + Double(i % 5) * 0.3)
+        a.timing.beginTime = 1000
+        a.timing.repeatCount = .infinity
+        return .addAnimation(id, key: "spin", animationID: UInt64(id), animation: a)
+    }
+
+    /// Runs `frames` frames of `commands` through both rasterizers.
+    static func compare(_ name: String, _ commands: [Command], width: Int, height: Int, frames: Int) -> Result {
+        let cached = Rasterizer(width: width, height: height, mode: .cached)!
+        let naive = Rasterizer(width: width, height: height, mode: .naive)!
+        let out = TimingOutput([cached, naive])
+        let (s, c) = server(out, width: width, height: height)
+        out.timing = false
+        s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: commands)), from: c)
+        s.step(seconds: 1.0 / 60)   // first frame: everything rasterized, not timed
+        out.timing = true
+        s.step(seconds: Double(frames) / 60)
+        func mean(_ a: [Double]) -> Double { a.isEmpty ? 0 : a.reduce(0, +) / Double(a.count) }
+        return Result(name: name, cachedMs: mean(out.times[0]), naiveMs: mean(out.times[1]))
+    }
+
+    /// (a) 200 translucent rotated scaled rounded bordered layers, all spinning: full damage.
+    /// With `shadows`, each also casts a blurred shadow (what a kept bitmap saves redrawing).
+    public static func fullDamage(layers: Int = 200, shadows: Bool = false, width: Int = 1280, height: Int = 720,
+                                  frames: Int = 60) -> Result {
+        var cmds = rootCommands(width, height) + cards(layers, width: width, height: height)
+        for i in 0..<layers {
+            let id = 10 + LayerID(i)
+            cmds.append(spin(id, i))
+            if shadows {
+                cmds += [set(id, .shadowOpacity, .number(0.5)), set(id, .shadowRadius, .number(6)),
+                         set(id, .shadowOffset, .size(Size(width: 0, height: 4)))]
+            }
+        }
+        return compare("(a\(shadows ? "'" : "")) \(layers) translucent rotated rounded bordered layers\(shadows ? " with shadows" : ""), full damage",
+                       cmds, width: width, height: height, frames: frames)
+    }
+
+    /// (b) one 100×100 layer moving over a static scene of 200 layers.
+    public static func smallDamage(layers: Int = 200, width: Int = 1280, height: Int = 720, frames: Int = 60) -> Result {
+        var cmds = rootCommands(width, height) + cards(layers, width: width, height: height)
+        let mover: LayerID = 5000
+        cmds += [.createLayer(mover, .layer), set(mover, .bounds, .rect(Rect(x: 0, y: 0, width: 100, height: 100))),
+                 set(mover, .backgroundColor, .color(Color(red: 0.9, green: 0.2, blue: 0.1))), set(mover, .cornerRadius, .number(12)),
+                 .insertSublayer(parent: 1, child: mover, index: .max)]
+        var move = Animation.basic(.position, from: .point(Point(x: 100, y: 360)), to: .point(Point(x: 1180, y: 360)), duration: 4)
+        move.timing.beginTime = 1000
+        cmds.append(.addAnimation(mover, key: "move", animationID: 1, animation: move))
+        return compare("(b) one 100x100 layer moving over \(layers) static layers", cmds, width: width, height: height, frames: frames)
+    }
+
+    /// (c) `layers` animated layers of mixed kinds (rounded bordered layers moving, star
+    /// shapes spinning, text layers fading); the loop thread's and the compositor thread's
+    /// work per frame, each of which must fit in a 60 Hz period.
+    public static func capacity(layers: Int, width: Int = 1280, height: Int = 720, frames: Int = 120) -> Capacity {
+        let cached = Rasterizer(width: width, height: height, mode: .cached)!
+        let out = TimingOutput([cached])
+        let (s, c) = server(out, width: width, height: height)
+        var cmds = rootCommands(width, height)
+        var star = Path()
+        star.move(to: Point(20, 0)); star.addLine(to: Point(30, 40)); star.addLine(to: Point(0, 15))
+        star.addLine(to: Point(40, 15)); star.addLine(to: Point(10, 40)); star.closeSubpath()
+        for i in 0..<layers {
+            let id = 10 + LayerID(i)
+            let x = Double((i * 37) % (width - 40)) + 20, y = Double((i * 53) % (height - 40)) + 20
+            switch i % 3 {
+            case 0:
+                cmds += [.createLayer(id, .layer), set(id, .bounds, .rect(Rect(x: 0, y: 0, width: 36, height: 28))),
+                         set(id, .backgroundColor, .color(Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.8))),
+                         set(id, .cornerRadius, .number(6)), set(id, .borderWidth, .number(1.5)), set(id, .position, .point(Point(x, y)))]
+                var a = Animation.basic(.position, from: .point(Point(x, y)), to: .point(Point(x + 60, y + 30)), duration: 1.5)
+                a.timing.beginTime = 1000; a.timing.repeatCount = .infinity; a.timing.autoreverses = true
+                cmds.append(.addAnimation(id, key: "p", animationID: UInt64(id), animation: a))
+            case 1:
+                cmds += [.createLayer(id, .shape), set(id, .bounds, .rect(Rect(x: 0, y: 0, width: 40, height: 40))),
+                         set(id, .path, .path(star)), set(id, .fillColor, .color(Color(red: 1, green: 0.8, blue: 0.1))),
+                         set(id, .strokeColor, .color(.black)), set(id, .position, .point(Point(x, y)))]
+                cmds.append(spin(id, i))
+            default:
+                cmds += [.createLayer(id, .text), set(id, .bounds, .rect(Rect(x: 0, y: 0, width: 60, height: 20))),
+                         set(id, .string, .string("L\(i)")), set(id, .fontSize, .number(14)),
+                         set(id, .foregroundColor, .color(.black)), set(id, .position, .point(Point(x, y)))]
+                var a = Animation.basic(.opacity, from: .number(1), to: .number(0.2), duration: 1)
+                a.timing.beginTime = 1000; a.timing.repeatCount = .infinity; a.timing.autoreverses = true
+                cmds.append(.addAnimation(id, key: "o", animationID: UInt64(id), animation: a))
+            }
+            cmds.append(.insertSublayer(parent: 1, child: id, index: .max))
+        }
+        out.timing = false
+        s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: cmds)), from: c)
+        s.step(seconds: 1.0 / 60)
+        out.timing = true
+        var loop: [Double] = []
+        for _ in 0..<frames {
+            let before = out.times[0].count
+            let t0 = csys_monotonic_ns()
+            s.step(seconds: 1.0 / 60)
+            let total = Double(csys_monotonic_ns() - t0) / 1e6
+            let draw = out.times[0].count > before ? out.times[0].last! : 0
+            loop.append(total - draw)
+            _ = s.readBytes(of: c)
+        }
+        let period = 1000.0 / 60
+        let draws = out.times[0]
+        let missed = zip(loop, draws).filter { $0.0 > period || $0.1 > period }.count
+        func mean(_ a: [Double]) -> Double { a.isEmpty ? 0 : a.reduce(0, +) / Double(a.count) }
+        return Capacity(layers: layers, loopMax: loop.max() ?? 0, loopMean: mean(loop), drawMax: draws.max() ?? 0,
+                        drawMean: mean(draws), missed: missed)
+    }
+
+    /// Milliseconds the loop thread spends building one frame's render list for `layers`
+    /// visible layers (the hand-off's cost), mean over `frames` frames.
+    public static func renderListCost(layers: Int, frames: Int = 30) -> Double {
+        final class ListTimer: FrameOutput {
+            var ms: [Double] = []
+            let builder = RenderListBuilder()
+            func present(_ frame: FrameSnapshot) {
+                let t0 = csys_monotonic_ns()
+                let list = builder.build(frame)
+                ms.append(Double(csys_monotonic_ns() - t0) / 1e6)
+                precondition(list.itemCount > 0, "the scene was not committed")
+            }
+        }
+        let out = ListTimer()
+        let (s, c) = server(out, width: 1280, height: 720)
+        var cmds = rootCommands(1280, 720) + cards(layers, width: 1280, height: 720)
+        var fade = Animation.basic(.opacity, from: .number(1), to: .number(0.5), duration: 100)
+        fade.timing.beginTime = 1000
+        cmds.append(.addAnimation(10, key: "f", animationID: 1, animation: fade))
+        // In commits of 50,000 commands (a frame holds at most 16 MiB).
+        var sequence: UInt64 = 1
+        for start in stride(from: 0, to: cmds.count, by: 50_000) {
+            s.send(.commit(Commit(sequence: sequence, mediaTime: 1000, commands: Array(cmds[start..<min(cmds.count, start + 50_000)]))),
+                   from: c)
+            sequence += 1
+            _ = s.readBytes(of: c)
+        }
+        s.step(seconds: 1.0 / 60)
+        out.ms.removeAll()
+        s.step(seconds: Double(frames) / 60)
+        return out.ms.isEmpty ? 0 : out.ms.reduce(0, +) / Double(out.ms.count)
+    }
+}

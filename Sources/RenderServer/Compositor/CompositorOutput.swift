@@ -1,0 +1,216 @@
+import CSystem
+import Foundation
+import Histogram
+import Logging
+
+/// The drawing output: each frame's presented trees become a `RenderList` on the loop
+/// thread (a walk of the visible layers, no drawing), which is handed to a compositor thread
+/// that rasterizes it (`Rasterizer`: layer bitmaps, damage) and publishes the pixels. The
+/// last frame stays in memory (headless); `latestFrame()` copies it for snapshots.
+///
+/// Hand-off: one slot. On a real clock `present` only fills the slot and returns — drawing
+/// never delays the loop's IPC; a frame the compositor had not started when the next
+/// arrived is skipped (counted as coalesced; damage is computed against what was last
+/// drawn, so nothing is lost). With `synchronous` (the manual clock: tests, snapshots at a
+/// time, contact sheets) `present` waits until the frame's pixels are ready, so every
+/// stepped frame is drawn and a snapshot after a step shows exactly that frame.
+///
+/// Thread affinity: `present` on the loop thread; `latestFrame`, `statistics` any thread.
+public final class CompositorOutput: FrameOutput {
+    public struct Options {
+        public var width: Int
+        public var height: Int
+        public var synchronous: Bool
+        /// Write every `recordEvery`-th frame drawn as a PNG into this folder.
+        public var recordDirectory: String?
+        public var recordEvery: Int
+        public var logger: Logger
+        public init(width: Int = 1280, height: Int = 720, synchronous: Bool = false, recordDirectory: String? = nil,
+                    recordEvery: Int = 1, logger: Logger = Logger(label: "rendersrvd.compositor")) {
+            self.width = width; self.height = height; self.synchronous = synchronous
+            self.recordDirectory = recordDirectory; self.recordEvery = recordEvery; self.logger = logger
+        }
+    }
+
+    private let worker: Worker
+    public let options: Options
+    /// Loop thread only.
+    private let builder = RenderListBuilder()
+
+    /// Throws `ImageFileError` when the display cannot be allocated or the recording folder
+    /// cannot be created or written.
+    public init(_ options: Options) throws {
+        self.options = options
+        var recorder: FrameRecorder?
+        if let dir = options.recordDirectory {
+            recorder = try FrameRecorder(directory: dir, every: options.recordEvery, logger: options.logger)
+        }
+        guard let rasterizer = Rasterizer(width: options.width, height: options.height) else {
+            throw ImageFileError(description: "cannot allocate a \(options.width)x\(options.height) frame")
+        }
+        worker = Worker(rasterizer: rasterizer, recorder: recorder, synchronous: options.synchronous)
+        let thread = Thread { [worker] in worker.run() }
+        thread.name = "rendersrv-compositor"
+        thread.start()
+    }
+
+    deinit { worker.stop() }
+
+    public func present(_ frame: FrameSnapshot) {
+        var list = builder.build(frame)
+        list.handedOffNanoseconds = csys_monotonic_ns()
+        worker.submit(list)
+    }
+
+    /// The last finished frame (frame 0, all black, before the first). When the compositor
+    /// has drawn everything handed to it, the frames since were idle (nothing changed), so
+    /// its pixels are those of `currentFrame` too, and the result carries that number.
+    public func latestFrame(currentFrame: UInt64? = nil) -> CompositedFrame { worker.latest(currentFrame: currentFrame) }
+
+    /// Waits until frame `n` (or a later one) is ready; returns it. For tools on a real clock.
+    public func waitForFrame(_ n: UInt64, timeout: Double) -> CompositedFrame? { worker.wait(for: n, timeout: timeout) }
+
+    /// Compositor counters: frames drawn and skipped, draw time and hand-off → pixels ready
+    /// (milliseconds), pixels redrawn, bitmaps kept.
+    public var statistics: Statistics { worker.statistics() }
+
+    public struct Statistics: Sendable {
+        public var framesDrawn: UInt64
+        public var framesCoalesced: UInt64
+        public var framesWithoutDamage: UInt64
+        public var drawP50: Double, drawP99: Double
+        public var readyP50: Double, readyP99: Double
+        public var lastDamagePixels: Int
+        public var bitmapsRendered: Int
+        public var recordedFrames: Int
+    }
+
+    /// The compositor thread's state; the fields under `condition` are shared with the
+    /// loop thread.
+    private final class Worker: @unchecked Sendable {
+        private let condition = NSCondition()
+        // Under `condition`:
+        private var pending: RenderList?
+        private var lastSubmitted: UInt64 = 0
+        private var stopping = false
+        private var published: CompositedFrame
+        private var coalesced: UInt64 = 0
+        private var drawnCount: UInt64 = 0
+        private var undamaged: UInt64 = 0
+        private var drawTime = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+        private var readyTime = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+        private var lastDamagePixels = 0
+        private var bitmapsRendered = 0
+        private var recordedFrames = 0
+        // Compositor thread only:
+        private let rasterizer: Rasterizer
+        private let recorder: FrameRecorder?
+        let synchronous: Bool
+
+        init(rasterizer: Rasterizer, recorder: FrameRecorder?, synchronous: Bool) {
+            self.rasterizer = rasterizer; self.recorder = recorder; self.synchronous = synchronous
+            var black = [UInt8](repeating: 0, count: rasterizer.width * rasterizer.height * 4)
+            for i in stride(from: 3, to: black.count, by: 4) { black[i] = 255 }
+            published = CompositedFrame(frame: 0, mediaTime: 0, width: rasterizer.width, height: rasterizer.height,
+                                        pixels: black, handedOffNanoseconds: 0, readyNanoseconds: 0)
+        }
+
+        func submit(_ list: RenderList) {
+            condition.lock()
+            if pending != nil { coalesced += 1 }
+            pending = list
+            lastSubmitted = list.frame
+            condition.broadcast()
+            if synchronous { while published.frame < list.frame && !stopping { condition.wait() } }
+            condition.unlock()
+        }
+
+        func stop() {
+            condition.lock(); stopping = true; condition.broadcast(); condition.unlock()
+        }
+
+        func latest(currentFrame: UInt64?) -> CompositedFrame {
+            condition.lock(); defer { condition.unlock() }
+            var f = published
+            if let currentFrame, f.frame == lastSubmitted, currentFrame > f.frame { f.frame = currentFrame }
+            return f
+        }
+
+        func wait(for n: UInt64, timeout: Double) -> CompositedFrame? {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            condition.lock(); defer { condition.unlock() }
+            while published.frame < n {
+                if stopping || !condition.wait(until: deadline) { return published.frame >= n ? published : nil }
+            }
+            return published
+        }
+
+        func statistics() -> Statistics {
+            condition.lock(); defer { condition.unlock() }
+            func ms(_ h: Histogram<UInt64>, _ p: Double) -> Double { h.totalCount == 0 ? 0 : Double(h.valueAtPercentile(p)) / 1e6 }
+            return Statistics(framesDrawn: drawnCount, framesCoalesced: coalesced, framesWithoutDamage: undamaged,
+                              drawP50: ms(drawTime, 50), drawP99: ms(drawTime, 99),
+                              readyP50: ms(readyTime, 50), readyP99: ms(readyTime, 99),
+                              lastDamagePixels: lastDamagePixels, bitmapsRendered: bitmapsRendered,
+                              recordedFrames: recordedFrames)
+        }
+
+        func run() {
+            // Under contention the loop thread (IPC, the frame clock) goes first: drawing
+            // may finish late, the next frame's IPC may not.
+            _ = csys_set_thread_nice(5)
+            while true {
+                condition.lock()
+                while pending == nil && !stopping { condition.wait() }
+                if stopping { condition.unlock(); return }
+                let list = pending!
+                pending = nil
+                condition.unlock()
+
+                let t0 = csys_monotonic_ns()
+                let damage = rasterizer.draw(list)
+                let t1 = csys_monotonic_ns()
+                let recorded = recorder?.frameDrawn(list.frame, mediaTime: list.mediaTime, surface: rasterizer.surface) ?? false
+
+                condition.lock()
+                if !damage.isEmpty {
+                    if published.pixels.count != rasterizer.width * rasterizer.height * 4 {
+                        published.pixels = ImageFile.copyPixels(rasterizer.surface)
+                    } else {
+                        copy(damage, into: &published.pixels)
+                    }
+                } else {
+                    undamaged += 1
+                }
+                let ready = csys_monotonic_ns()
+                published.frame = list.frame
+                published.mediaTime = list.mediaTime
+                published.handedOffNanoseconds = list.handedOffNanoseconds
+                published.readyNanoseconds = ready
+                drawnCount += 1
+                _ = drawTime.record(UInt64(max(0, t1 - t0)))
+                _ = readyTime.record(UInt64(max(0, ready - list.handedOffNanoseconds)))
+                lastDamagePixels = damage.reduce(0) { $0 + $1.area }
+                bitmapsRendered = rasterizer.bitmapsRendered
+                if recorded { recordedFrames += 1 }
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+
+        /// Copies the damaged rectangles of the rasterizer's frame into `pixels`.
+        private func copy(_ rects: [PixelRect], into pixels: inout [UInt8]) {
+            let s = rasterizer.surface
+            guard let data = cairo_data(s) else { return }
+            let stride = cairo_stride(s), rowBytes = rasterizer.width * 4
+            pixels.withUnsafeMutableBytes { dst in
+                for r in rects {
+                    for y in r.y..<r.maxY {
+                        (dst.baseAddress! + y * rowBytes + r.x * 4)
+                            .copyMemory(from: data + y * stride + r.x * 4, byteCount: r.width * 4)
+                    }
+                }
+            }
+        }
+    }
+}

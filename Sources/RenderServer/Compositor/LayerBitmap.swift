@@ -1,0 +1,144 @@
+import CCairo
+import RenderCore
+
+/// A layer's own drawing rasterized once (its backing store): `content` at `scale` pixels
+/// per point, covering `origin` + `width/scale × height/scale` of the layer's bounds space.
+/// Composited with the layer's world transform each frame until the content or the scale
+/// bucket changes. Thread affinity: the compositor thread.
+final class LayerBitmap {
+    /// A cairo ARGB32 image surface (premultiplied).
+    let surface: OpaquePointer
+    let origin: Point
+    let scale: Double
+    let width: Int
+    let height: Int
+
+    /// The largest side of a layer bitmap in pixels; a layer that would need more is
+    /// rasterized at a lower scale (and looks softer).
+    static let maxSide = 4096
+
+    /// Raster scales are multiples of 1/8 from 1/8 to 4: the smallest at or above the
+    /// layer's on-screen scale is used, so a bitmap is never shrunk by more than about 12 %
+    /// when composited (edges stay crisp), and an animated scale re-rasterizes only when it
+    /// crosses a step.
+    static func bucket(for s: Double) -> Double {
+        guard s.isFinite, s > 0 else { return 1 }
+        return min(4, max(0.125, (s * 8 - 1e-6).rounded(.up) / 8))
+    }
+
+    private init(surface: OpaquePointer, origin: Point, scale: Double, width: Int, height: Int) {
+        self.surface = surface; self.origin = origin; self.scale = scale; self.width = width; self.height = height
+    }
+
+    deinit { pixmanImage = nil; cairo_surface_destroy(surface) }
+
+    private var pixmanImage: PixmanImage?
+    /// The bitmap as a pixman image (made once; its transform and filter are set per use).
+    var pixman: PixmanImage {
+        if let p = pixmanImage { return p }
+        let p = PixmanImage(surface)!
+        pixmanImage = p
+        return p
+    }
+
+    var byteCount: Int { width * height * 4 }
+
+    /// Layer bounds coordinates → bitmap pixels is `(p − origin) × scale`; this maps the
+    /// other way, bitmap pixels → layer coordinates.
+    var pixelsToLayer: ProjectiveTransform {
+        .affine(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: origin.x, ty: origin.y)
+    }
+
+    /// Rasterizes `c` (shadow included) at `requestedScale`, or nil when it covers no pixel.
+    static func render(_ c: LayerContent, scale requestedScale: Double) -> LayerBitmap? {
+        let e = c.extent
+        guard !e.isEmpty, e.minX.isFinite, e.minY.isFinite, e.maxX.isFinite, e.maxY.isFinite else { return nil }
+        var s = requestedScale
+        let longest = max(e.width, e.height) * s
+        if longest > Double(maxSide) { s *= Double(maxSide) / longest }
+        let x0 = (e.minX * s).rounded(.down) / s, y0 = (e.minY * s).rounded(.down) / s
+        let w = Int(((e.maxX - x0) * s).rounded(.up)), h = Int(((e.maxY - y0) * s).rounded(.up))
+        guard w > 0, h > 0, let surface = newSurface(w, h) else { return nil }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, s, s)
+        cairo_translate(cr, -x0, -y0)
+        if c.hasShadow, let body = newSurface(w, h) {
+            defer { cairo_surface_destroy(body) }
+            let bcr = cairo_create(body)!
+            cairo_scale(bcr, s, s)
+            cairo_translate(bcr, -x0, -y0)
+            LayerPainter.paintBody(c, into: bcr)
+            cairo_destroy(bcr)
+            cairo_surface_flush(body)
+            paintShadow(of: body, c, scale: s, into: cr, width: w, height: h)
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, body, 0, 0)
+            cairo_paint(cr)
+        } else {
+            LayerPainter.paintBody(c, into: cr)
+        }
+        cairo_surface_flush(surface)
+        return cropped(LayerBitmap(surface: surface, origin: Point(x: x0, y: y0), scale: s, width: w, height: h))
+    }
+
+    /// The bitmap cut to the pixels that are not transparent (plus one for the bilinear
+    /// filter), when that saves at least a fifth: the extent is generous (unwrapped text,
+    /// stroke joins) and every transparent pixel would still be resampled on each frame.
+    /// Nil when nothing is drawn at all.
+    private static func cropped(_ b: LayerBitmap) -> LayerBitmap? {
+        guard let data = cairo_data(b.surface) else { return b }
+        let rowPixels = cairo_stride(b.surface) / 4
+        let px = data.assumingMemoryBound(to: UInt32.self)
+        var minX = b.width, minY = b.height, maxX = -1, maxY = -1
+        for y in 0..<b.height {
+            let row = px + y * rowPixels
+            var first = -1, last = -1
+            for x in 0..<b.width where row[x] != 0 { first = x; break }
+            guard first >= 0 else { continue }
+            for x in stride(from: b.width - 1, through: first, by: -1) where row[x] != 0 { last = x; break }
+            minX = min(minX, first); maxX = max(maxX, last); minY = min(minY, y); maxY = y
+        }
+        guard maxX >= 0 else { return nil }
+        minX = max(0, minX - 1); minY = max(0, minY - 1); maxX = min(b.width - 1, maxX + 1); maxY = min(b.height - 1, maxY + 1)
+        let w = maxX - minX + 1, h = maxY - minY + 1
+        guard w * h * 5 < b.width * b.height * 4, let cut = newSurface(w, h), let dst = cairo_data(cut) else { return b }
+        let ds = cairo_stride(cut)
+        for y in 0..<h {
+            (dst + y * ds).copyMemory(from: px + (minY + y) * rowPixels + minX, byteCount: w * 4)
+        }
+        cairo_surface_mark_dirty(cut)
+        return LayerBitmap(surface: cut, origin: Point(x: b.origin.x + Double(minX) / b.scale, y: b.origin.y + Double(minY) / b.scale),
+                           scale: b.scale, width: w, height: h)
+    }
+
+    static func newSurface(_ w: Int, _ h: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) -> OpaquePointer? {
+        guard let s = cairo_image_surface_create(format, Int32(w), Int32(h)) else { return nil }
+        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(s); return nil }
+        return s
+    }
+
+    /// The shadow: the body's alpha, blurred (Gaussian σ = shadowRadius / 2, as a blur of
+    /// that radius looks), tinted with shadowColor × shadowOpacity, moved by shadowOffset.
+    private static func paintShadow(of body: OpaquePointer, _ c: LayerContent, scale s: Double,
+                                    into cr: OpaquePointer, width w: Int, height h: Int) {
+        guard let alpha = newSurface(w, h, format: CAIRO_FORMAT_A8) else { return }
+        defer { cairo_surface_destroy(alpha) }
+        let acr = cairo_create(alpha)!
+        cairo_set_source_surface(acr, body, 0, 0)
+        cairo_set_operator(acr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(acr)
+        cairo_destroy(acr)
+        cairo_surface_flush(alpha)
+        if let data = cairo_image_surface_get_data(alpha) {
+            Blur.blurAlpha(data, width: w, height: h, stride: Int(cairo_image_surface_get_stride(alpha)),
+                           sigma: c.shadowRadius / 2 * s)
+        }
+        cairo_surface_mark_dirty(alpha)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        LayerPainter.setColor(c.shadowColor, cr, alpha: c.shadowOpacity)
+        cairo_mask_surface(cr, alpha, c.shadowOffset.width * s, c.shadowOffset.height * s)
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,325 @@
+import RenderCore
+import RenderProtocol
+
+/// One frame's drawing instructions: every layer that may be visible, in paint order
+/// (depth-first, back to front: a layer, then its sublayers sorted by zPosition), with
+/// everything drawing needs resolved — the world transform, opacity, clipping and the
+/// layer's own content. Built on the loop thread from the presented trees (so it costs a
+/// walk of the visible layers and no drawing), then handed to the compositor thread; after
+/// the hand-off it is immutable.
+struct RenderList: Sendable {
+    /// The frame it shows (counts from 1) and its target present time (media seconds).
+    var frame: UInt64
+    var mediaTime: Double
+    var width: Int
+    var height: Int
+    /// One block per client session with a root, in session order (drawn in that order).
+    /// Within a block, `parent` and `subtreeEnd` are block indices.
+    var blocks: [RenderItems]
+    /// CLOCK_MONOTONIC nanoseconds when the loop thread handed it off.
+    var handedOffNanoseconds: Int64 = 0
+
+    var itemCount: Int { blocks.reduce(0) { $0 + $1.count } }
+}
+
+/// Render items in chunks of 256: a list shares its chunks with the previous frame's, and
+/// changing one item copies only its chunk — so a frame that changes a few layers of a
+/// large tree costs the loop thread in proportion to those few.
+struct RenderItems: RandomAccessCollection, Sendable {
+    static let chunkShift = 8
+    static let chunkMask = (1 << chunkShift) - 1
+    private var chunks: [[RenderItem]] = []
+    private(set) var count = 0
+
+    init() {}
+    init(_ items: [RenderItem]) { for i in items { append(i) } }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(i: Int) -> RenderItem {
+        get { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask] }
+        set { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask] = newValue }
+    }
+
+    var chunkCount: Int { chunks.count }
+    /// The index range of chunk `c`.
+    func chunkRange(_ c: Int) -> Range<Int> { (c << RenderItems.chunkShift)..<Swift.min(count, (c + 1) << RenderItems.chunkShift) }
+    /// Whether chunk `c` is the very same storage as `other`'s chunk `c` (then its items
+    /// are equal: a chunk is copied before any change).
+    func sharesChunk(_ c: Int, with other: RenderItems) -> Bool {
+        guard c < chunks.count, c < other.chunks.count, chunks[c].count == other.chunks[c].count else { return false }
+        let a = chunks[c].withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        let b = other.chunks[c].withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        return a != nil && a == b
+    }
+
+    mutating func append(_ item: RenderItem) {
+        if count & RenderItems.chunkMask == 0 {
+            var chunk: [RenderItem] = []
+            chunk.reserveCapacity(1 << RenderItems.chunkShift)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(item)
+        count += 1
+    }
+}
+
+/// One layer of a `RenderList`.
+struct RenderItem: Sendable {
+    /// Session id in the high 32 bits, the client's layer id in the low 32: unique across
+    /// clients, stable across frames.
+    var key: UInt64
+    /// Index of the superlayer's item, -1 for a client's root.
+    var parent: Int
+    /// Index one past the layer's last descendant: its subtree is `index ..< subtreeEnd`.
+    var subtreeEnd: Int
+    /// Layer bounds coordinates → display pixels.
+    var world: ProjectiveTransform
+    /// The layer's own opacity (0…1).
+    var opacity: Double
+    /// The product of the opacities of the layer and its ancestors: what the damage check
+    /// compares, since an ancestor's fade changes this layer's pixels too.
+    var effectiveOpacity: Double
+    /// Composite the layer and its sublayers into a group, then apply `opacity` once.
+    var isGroup: Bool
+    /// Clip the sublayers (and the layer's contents) to the rounded bounds.
+    var masksToBounds: Bool
+    var content: LayerContent
+    /// Whether the layer's own drawing is empty (only its sublayers show).
+    var drawsNothing: Bool
+    /// Screen pixels its own drawing may touch, clipped to the display and to the
+    /// ancestors' masks (empty when off screen).
+    var screenBounds: PixelRect
+    /// `screenBounds` of the whole subtree (the union with every descendant's).
+    var subtreeBounds: PixelRect
+    /// The ancestors' clip, in screen pixels (the display when none clips).
+    var clipBounds: PixelRect
+    /// Position among its siblings after sorting (a change reorders what overlaps).
+    var siblingIndex: Int
+    /// What the superlayer handed this layer (to rebuild its subtree alone): the map from
+    /// the superlayer's sublayer space to the screen, its effective opacity, the depth.
+    var parentWorld: Transform3D
+    var parentOpacity: Double
+    var depth: Int
+    var zPosition: Double
+}
+
+extension RenderList {
+    /// Builds the whole list for a frame (no reuse; see `RenderListBuilder`).
+    init(_ frame: FrameSnapshot) {
+        self = RenderListBuilder().build(frame)
+    }
+}
+
+/// Builds each frame's `RenderList` on the loop thread, reusing the previous frame's items:
+/// a session whose tree has not changed since (no commit applied: the same
+/// `appliedSequence`; nothing animated then or now) keeps its block as it was; in a session
+/// with animations only the subtrees of the layers animated now or last frame are built
+/// again, in place. Anything else — a commit, an animated layer that was not drawn, a
+/// rebuilt subtree with a different number of visible layers, an animated zPosition —
+/// rebuilds that session's block whole.
+///
+/// Layers that are hidden, have a non-finite or singular geometry, or have a corner at or
+/// behind the eye are left out with their subtrees.
+///
+/// The world transform follows Core Animation: a point of a layer's bounds space goes
+/// to its superlayer's by `−(bounds.origin + anchorPoint × bounds.size)`, `transform`,
+/// `+position`; the superlayer's `sublayerTransform` applies about its anchor point;
+/// each layer flattens its sublayers into its own plane (z dropped) before its own
+/// transform applies — so `m34` in a `sublayerTransform` gives its sublayers perspective.
+///
+/// Thread affinity: the loop thread.
+final class RenderListBuilder {
+    private struct Block {
+        var sequence: UInt64
+        var root: LayerID
+        var items: RenderItems
+        /// Item index of each drawn layer.
+        var index: [LayerID: Int]
+        var animated: [LayerID]
+    }
+    private var blocks: [UInt32: Block] = [:]
+    private var size = (width: 0, height: 0)
+    /// Counters for tests: whole session blocks built, and subtrees rebuilt in place.
+    private(set) var sessionBuilds = 0
+    private(set) var subtreeBuilds = 0
+
+    func build(_ frame: FrameSnapshot) -> RenderList {
+        let display = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+        if size != (frame.width, frame.height) { blocks.removeAll(); size = (frame.width, frame.height) }
+        var out: [RenderItems] = []
+        var live = Set<UInt32>()
+        for tree in frame.trees {
+            if tree.isFrozen {
+                // Half of a large commit is applied: show what was drawn before it, as it was.
+                live.insert(tree.sessionID)
+                if let block = blocks[tree.sessionID] { out.append(block.items) }
+                continue
+            }
+            guard let root = tree.root else { continue }
+            live.insert(tree.sessionID)
+            if var block = blocks[tree.sessionID], block.root == root, let v = tree.version, v == block.sequence,
+               update(&block, tree, display) {
+                blocks[tree.sessionID] = block
+                out.append(block.items)
+                continue
+            }
+            var b = Builder(display: display, tree: tree)
+            b.add(root, parent: -1, parentWorld: .identity, parentOpacity: 1, clip: display, siblingIndex: 0, depth: 0)
+            sessionBuilds += 1
+            var index: [LayerID: Int] = [:]
+            index.reserveCapacity(b.items.count)
+            for (i, item) in b.items.enumerated() { index[LayerID(truncatingIfNeeded: item.key)] = i }
+            let block = Block(sequence: tree.version ?? .max, root: root, items: RenderItems(b.items), index: index,
+                              animated: tree.animatedLayers)
+            if tree.version != nil { blocks[tree.sessionID] = block } else { blocks[tree.sessionID] = nil }
+            out.append(block.items)
+        }
+        if blocks.count > live.count { blocks = blocks.filter { live.contains($0.key) } }
+        return RenderList(frame: frame.frame, mediaTime: frame.mediaTime, width: frame.width, height: frame.height,
+                          blocks: out)
+    }
+
+    /// Rebuilds the subtrees of the layers animated last frame or now; false when the
+    /// block must be rebuilt whole.
+    private func update(_ block: inout Block, _ tree: PresentedTree, _ display: PixelRect) -> Bool {
+        let now = tree.animatedLayers
+        if now.isEmpty && block.animated.isEmpty { return true }
+        var starts: [Int] = []
+        starts.reserveCapacity(now.count + block.animated.count)
+        for id in now + block.animated {
+            guard let i = block.index[id] else {
+                // Animated but not drawn last time (hidden, transparent, behind the eye):
+                // whether it shows now is known only by building.
+                if tree.presentation(of: id).map({ !$0.isHidden && $0.opacity > 0 }) ?? false { return false }
+                continue
+            }
+            starts.append(i)
+        }
+        starts.sort()
+        var coveredUntil = -1
+        for i in starts where i >= coveredUntil {
+            let old = block.items[i]
+            let oldCount = old.subtreeEnd - i
+            let id = LayerID(truncatingIfNeeded: old.key)
+            var b = Builder(display: display, tree: tree)
+            b.add(id, parent: old.parent, parentWorld: old.parentWorld, parentOpacity: old.parentOpacity, clip: old.clipBounds,
+                  siblingIndex: old.siblingIndex, depth: old.depth)
+            subtreeBuilds += 1
+            guard b.items.count == oldCount, b.items[0].zPosition == old.zPosition else { return false }
+            var grown = PixelRect.empty
+            for (k, var item) in b.items.enumerated() {
+                guard LayerID(truncatingIfNeeded: item.key) == LayerID(truncatingIfNeeded: block.items[i + k].key) else { return false }
+                if k > 0 { item.parent += i }
+                item.subtreeEnd += i
+                block.items[i + k] = item
+                if k == 0 { grown = item.subtreeBounds }
+            }
+            // Ancestors' subtree bounds only grow (they cull; growing is safe).
+            var p = old.parent
+            while p >= 0 {
+                var a = block.items[p]
+                let u = a.subtreeBounds.union(grown)
+                if u == a.subtreeBounds { break }
+                a.subtreeBounds = u
+                block.items[p] = a
+                p = a.parent
+            }
+            coveredUntil = i + oldCount
+        }
+        block.animated = now
+        return true
+    }
+
+    private struct Builder {
+        let display: PixelRect
+        let tree: PresentedTree
+        var items: [RenderItem] = []
+        /// A guard against pathological depth (the store's depth limit is far lower).
+        static let maxDepth = 4096
+
+        init(display: PixelRect, tree: PresentedTree) { self.display = display; self.tree = tree }
+
+        /// Adds `id`'s subtree; `parentWorld` maps the superlayer's (flattened, sublayer-
+        /// transformed) space to the screen.
+        mutating func add(_ id: LayerID, parent: Int, parentWorld: Transform3D,
+                          parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) {
+            guard depth < Builder.maxDepth, let p = tree.presentation(of: id), let kind = tree.kind(of: id),
+                  !p.isHidden else { return }
+            let opacity = min(1, max(0, p.opacity.isFinite ? p.opacity : 1))
+            guard opacity > 0 else { return }
+            let b = p.bounds
+            let ax = b.origin.x + p.anchorPoint.x * b.width, ay = b.origin.y + p.anchorPoint.y * b.height
+            guard ax.isFinite, ay.isFinite, p.position.x.isFinite, p.position.y.isFinite else { return }
+            let toParent = Transform3D.translation(x: -ax, y: -ay)
+                .concatenating(p.transform)
+                .concatenating(.translation(x: p.position.x, y: p.position.y))
+            let world4 = toParent.concatenating(parentWorld)
+            let world = ProjectiveTransform(world4)
+            let subs = tree.sublayers(of: id)
+            let content = LayerContent(kind: kind, p, hasSublayers: !subs.isEmpty)
+            let drawsNothing = content.drawsNothing
+            var own = PixelRect.empty
+            if !drawsNothing {
+                guard let box = world.boundingBox(of: content.extent) else { return }
+                own = PixelRect(covering: box).insetBy(-1).intersection(clip)
+            } else if world.boundingBox(of: b) == nil {
+                return
+            }
+            let index = items.count
+            let effective = parentOpacity * opacity
+            items.append(RenderItem(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
+                                    world: world, opacity: opacity, effectiveOpacity: effective, isGroup: false,
+                                    masksToBounds: p.masksToBounds, content: content, drawsNothing: drawsNothing,
+                                    screenBounds: own, subtreeBounds: own, clipBounds: clip, siblingIndex: siblingIndex,
+                                    parentWorld: parentWorld, parentOpacity: parentOpacity, depth: depth,
+                                    zPosition: p.zPosition))
+            guard !subs.isEmpty else { return }
+
+            // The sublayers' space: the sublayer transform about the anchor, flattened.
+            var childClip = clip
+            if p.masksToBounds {
+                guard let box = world.boundingBox(of: b) else { items[index].subtreeEnd = items.count; return }
+                childClip = PixelRect(covering: box).insetBy(-1).intersection(clip)
+            }
+            // Flatten into this layer's plane (z dropped) after the sublayer transform —
+            // whose m34 thus sees the sublayers' z — and before this layer's own transform.
+            var flat = world4
+            flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
+            var childWorld = flat
+            if !p.sublayerTransform.isIdentity {
+                childWorld = Transform3D.translation(x: -ax, y: -ay).concatenating(p.sublayerTransform)
+                    .concatenating(.translation(x: ax, y: ay)).concatenating(flat)
+            }
+            let ordered = Builder.zOrdered(subs, tree)
+            var visibleChildren = 0
+            for (i, child) in ordered.enumerated() {
+                let before = items.count
+                add(child, parent: index, parentWorld: childWorld, parentOpacity: effective,
+                    clip: childClip, siblingIndex: i, depth: depth + 1)
+                if items.count > before {
+                    visibleChildren += 1
+                    items[index].subtreeBounds = items[index].subtreeBounds.union(items[before].subtreeBounds)
+                }
+            }
+            items[index].subtreeEnd = items.count
+            items[index].isGroup = opacity < 1 && visibleChildren > 0
+        }
+
+        /// Sublayers back to front: by zPosition, ties in sublayer order.
+        static func zOrdered(_ subs: [LayerID], _ tree: PresentedTree) -> [LayerID] {
+            var anyZ = false
+            var keyed: [(z: Double, i: Int, id: LayerID)] = []
+            keyed.reserveCapacity(subs.count)
+            for (i, id) in subs.enumerated() {
+                let z = tree.presentation(of: id)?.zPosition ?? 0
+                if z != 0 { anyZ = true }
+                keyed.append((z.isFinite ? z : 0, i, id))
+            }
+            guard anyZ else { return subs }
+            keyed.sort { $0.z != $1.z ? $0.z < $1.z : $0.i < $1.i }
+            return keyed.map(\.id)
+        }
+    }
+}
