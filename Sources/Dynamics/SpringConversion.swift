@@ -14,8 +14,8 @@ import RenderClient
 ///     friction   = 25 + (qcFriction − 8) / 2 · (25 − 19)
 ///
 /// where `noBounce` is the piecewise cubic fit of the friction that just avoids overshoot
-/// for a QC tension. POP's defaults, bounciness 4 and speed 12, give tension ≈ 214.5 and
-/// friction ≈ 18.5 (an under-damped spring, damping ratio ≈ 0.63).
+/// for a QC tension. POP's defaults, bounciness 4 and speed 12, give tension ≈ 342.10 and
+/// friction ≈ 30.49 (mass 1: an under-damped spring, damping ratio ≈ 0.824).
 public enum SpringConversion {
     static let normalizationRange = 20.0
     static let normalizationScale = 1.7
