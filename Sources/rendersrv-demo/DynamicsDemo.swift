@@ -168,7 +168,7 @@ struct DynamicsDemo: ParsableCommand {
             + "\(animator.displayLink.ticksDelivered) ticks; completion \(calls); model x \(finalX), server x \(serverFinal); "
             + (agree ? "the server showed the client's value at every frame" : "THE SERVER DISAGREED with the client"))
         report.set("framesRun", frame)
-        report.set("commits", commits)
+        report.set("commitCount", commits)
         report.set("ticks", Int(animator.displayLink.ticksDelivered))
         report.set("completions", calls)
         report.set("finalX", finalX)
@@ -189,6 +189,8 @@ struct DynamicsDemo: ParsableCommand {
         let finished = DispatchSemaphore(value: 0)
         let completions = Shared<[Bool]>([])
         spring.completionBlock = { _, f in completions.with { $0.append(f) }; finished.signal() }
+        let retargetTo = retargetAfter > 0 ? DynamicsDemo.startX + distance / 2 : target
+        let retargetAfter = self.retargetAfter
         let (context, box, animator) = try queue.sync { () -> (Context, Layer, DynamicAnimator) in
             let context = Context(connection: connection)
             let box = Layer(context: context)
@@ -203,6 +205,10 @@ struct DynamicsDemo: ParsableCommand {
                                "velocity": spring.velocity.number ?? 0, "skipped": Int(tick.skippedVsyncs)],
                               line: "tick \(tick.index)  t \(fmt(tick.targetTimestamp, 4))  x \(fmt(box.position.x, 3))  "
                                 + "v \(fmt(spring.velocity.number ?? 0, 1)) pt/s" + (tick.skippedVsyncs > 0 ? "  (\(tick.skippedVsyncs) vsyncs skipped)" : ""))
+                if tick.index == UInt64(retargetAfter) {
+                    spring.toValue = .number(retargetTo)
+                    report.say("retarget to \(retargetTo): velocity carries on at \(fmt(spring.velocity.number ?? 0, 1)) pt/s")
+                }
             }
             try animator.add(spring, to: box, forKey: "x")
             return (context, box, animator)
@@ -224,11 +230,11 @@ struct DynamicsDemo: ParsableCommand {
         report.say("done: \(animator.displayLink.ticksDelivered) ticks, \(animator.commitsSent) commits, "
             + "\(animator.displayLink.vsyncsSkipped) vsyncs skipped; completion \(calls); model x \(finalX), server x \(serverX)")
         report.set("ticks", Int(animator.displayLink.ticksDelivered))
-        report.set("commits", Int(animator.commitsSent))
+        report.set("commitCount", Int(animator.commitsSent))
         report.set("completions", calls)
         report.set("finalX", finalX)
         report.set("serverFinalX", serverX)
         queue.sync { animator.displayLink.invalidate() }
-        return calls == [true] && finalX == target && serverX == target
+        return calls == [true] && finalX == retargetTo && serverX == retargetTo
     }
 }
