@@ -13,8 +13,8 @@ import RenderClient
 ///
 /// Done, as POP decides it: at the first frame where every component of the velocity is
 /// below 5 × threshold (5 points per second for a position). `duration` is when that happens
-/// and `toValue` where (POP's `computeDuration` / `computeToValue`). The layer keeps the
-/// value of the frame it finished at.
+/// and `toValue` where (POP's `computeDuration` / `computeToValue`); as in POP the layer gets
+/// `toValue` on the frame it finishes.
 public final class DynamicDecayAnimation: DynamicPropertyAnimation {
     /// The factor the velocity is multiplied by per millisecond, in 0 < d < 1.
     public var deceleration: Double = 0.998 {
@@ -101,10 +101,13 @@ public final class DynamicDecayAnimation: DynamicPropertyAnimation {
 
     override func apply(at t: Double, on layer: Layer, delta: Double) -> Bool {
         guard let (x, v) = evaluate(at: t) else { return true }
-        current = x
+        let done = v.allBelow(threshold * DynamicDecayAnimation.minimalVelocityFactor)
+        // Done: POP sets the end value, its computed toValue (at most 5 × threshold × one
+        // frame behind where the motion got to, an invisible step back).
+        current = done ? (toValue.flatMap(ValueVector.init) ?? x) : x
         currentVelocity = v
-        write(x, to: layer)
-        return v.allBelow(threshold * DynamicDecayAnimation.minimalVelocityFactor)
+        write(current!, to: layer)
+        return done
     }
 
     override func shiftClock(by shift: Double) { originTime += shift }

@@ -61,13 +61,14 @@ public class DynamicPropertyAnimation: DynamicAnimation {
     /// (before adding, `DynamicAnimator.add` reports it as an error instead).
     func checkKind(_ v: AnimatableValue, _ role: String) {
         guard animator != nil else { return }
-        precondition(v.kind == valueKind, "\(DynamicsError.valueKind(keyPath: keyPath.description, role: role, expected: valueKind, got: v.kind))")
+        do { _ = try vector(v, role) } catch { preconditionFailure("\(error)") }
     }
 
     func vector(_ v: AnimatableValue, _ role: String) throws(DynamicsError) -> ValueVector {
         guard v.kind == valueKind, let vec = ValueVector(v) else {
             throw .valueKind(keyPath: keyPath.description, role: role, expected: valueKind, got: v.kind)
         }
+        for i in 0..<vec.count where !vec.v[i].isFinite { throw .nonFinite(keyPath: keyPath.description, role: role) }
         return vec
     }
 

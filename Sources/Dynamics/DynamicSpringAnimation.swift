@@ -12,8 +12,8 @@ import RenderClient
 ///
 /// Done, as POP decides it: after a frame where either the solver state has converged —
 /// every component of the distance to the target below threshold/2, |velocity|² < 25·threshold
-/// and |acceleration|² < 625·threshold² — or the values of the two frames before are within
-/// threshold/5 of the target and of each other. The layer then gets `toValue` exactly.
+/// and |acceleration|² < 625·threshold² — or this frame's value is within threshold/5 of the
+/// target and of the last frame's. The layer then gets `toValue` exactly.
 public final class DynamicSpringAnimation: DynamicPropertyAnimation {
     /// Where the spring comes to rest. Setting it while the spring runs retargets it.
     public var toValue: AnimatableValue? {
@@ -41,7 +41,8 @@ public final class DynamicSpringAnimation: DynamicPropertyAnimation {
     private var originTime = 0.0
     private var originDisplacement = SIMD4<Double>.zero
     private var originVelocity = SIMD4<Double>.zero
-    /// The values of the two frames before the last (POP's `previousVec`, `previous2Vec`).
+    /// This frame's value and the last frame's (POP's `previousVec`, `previous2Vec`, which
+    /// `updateAnimatable` shifts after each advance).
     private var previous: ValueVector?
     private var previous2: ValueVector?
     private var settingBouncy = false
@@ -143,9 +144,10 @@ public final class DynamicSpringAnimation: DynamicPropertyAnimation {
     override func apply(at t: Double, on layer: Layer, delta: Double) -> Bool {
         guard let target else { return true }
         let (x, v) = motion.state(after: t - originTime, displacement: originDisplacement, velocity: originVelocity)
-        previous2 = previous
-        previous = current
         let value = target.with(target.v + x)
+        // As POPAnimator's updateAnimatable: previous is this frame's value, previous2 the last one's.
+        previous2 = previous
+        previous = value
         current = value
         currentVelocity = target.with(v)
         let done = solverConverged(displacement: x, velocity: v) || framesConverged(target)
@@ -165,7 +167,8 @@ public final class DynamicSpringAnimation: DynamicPropertyAnimation {
         return (v * v).sum() < 25 * threshold && (a * a).sum() < 625 * threshold * threshold
     }
 
-    /// POP's `_POPSpringAnimationState::hasConverged`: the two frames before this one.
+    /// POP's `_POPSpringAnimationState::hasConverged`: this frame's value near the target and
+    /// near the last frame's (a spring handed a velocity at its target is not done at once).
     private func framesConverged(_ target: ValueVector) -> Bool {
         guard let p = previous, let p2 = previous2 else { return false }
         let limit = threshold / 5
@@ -176,9 +179,9 @@ public final class DynamicSpringAnimation: DynamicPropertyAnimation {
 
     override func shiftClock(by shift: Double) { originTime += shift }
 
+    /// Keeps `velocity`: set before adding it is the initial velocity (a finished spring's is 0).
     override func resetRun() {
         super.resetRun()
         previous = nil; previous2 = nil; current = nil
-        currentVelocity = currentVelocity.with(.zero)
     }
 }

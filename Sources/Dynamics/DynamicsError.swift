@@ -8,6 +8,8 @@ public enum DynamicsError: Error, Hashable, CustomStringConvertible {
     case notOnLayerKind(keyPath: String, kind: LayerKind)
     /// A value of the wrong kind for the key path (`role`: "fromValue", "toValue", "velocity").
     case valueKind(keyPath: String, role: String, expected: AnimatableValue.Kind, got: AnimatableValue.Kind)
+    /// A value with an infinite or NaN component.
+    case nonFinite(keyPath: String, role: String)
     /// A spring or basic animation added without a `toValue`.
     case missingToValue(animation: String, keyPath: String)
     /// The animation object is already running on a layer.
@@ -25,6 +27,8 @@ public enum DynamicsError: Error, Hashable, CustomStringConvertible {
             return "key path \"\(k)\" does not exist on a \(kind) layer; animate a property of that layer kind"
         case let .valueKind(k, role, e, g):
             return "\(role) of the animation of \"\(k)\" is a \(g) value; the key path takes \(e) values"
+        case let .nonFinite(k, role):
+            return "\(role) of the animation of \"\(k)\" has an infinite or NaN component; use finite numbers"
         case let .missingToValue(a, k):
             return "the \(a) animation of \"\(k)\" has no toValue; set toValue before adding it"
         case let .alreadyAdded(a):

@@ -91,6 +91,10 @@ struct AnimatorTests {
         #expect(throws: DynamicsError.alreadyAdded(animation: "spring")) {
             try rig.run { try rig.animator.add(once, to: layer, forKey: "again") }
         }
+        let nan = try DynamicBasicAnimation(keyPath: "opacity", toValue: .number(.nan))
+        #expect(throws: DynamicsError.nonFinite(keyPath: "opacity", role: "toValue")) {
+            try rig.run { try rig.animator.add(nan, to: layer) }
+        }
         let message = DynamicsError.unanimatableKeyPath("transform", kind: .transform).description
         #expect(message.contains("transform.rotation.z"), "says what to do instead: \(message)")
     }

@@ -1,8 +1,8 @@
 /// POP's spring as POP itself computes it, rebuilt from the facts of its public source for
 /// cross-checks: `SpringSolver` (RK4 in steps of `solverDt` = 0.001f s; the remainder of a
 /// frame carried over and the state linearly interpolated inside the last step) and the
-/// done rule of `_POPSpringAnimationState` (solver converged, or the two frames before
-/// within threshold/5). One dimension is enough: every component runs the same equation.
+/// done rule of `_POPSpringAnimationState` (solver converged, or this frame's value within
+/// threshold/5 of the target and of the last frame's). One dimension is enough: every component runs the same equation.
 ///
 /// `asShipped`: POP stores the interpolated state back as the solver's state while keeping
 /// the remainder of the frame's time, so each frame loses (1 − α) of a step — its springs
@@ -30,7 +30,6 @@ struct PopSpringReference {
         var lastTime = times.first ?? 0
         func accel(_ p: Double, _ v: Double) -> Double { p * (-tension / mass) - v * (friction / mass) }
         for t in times {
-            previous2 = previous; previous = current
             let dt = t - lastTime
             lastTime = t
             accumulated += dt
@@ -61,6 +60,7 @@ struct PopSpringReference {
             }
             lastP = p; lastV = v
             current = to - p
+            previous2 = previous; previous = current    // POPAnimator's updateAnimatable, after the advance
             let solverConverged = abs(lastP) < threshold / 2 && lastV * lastV < 25 * threshold
                 && lastDv * lastDv < 625 * threshold * threshold
             var framesConverged = false

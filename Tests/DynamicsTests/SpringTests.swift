@@ -154,6 +154,22 @@ struct SpringTests {
         #expect(done.calls == [true])
     }
 
+    /// A velocity set before adding is the spring's initial velocity (a fling handed over).
+    @Test func initialVelocityStartsTheMotion() throws {
+        let rig = Rig()
+        let layer = rig.layer(position: Point(x: 100, y: 100))
+        let spring = try DynamicSpringAnimation(keyPath: "position", toValue: .point(Point(x: 100, y: 100)))
+        spring.velocity = .point(Point(x: 800, y: 0))
+        try rig.run { try rig.animator.add(spring, to: layer) }
+        let t0 = rig.frame()
+        #expect(rig.run { spring.velocity(at: t0)?.point } == Point(x: 800, y: 0))
+        rig.frame()
+        let motion = SpringMotion(stiffness: spring.dynamicsTension, damping: spring.dynamicsFriction, mass: spring.dynamicsMass)
+        let expected = motion.state(after: Rig.period, displacement: .zero, velocity: SIMD4(800, 0, 0, 0))
+        #expect(abs(rig.run { layer.position.x } - (100 + expected.displacement[0])) < 1e-9)
+        #expect(rig.run { layer.position.x } > 100, "thrown to the right, from rest position")
+    }
+
     @Test func readableVelocityIsTheDerivative() throws {
         let rig = Rig()
         let layer = rig.layer()
