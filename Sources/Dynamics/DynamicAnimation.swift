@@ -37,7 +37,8 @@ public class DynamicAnimation {
     /// Called after each frame's value is written to the layer (inside the frame's transaction).
     public var animationDidApply: ((DynamicAnimation) -> Void)?
 
-    /// The target time of the frame it started at (media time, s); `nil` before.
+    /// The target time of the frame it started at (media time, s); `nil` before. A basic
+    /// animation's moves later by the time it spent paused.
     public internal(set) var startTime: Double?
     /// The target time of the last frame it was applied at.
     public internal(set) var lastFrameTime: Double?

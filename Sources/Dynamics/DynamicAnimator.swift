@@ -184,7 +184,7 @@ public final class DynamicAnimator {
         Transaction.begin()
         Transaction.disableActions = true
         var i = 0
-        while i < order.count { // animations added by callbacks during the frame run from the next one
+        while i < order.count { // animations that callbacks add during the frame join it
             let e = order[i]
             i += 1
             guard !e.removed else { continue }
