@@ -27,6 +27,9 @@ public final class DynamicAnimator {
     public private(set) var framesProcessed: UInt64 = 0
     /// Commits sent by frames (one per frame that changed something).
     public private(set) var commitsSent: UInt64 = 0
+    /// Seconds the last frame took on the queue: evaluating, writing the model, encoding and
+    /// sending its commit, completion blocks (`MediaTime`; for reports, not for logic).
+    public private(set) var lastFrameSeconds = 0.0
     /// Called at the end of every frame, after its commit and completion blocks.
     public var onFrame: ((DisplayLink.Tick) -> Void)?
 
@@ -178,6 +181,7 @@ public final class DynamicAnimator {
     private func frame(_ tick: DisplayLink.Tick) {
         dispatchPrecondition(condition: .onQueue(context.queue))
         let t = tick.targetTimestamp
+        let began = MediaTime.now()
         isTicking = true
         framesProcessed += 1
         let before = context.lastSentSequence
@@ -221,6 +225,7 @@ public final class DynamicAnimator {
         compact()
         for (a, f) in finished { a.completionBlock?(a, f) }
         if !hasRunningAnimations { displayLink.isPaused = true }
+        lastFrameSeconds = MediaTime.now() - began
         onFrame?(tick)
     }
 }

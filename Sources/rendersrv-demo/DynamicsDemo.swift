@@ -39,6 +39,10 @@ struct DynamicsDemo: ParsableCommand {
                                             valueName: "frames"))
     var retargetAfter: Int = 8
 
+    @Option(name: .long, help: ArgumentHelp("Layers moved by springs at once (1…10000); the first one is reported.",
+                                            valueName: "n"))
+    var layers: Int = 1
+
     @Flag(name: .long, help: "Print one JSON object instead of the report.")
     var json = false
 
@@ -51,6 +55,9 @@ struct DynamicsDemo: ParsableCommand {
         }
         guard distance.isFinite, (1...2000).contains(distance) else {
             throw ValidationError("--distance \(distance) is out of range; use 1…2000 points")
+        }
+        guard (1...10_000).contains(layers) else {
+            throw ValidationError("--layers \(layers) is out of range; use 1…10000")
         }
         guard (0...600).contains(retargetAfter) else {
             throw ValidationError("--retarget-after \(retargetAfter) is out of range; use 0 (never) … 600 frames")
@@ -91,6 +98,29 @@ struct DynamicsDemo: ParsableCommand {
 
     static let startX = 50.0
 
+    /// `count` more layers under `parent`, each with a spring of `position.y` (the load of a
+    /// scene with many layers in motion); the first, reported layer moves along x.
+    func addCompanions(_ count: Int, to parent: Layer, animator: DynamicAnimator) throws {
+        for i in 0..<count {
+            let l = Layer(context: parent.context)
+            l.bounds = Rect(x: 0, y: 0, width: 4, height: 4)
+            l.position = Point(x: Double(i % 100) * 4, y: 10)
+            parent.addSublayer(l)
+            let s = try DynamicSpringAnimation(keyPath: "position.y", toValue: .number(190 - Double(i % 7) * 10))
+            s.springBounciness = bounciness
+            s.springSpeed = speed
+            try animator.add(s, to: l, forKey: "y")
+        }
+    }
+
+    /// Mean and max of the frames' compute times, ms.
+    final class FrameTimes {
+        var total = 0.0, max = 0.0, count = 0
+        func add(_ s: Double) { total += s; max = Swift.max(max, s); count += 1 }
+        var meanMs: Double { count > 0 ? total / Double(count) * 1000 : 0 }
+        var maxMs: Double { max * 1000 }
+    }
+
     /// On a manual-clock daemon: frame by frame, the server's value read back each time.
     func manualClock(report: ViewDemoReport) throws -> Bool {
         let s = try ManualClockSession(socket: socket, name: "dynamics")
@@ -119,8 +149,13 @@ struct DynamicsDemo: ParsableCommand {
         let spring = try makeSpring(to: target)
         let completions = Shared<[Bool]>([])
         spring.completionBlock = { _, finished in completions.with { $0.append(finished) } }
-        try s.ui { try animator.add(spring, to: box, forKey: "x") }
-        report.say("dynamics: a daemon on the manual clock at \(fmt(fps, 0)) Hz (session \(s.session)); spring "
+        try s.ui {
+            try animator.add(spring, to: box, forKey: "x")
+            try addCompanions(layers - 1, to: box.superlayer!, animator: animator)
+        }
+        let frameTimes = FrameTimes()
+        s.ui { animator.onFrame = { _ in frameTimes.add(animator.lastFrameSeconds) } }
+        report.say("dynamics: \(layers) layer\(layers == 1 ? "" : "s") on a daemon on the manual clock at \(fmt(fps, 0)) Hz (session \(s.session)); spring "
             + "bounciness \(bounciness) speed \(speed) → tension \(fmt(spring.dynamicsTension, 2)) friction "
             + "\(fmt(spring.dynamicsFriction, 2)) mass \(spring.dynamicsMass) (ζ \(fmt(spring.dampingRatio, 3))); "
             + "position.x \(DynamicsDemo.startX) → \(target)")
@@ -167,6 +202,10 @@ struct DynamicsDemo: ParsableCommand {
         report.say("done after \(frame) frames: \(commits) commits (one per frame that moved it), "
             + "\(animator.displayLink.ticksDelivered) ticks; completion \(calls); model x \(finalX), server x \(serverFinal); "
             + (agree ? "the server showed the client's value at every frame" : "THE SERVER DISAGREED with the client"))
+        report.say("frame compute on the client (\(layers) layers): mean \(fmt(frameTimes.meanMs, 3)) ms, max \(fmt(frameTimes.maxMs, 3)) ms")
+        report.set("layers", layers)
+        report.set("frameComputeMsMean", frameTimes.meanMs)
+        report.set("frameComputeMsMax", frameTimes.maxMs)
         report.set("framesRun", frame)
         report.set("commitCount", commits)
         report.set("ticks", Int(animator.displayLink.ticksDelivered))
@@ -190,6 +229,7 @@ struct DynamicsDemo: ParsableCommand {
         let completions = Shared<[Bool]>([])
         spring.completionBlock = { _, f in completions.with { $0.append(f) }; finished.signal() }
         let retargetTo = retargetAfter > 0 ? DynamicsDemo.startX + distance / 2 : target
+        let frameTimes = FrameTimes()
         let retargetAfter = self.retargetAfter
         let (context, box, animator) = try queue.sync { () -> (Context, Layer, DynamicAnimator) in
             let context = Context(connection: connection)
@@ -201,6 +241,7 @@ struct DynamicsDemo: ParsableCommand {
             Transaction.flush()
             let animator = DynamicAnimator(context: context)
             animator.onFrame = { tick in
+                frameTimes.add(animator.lastFrameSeconds)
                 report.sample(["frame": Int(tick.index), "t": tick.targetTimestamp, "x": box.position.x,
                                "velocity": spring.velocity.number ?? 0, "skipped": Int(tick.skippedVsyncs)],
                               line: "tick \(tick.index)  t \(fmt(tick.targetTimestamp, 4))  x \(fmt(box.position.x, 3))  "
@@ -211,6 +252,7 @@ struct DynamicsDemo: ParsableCommand {
                 }
             }
             try animator.add(spring, to: box, forKey: "x")
+            try addCompanions(layers - 1, to: box, animator: animator)
             return (context, box, animator)
         }
         report.say("dynamics: a daemon on the real clock at \(fmt(animator.displayLink.framesPerSecond, 0)) Hz; spring "
@@ -229,6 +271,11 @@ struct DynamicsDemo: ParsableCommand {
         let calls = completions.with { $0 }
         report.say("done: \(animator.displayLink.ticksDelivered) ticks, \(animator.commitsSent) commits, "
             + "\(animator.displayLink.vsyncsSkipped) vsyncs skipped; completion \(calls); model x \(finalX), server x \(serverX)")
+        report.say("frame compute on the client (\(layers) layers): mean \(fmt(frameTimes.meanMs, 3)) ms, max \(fmt(frameTimes.maxMs, 3)) ms")
+        report.set("layers", layers)
+        report.set("frameComputeMsMean", frameTimes.meanMs)
+        report.set("frameComputeMsMax", frameTimes.maxMs)
+        report.set("vsyncsSkipped", Int(animator.displayLink.vsyncsSkipped))
         report.set("ticks", Int(animator.displayLink.ticksDelivered))
         report.set("commitCount", Int(animator.commitsSent))
         report.set("completions", calls)
