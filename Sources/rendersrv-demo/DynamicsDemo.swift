@@ -177,7 +177,7 @@ struct DynamicsDemo: ParsableCommand {
             let seq = s.ui { s.context.lastSentSequence }
             if seq > 0 { _ = try s.connection.waitUntilApplied(seq) }
             let (t, x, v) = s.ui { (spring.lastFrameTime ?? 0, box.position.x, spring.velocity.number ?? 0) }
-            let serverX = try s.server().numbers("position", of: box.id).first ?? .nan
+            let serverX = try ServerTree(s.control.treeReply(presentation: true, session: s.session, layer: box.id)).numbers("position", of: box.id).first ?? .nan
             if abs(serverX - x) > 1e-9 { agree = false }
             report.sample(["frame": frame, "t": t, "x": x, "velocity": v, "serverX": serverX],
                           line: "frame \(frame)  t \(fmt(t, 4))  x \(fmt(x, 3))  v \(fmt(v, 1)) pt/s  server x \(fmt(serverX, 3))")
@@ -197,7 +197,7 @@ struct DynamicsDemo: ParsableCommand {
         }
         let commits = s.ui { s.commits.count } - commitsBefore
         let finalX = s.ui { box.position.x }
-        let serverFinal = try s.server().numbers("position", of: box.id).first ?? .nan
+        let serverFinal = try ServerTree(s.control.treeReply(presentation: true, session: s.session, layer: box.id)).numbers("position", of: box.id).first ?? .nan
         let calls = completions.with { $0 }
         report.say("done after \(frame) frames: \(commits) commits (one per frame that moved it), "
             + "\(animator.displayLink.ticksDelivered) ticks; completion \(calls); model x \(finalX), server x \(serverFinal); "
@@ -233,11 +233,15 @@ struct DynamicsDemo: ParsableCommand {
         let retargetAfter = self.retargetAfter
         let (context, box, animator) = try queue.sync { () -> (Context, Layer, DynamicAnimator) in
             let context = Context(connection: connection)
+            let root = Layer(context: context)
+            root.bounds = Rect(x: 0, y: 0, width: 2 * DynamicsDemo.startX + distance, height: 200)
+            root.position = Point(x: root.bounds.width / 2, y: 100)
+            context.rootLayer = root
             let box = Layer(context: context)
             box.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
             box.position = Point(x: DynamicsDemo.startX, y: 100)
             box.backgroundColor = Color(red: 0.9, green: 0.3, blue: 0.2, alpha: 1)
-            context.rootLayer = box
+            root.addSublayer(box)
             Transaction.flush()
             let animator = DynamicAnimator(context: context)
             animator.onFrame = { tick in
@@ -252,7 +256,7 @@ struct DynamicsDemo: ParsableCommand {
                 }
             }
             try animator.add(spring, to: box, forKey: "x")
-            try addCompanions(layers - 1, to: box, animator: animator)
+            try addCompanions(layers - 1, to: root, animator: animator)
             return (context, box, animator)
         }
         report.say("dynamics: a daemon on the real clock at \(fmt(animator.displayLink.framesPerSecond, 0)) Hz; spring "
@@ -266,7 +270,7 @@ struct DynamicsDemo: ParsableCommand {
         let seq = queue.sync { context.lastSentSequence }
         _ = try connection.waitUntilApplied(seq)
         let finalX = queue.sync { box.position.x }
-        let tree = try ServerTree(control.treeReply(presentation: false, session: connection.welcome.sessionID))
+        let tree = try ServerTree(control.treeReply(presentation: false, session: connection.welcome.sessionID, layer: box.id))
         let serverX = tree.numbers("position", of: box.id).first ?? .nan
         let calls = completions.with { $0 }
         report.say("done: \(animator.displayLink.ticksDelivered) ticks, \(animator.commitsSent) commits, "
