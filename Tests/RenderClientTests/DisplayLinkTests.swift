@@ -91,4 +91,27 @@ struct DisplayLinkTests {
         }
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
     }
+
+    /// On a connection: the daemon's refresh rate and callback queue; for a manual-clock
+    /// daemon a manual source whose grid starts at the welcome's media time.
+    @Test func onAConnectionFollowsTheWelcome() throws {
+        var welcome = ScriptedPeer.welcome
+        welcome.refreshRate = 90
+        welcome.mediaTime = 12.5
+        let peer = try ScriptedPeer { m in
+            if case .hello = m { return [.welcome(welcome)] }
+            return []
+        }
+        let queue = DispatchQueue(label: "DisplayLinkTests.connection")
+        let connection = try Connection(socketPath: peer.path, clientName: "t", callbackQueue: queue)
+        defer { connection.close() }
+        let ticks = Ticks()
+        let link = DisplayLink(connection: connection) { ticks.all.append($0) }
+        #expect(link.framesPerSecond == 90 && link.queue === queue)
+        let source = try #require(link.source as? ManualDisplayLinkSource)
+        #expect(source.origin == 12.5)
+        source.step(); queue.sync {}
+        #expect(abs((ticks.all.first?.timestamp ?? 0) - (12.5 + 1.0 / 90)) < 1e-12)
+        link.invalidate()
+    }
 }
