@@ -101,6 +101,7 @@ public final class DynamicBasicAnimation: DynamicPropertyAnimation {
         current = done ? target : x
         currentVelocity = done ? target.with(.zero) : v
         write(current!, to: layer)
+        if let from { noteReach(current!, target: target, origin: from) }
         return done
     }
 

@@ -21,6 +21,13 @@ public class DynamicPropertyAnimation: DynamicAnimation {
         didSet { if let v = fromValue { checkKind(v, "fromValue") } }
     }
 
+    /// Called once per run, inside the frame, when the value first reaches or passes
+    /// `toValue` in every component (POP's `animationDidReachToValue:`): a spring's first
+    /// overshoot, a basic animation's end. A retarget arms it again.
+    public var animationDidReachToValue: ((DynamicPropertyAnimation) -> Void)?
+    /// Whether the value has reached `toValue` in this run.
+    public internal(set) var didReachToValue = false
+
     /// The value shown at the last frame (the model value written); `nil` before the start.
     public var currentValue: AnimatableValue? { current?.value }
 
@@ -92,6 +99,22 @@ public class DynamicPropertyAnimation: DynamicAnimation {
         do { try layer.setValue(v.value, forKeyPath: keyPath) } catch {
             preconditionFailure("layer \(layer.id): \(error)")
         }
+    }
+
+    /// Calls `animationDidReachToValue` the first time `value` is at or past `target` (seen
+    /// from `origin`) in every component that moves.
+    func noteReach(_ value: ValueVector, target: ValueVector, origin: ValueVector) {
+        guard !didReachToValue else { return }
+        for i in 0..<value.count where origin.v[i] != target.v[i] {
+            if (value.v[i] - target.v[i]) * (origin.v[i] - target.v[i]) > 0 { return }
+        }
+        didReachToValue = true
+        animationDidReachToValue?(self)
+    }
+
+    override func resetRun() {
+        super.resetRun()
+        didReachToValue = false
     }
 
     /// The velocity changed by the setter (springs and decays rebase on it).

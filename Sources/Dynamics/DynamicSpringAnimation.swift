@@ -48,6 +48,8 @@ public final class DynamicSpringAnimation: DynamicPropertyAnimation {
     private var settingBouncy = false
     /// Where a restarted spring starts (its last value).
     private var restartFrom: ValueVector?
+    /// Where this run (or the last retarget) started, for `animationDidReachToValue`.
+    private var reachOrigin: ValueVector?
 
     /// A spring of `keyPath` with POP's default parameters (bounciness 4, speed 12).
     public init(keyPath: LayerKeyPath, toValue: AnimatableValue? = nil) throws(DynamicsError) {
@@ -107,7 +109,11 @@ public final class DynamicSpringAnimation: DynamicPropertyAnimation {
         }
         rebaseAtLastFrame()
         target = newTarget
-        if isStarted, let c = current { originDisplacement = c.v - newTarget.v }
+        if isStarted, let c = current {
+            originDisplacement = c.v - newTarget.v
+            reachOrigin = c
+            didReachToValue = false
+        }
     }
 
     override func velocityChanged() {
@@ -128,6 +134,7 @@ public final class DynamicSpringAnimation: DynamicPropertyAnimation {
         restartFrom = nil
         if target == nil { target = toValue.flatMap(ValueVector.init) }
         current = from
+        reachOrigin = from
         previous = nil; previous2 = nil
         originTime = t
         originDisplacement = from.v - (target?.v ?? from.v)
@@ -156,6 +163,7 @@ public final class DynamicSpringAnimation: DynamicPropertyAnimation {
             currentVelocity = target.with(.zero)
         }
         write(current!, to: layer)
+        if let o = reachOrigin { noteReach(current!, target: target, origin: o) }
         return done
     }
 

@@ -170,6 +170,27 @@ struct SpringTests {
         #expect(rig.run { layer.position.x } > 100, "thrown to the right, from rest position")
     }
 
+    /// POP's animationDidReachToValue: once, at the first frame at or past the target (a
+    /// bouncy spring's first overshoot), armed again by a retarget.
+    @Test func reachingTheTargetIsReportedOnce() throws {
+        let rig = Rig()
+        let layer = rig.layer()
+        let spring = try DynamicSpringAnimation(keyPath: "position.x", toValue: .number(100))
+        spring.springBounciness = 20
+        var reached: [Double] = []
+        spring.animationDidReachToValue = { a in reached.append(x(a.currentValue)) }
+        try rig.run { try rig.animator.add(spring, to: layer) }
+        var values: [Double] = []
+        for _ in 0..<20 { rig.frame(); values.append(rig.run { layer.position.x }) }
+        #expect(reached.count == 1)
+        let first = try #require(values.firstIndex { $0 >= 100 })
+        #expect(reached.first == values[first], "the first frame past the target")
+        #expect(values.dropFirst(first).contains { $0 < 100 }, "bouncy: it comes back, and is not reported again")
+        rig.run { spring.toValue = .number(0) }
+        rig.frames(until: { reached.count == 2 }, limit: 100)
+        #expect(reached.count == 2 && reached[1] <= 0)
+    }
+
     @Test func readableVelocityIsTheDerivative() throws {
         let rig = Rig()
         let layer = rig.layer()
