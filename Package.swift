@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "RenderClient", targets: ["RenderClient"]),
         .library(name: "RenderViews", targets: ["RenderViews"]),
         .library(name: "Components", targets: ["Components"]),
+        .library(name: "Dynamics", targets: ["Dynamics"]),
         .executable(name: "rendersrvd", targets: ["rendersrvd"]),
         .executable(name: "rendersrvctl", targets: ["rendersrvctl"]),
         .executable(name: "rendersrv-demo", targets: ["rendersrv-demo"]),
@@ -57,6 +58,9 @@ let package = Package(
         // ComponentKit-style components: view configuration, scopes and state, flexbox layout,
         // mounting, the animation hooks and builders.
         .target(name: "Components", dependencies: ["RenderViews"], swiftSettings: v5),
+        // POP-style motion computed in the app: springs, decays, basic and custom animations
+        // driven by RenderClient's DisplayLink, one commit per frame.
+        .target(name: "Dynamics", dependencies: ["RenderClient"], swiftSettings: v5),
 
         .executableTarget(name: "rendersrvd",
                           dependencies: ["RenderServer", "RenderProtocol",
@@ -68,7 +72,7 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-demo",
-                          dependencies: ["RenderClient", "RenderViews", "Components",
+                          dependencies: ["RenderClient", "RenderViews", "Components", "Dynamics",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-stress",
@@ -85,6 +89,8 @@ let package = Package(
         .testTarget(name: "RenderViewsTests", dependencies: ["RenderViews"],
                     swiftSettings: v5),
         .testTarget(name: "ComponentsTests", dependencies: ["Components"],
+                    swiftSettings: v5),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"],
                     swiftSettings: v5),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer"],
                     exclude: ["Goldens"], swiftSettings: v5),
