@@ -63,11 +63,16 @@ struct Isolation: ParsableCommand {
         var missedFrames: UInt64
         var frameIntervalMaxMs: Double
         var daemonRSSMB: Double
+        /// The daemon's own per-phase figures over its life (ms): the longest commit slice
+        /// (apply) and frame evaluation at p99.
+        var applyP99Ms: Double
+        var evaluateP99Ms: Double
 
         var line: String {
-            scenario.padding(toLength: 17, withPad: " ", startingAt: 0) + String(format: " ping p50 %6.2f p99 %7.2f max %7.2f ms  lost %d  %5.1f fps  missed %4llu  worst interval %7.1f ms  RSS %6.1f MB\n    → %@",
+            scenario.padding(toLength: 17, withPad: " ", startingAt: 0) + String(format: " ping p50 %6.2f p99 %7.2f max %7.2f ms  lost %d  %5.1f fps  missed %4llu  worst interval %7.1f ms  RSS %6.1f MB  (apply p99 %.1f, evaluate p99 %.1f ms)\n    → %@",
                    victimPingP50Ms, victimPingP99Ms, victimPingMaxMs, victimPingsLost,
-                   framesPerSecond, missedFrames, frameIntervalMaxMs, daemonRSSMB, outcome as NSString)
+                   framesPerSecond, missedFrames, frameIntervalMaxMs, daemonRSSMB, applyP99Ms, evaluateP99Ms,
+                   outcome as NSString)
         }
     }
 
@@ -103,7 +108,8 @@ struct Isolation: ParsableCommand {
                    framesPerSecond: frames / elapsed,
                    missedFrames: (after?.missedFrames ?? 0) - (before?.missedFrames ?? 0),
                    frameIntervalMaxMs: after?.frameInterval.max ?? .nan,
-                   daemonRSSMB: Double(daemon.residentBytes) / 1e6)
+                   daemonRSSMB: Double(daemon.residentBytes) / 1e6,
+                   applyP99Ms: after?.phases["apply"]?.p99 ?? .nan, evaluateP99Ms: after?.phases["evaluate"]?.p99 ?? .nan)
     }
 
     /// Pings from the victim every 2 ms on its own thread.
