@@ -45,6 +45,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev"])]),
         // What Glibc hides behind _GNU_SOURCE (timerfd, ucred, signal masks).
         .target(name: "CSystem"),
+        // PNG files and contact sheets for the command-line tools (cairo and pango only).
+        .target(name: "RenderPictures", dependencies: ["CCairo"]),
 
         .target(name: "RenderServer",
                 dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem",
@@ -68,11 +70,11 @@ let package = Package(
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrvctl",
-                          dependencies: ["RenderClient", "RenderProtocol", "CCairo",
+                          dependencies: ["RenderClient", "RenderProtocol", "CCairo", "RenderPictures",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-demo",
-                          dependencies: ["RenderClient", "RenderViews", "Components", "Dynamics",
+                          dependencies: ["RenderPictures", "RenderClient", "RenderViews", "Components", "Dynamics",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-stress",

@@ -26,6 +26,8 @@ final class ComponentDemo {
     var commitsJSON: [[String: Any]] = []
     var samplesJSON: [[String: Any]] = []
     var failures: [String] = []
+    /// Set with --contact-sheet: frames at the sampled times.
+    var recorder: ContactSheetRecorder?
 
     init(name: String, socket: String?) throws {
         self.name = name
@@ -138,6 +140,11 @@ final class ComponentDemo {
     /// tree dump gives them) and the client's, recorded under `label`; a mismatch is a failure.
     @discardableResult
     func sample(_ label: String, layer: Layer, _ key: PropertyKey, at t: Double, since start: Double) throws -> [Double] {
+        if let recorder, t > now {
+            // Draw the frame at the sample's time for the contact sheet.
+            try step(t - now)
+            try recorder.capture(control, mediaTime: now)
+        }
         let reply = try control.treeReply(presentation: true, at: t, session: connection.welcome.sessionID)
         let server = try ComponentDemo.numbers(key.name, of: layer.id, in: reply.json)
         let client = onQueue { ComponentDemo.numbers(layer.presentation(at: t).value(of: key)) }

@@ -12,16 +12,28 @@ struct ComponentDemoOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Print one JSON object (steps, samples, failures) instead of a human report.")
     var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Also write the frames at the sampled times, tiled, to this PNG (the clock is "
+                                            + "stepped to each sample's time to draw it).", valueName: "path"))
+    var contactSheet: String?
 }
 
 /// Runs a demo body, turning errors into a clear message and exit status 1.
 func runComponentDemo(_ name: String, _ options: ComponentDemoOptions, _ body: (ComponentDemo) throws -> Void) throws {
     let demo: ComponentDemo
-    do { demo = try ComponentDemo(name: name, socket: options.socket) } catch {
+    do {
+        demo = try ComponentDemo(name: name, socket: options.socket)
+        demo.recorder = options.contactSheet.map(ContactSheetRecorder.init)
+    } catch {
         FileHandle.standardError.write(Data("rendersrv-demo \(name): error: \(error)\n".utf8))
         throw ExitCode.failure
     }
     do { try body(demo) } catch { demo.failures.append("\(error)") }
+    do {
+        if let path = try demo.recorder?.write() { demo.lines.append("contact sheet: \(path)") }
+    } catch {
+        demo.failures.append("contact sheet: \(error)")
+    }
     demo.finish(json: options.json)
 }
 

@@ -26,6 +26,11 @@ struct DynamicsDemo: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A daemon's socket (default: start one on the manual clock).", valueName: "path"))
     var socket: String?
 
+    @Option(name: .long, help: ArgumentHelp("Also write the frames after each clock step, tiled, to this PNG.",
+                                            valueName: "path"))
+    var contactSheet: String?
+
+
     @Option(name: .long, help: ArgumentHelp("POP's springBounciness (0…20).", valueName: "b"))
     var bounciness: Double = 4
 
@@ -123,7 +128,7 @@ struct DynamicsDemo: ParsableCommand {
 
     /// On a manual-clock daemon: frame by frame, the server's value read back each time.
     func manualClock(report: ViewDemoReport) throws -> Bool {
-        let s = try ManualClockSession(socket: socket, name: "dynamics")
+        let s = try ManualClockSession(socket: socket, name: "dynamics", contactSheet: contactSheet)
         defer { s.close() }
         let fps = s.connection.welcome.refreshRate > 0 ? s.connection.welcome.refreshRate : 60
         let period = 1 / fps
@@ -173,7 +178,8 @@ struct DynamicsDemo: ParsableCommand {
             s.queue.sync {} // the tick: evaluate at the target time, commit
             // The daemon steps one period, to that time, and applies the commit.
             _ = try s.connection.ping()
-            _ = try s.control.step(seconds: period)
+            let stepped = try s.control.step(seconds: period)
+            if frame % 4 == 0 { try s.recorder?.capture(s.control, mediaTime: stepped.mediaTime) }
             let seq = s.ui { s.context.lastSentSequence }
             if seq > 0 { _ = try s.connection.waitUntilApplied(seq) }
             let (t, x, v) = s.ui { (spring.lastFrameTime ?? 0, box.position.x, spring.velocity.number ?? 0) }

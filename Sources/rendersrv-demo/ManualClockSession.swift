@@ -23,8 +23,11 @@ final class ManualClockSession {
     private var daemon: Process?
     private var daemonStdin: Pipe?
     private var daemonDirectory: URL?
+    /// Set with --contact-sheet: the frame after each clock step.
+    var recorder: ContactSheetRecorder?
 
-    init(socket: String?, name: String) throws {
+    init(socket: String?, name: String, contactSheet: String? = nil) throws {
+        recorder = contactSheet.map(ContactSheetRecorder.init)
         var path = socket
         if path == nil {
             let (p, process, stdin) = try ManualClockSession.spawnDaemon()
@@ -76,6 +79,7 @@ final class ManualClockSession {
         let s = try control.step(seconds: seconds)
         _ = try connection.ping() // events of that frame have arrived once the ping answers
         queue.sync {}
+        try recorder?.capture(control, mediaTime: s.mediaTime)
         return s.mediaTime
     }
 
@@ -88,6 +92,13 @@ final class ManualClockSession {
     }
 
     func close() {
+        do {
+            if let path = try recorder?.write() {
+                FileHandle.standardError.write(Data("rendersrv-demo: contact sheet: \(path)\n".utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("rendersrv-demo: contact sheet: \(error)\n".utf8))
+        }
         connection.close()
         control.close()
         if let d = daemon, d.isRunning {

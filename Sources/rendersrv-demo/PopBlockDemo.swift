@@ -15,6 +15,11 @@ struct PopBlockDemo: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A manual-clock daemon's socket (default: start one).", valueName: "path"))
     var socket: String?
 
+    @Option(name: .long, help: ArgumentHelp("Also write the frames after each clock step, tiled, to this PNG.",
+                                            valueName: "path"))
+    var contactSheet: String?
+
+
     @Option(name: .long, help: ArgumentHelp("The pop's duration, s (0.1…10).", valueName: "seconds"))
     var duration: Double = 0.7
 
@@ -28,14 +33,14 @@ struct PopBlockDemo: ParsableCommand {
     }
 
     func run() throws {
-        do { try PopBlockDemo.scenario(socket: socket, duration: duration, json: json) } catch {
+        do { try PopBlockDemo.scenario(socket: socket, duration: duration, json: json, contactSheet: contactSheet) } catch {
             FileHandle.standardError.write(Data("rendersrv-demo pop-block: error: \(error)\n".utf8))
             throw ExitCode.failure
         }
     }
 
-    static func scenario(socket: String?, duration: Double, json: Bool) throws {
-        let s = try ManualClockSession(socket: socket, name: "pop-block")
+    static func scenario(socket: String?, duration: Double, json: Bool, contactSheet: String? = nil) throws {
+        let s = try ManualClockSession(socket: socket, name: "pop-block", contactSheet: contactSheet)
         defer { s.close() }
         let report = ViewDemoReport(demo: "pop-block", json: json)
         report.say("pop-block: a daemon on the manual clock (session \(s.session)); pop duration \(duration) s")

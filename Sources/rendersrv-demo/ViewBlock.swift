@@ -22,6 +22,11 @@ struct ViewBlockDemo: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A manual-clock daemon's socket (default: start one).", valueName: "path"))
     var socket: String?
 
+    @Option(name: .long, help: ArgumentHelp("Also write the frames after each clock step, tiled, to this PNG.",
+                                            valueName: "path"))
+    var contactSheet: String?
+
+
     @Option(name: .long, help: ArgumentHelp("The block's duration, s (0.1…10).", valueName: "seconds"))
     var duration: Double = 1
 
@@ -35,7 +40,7 @@ struct ViewBlockDemo: ParsableCommand {
     }
 
     func run() throws {
-        do { try ViewBlockDemo.scenario(socket: socket, duration: duration, json: json) } catch let e as ExitCode {
+        do { try ViewBlockDemo.scenario(socket: socket, duration: duration, json: json, contactSheet: contactSheet) } catch let e as ExitCode {
             throw e
         } catch {
             FileHandle.standardError.write(Data("rendersrv-demo view-block: error: \(error)\n".utf8))
@@ -43,8 +48,8 @@ struct ViewBlockDemo: ParsableCommand {
         }
     }
 
-    static func scenario(socket: String?, duration: Double, json: Bool) throws {
-        let s = try ManualClockSession(socket: socket, name: "view-block")
+    static func scenario(socket: String?, duration: Double, json: Bool, contactSheet: String? = nil) throws {
+        let s = try ManualClockSession(socket: socket, name: "view-block", contactSheet: contactSheet)
         defer { s.close() }
         let report = ViewDemoReport(demo: "view-block", json: json)
         report.say("view-block: a daemon on the manual clock (session \(s.session)); block duration \(duration) s")

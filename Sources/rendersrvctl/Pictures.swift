@@ -4,6 +4,7 @@ import ArgumentParser
 import CCairo
 import Foundation
 import RenderClient
+import RenderPictures
 
 /// A media time on the command line: `1234.5` (absolute, as `tree --at`) or `+0.5`
 /// (seconds after the daemon's latest frame).
@@ -18,81 +19,6 @@ struct TimeSpec: ExpressibleByArgument, CustomStringConvertible {
     init(seconds: Double, relative: Bool) { self.seconds = seconds; self.relative = relative }
     func resolve(now: Double) -> Double { relative ? now + seconds : seconds }
     var description: String { relative ? "+\(seconds)" : "\(seconds)" }
-}
-
-/// One picture in memory: premultiplied ARGB32 rows of `width × 4` bytes.
-struct Picture {
-    var width: Int
-    var height: Int
-    var pixels: [UInt8]
-
-    /// A cairo surface with a copy of the pixels (the caller destroys it).
-    func surface() -> OpaquePointer {
-        let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        let stride = Int(cairo_image_surface_get_stride(s))
-        let data = cairo_image_surface_get_data(s)!
-        pixels.withUnsafeBytes { src in
-            for y in 0..<height {
-                (data + y * stride).update(from: src.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * width * 4,
-                                           count: width * 4)
-            }
-        }
-        cairo_surface_mark_dirty(s)
-        return s
-    }
-
-    static func load(_ path: String) throws -> OpaquePointer {
-        guard let s = cairo_image_surface_create_from_png(path), cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
-            throw ValidationError("cannot read the recorded frame \(path)")
-        }
-        return s
-    }
-}
-
-/// Writes a cairo surface as a PNG, or fails with the file and cairo's reason.
-func writePNG(_ surface: OpaquePointer, to path: String) {
-    let status = cairo_surface_write_to_png(surface, path)
-    guard status == CAIRO_STATUS_SUCCESS else {
-        fail("cannot write \(path): \(String(cString: cairo_status_to_string(status))) (does its folder exist and is it writable?)")
-    }
-}
-
-/// Tiles frames into one picture, each with its label underneath.
-func contactSheet(_ tiles: [(surface: OpaquePointer, label: String)], columns requested: Int? = nil) -> OpaquePointer {
-    let n = tiles.count
-    let columns = max(1, requested ?? Int(Double(n).squareRoot().rounded(.up)))
-    let rows = (n + columns - 1) / columns
-    let w0 = Double(cairo_image_surface_get_width(tiles[0].surface)), h0 = Double(cairo_image_surface_get_height(tiles[0].surface))
-    let scale = min(1, 320 / w0)
-    let tw = (w0 * scale).rounded(), th = (h0 * scale).rounded()
-    let gap = 8.0, labelHeight = 20.0
-    let width = Int(Double(columns) * (tw + gap) + gap), height = Int(Double(rows) * (th + labelHeight + gap) + gap)
-    let sheet = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-    let cr = cairo_create(sheet)!
-    cairo_set_source_rgb(cr, 0.16, 0.16, 0.18)
-    cairo_paint(cr)
-    for (i, tile) in tiles.enumerated() {
-        let x = gap + Double(i % columns) * (tw + gap), y = gap + Double(i / columns) * (th + labelHeight + gap)
-        cairo_save(cr)
-        cairo_translate(cr, x, y)
-        cairo_scale(cr, tw / w0, th / h0)
-        cairo_set_source_surface(cr, tile.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_paint(cr)
-        cairo_restore(cr)
-        let layout = pango_cairo_create_layout(cr)!
-        let font = pango_font_description_from_string("Sans 10")
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_text(layout, tile.label, -1)
-        cairo_set_source_rgb(cr, 0.92, 0.92, 0.92)
-        cairo_move_to(cr, x, y + th + 3)
-        pango_cairo_show_layout(cr, layout)
-        g_object_unref(UnsafeMutableRawPointer(layout))
-    }
-    cairo_destroy(cr)
-    cairo_surface_flush(sheet)
-    return sheet
 }
 
 extension RenderSrvCtl {
@@ -129,7 +55,7 @@ extension RenderSrvCtl {
             client.close()
             guard shot.width > 0, shot.height > 0 else { fail("the daemon sent an empty frame") }
             let s = Picture(width: Int(shot.width), height: Int(shot.height), pixels: shot.pixels).surface()
-            writePNG(s, to: output)
+            perform("writing the snapshot") { try writePNG(s, to: output) }
             cairo_surface_destroy(s)
             print("\(output): frame \(shot.frame), \(shot.width)x\(shot.height)")
         }
@@ -172,7 +98,7 @@ extension RenderSrvCtl {
             var tiles: [(surface: OpaquePointer, label: String)] = []
             if let recording { tiles = try fromRecording(recording) } else { tiles = try fromDaemon() }
             let sheet = contactSheet(tiles, columns: columns)
-            writePNG(sheet, to: output)
+            perform("writing the contact sheet") { try writePNG(sheet, to: output) }
             cairo_surface_destroy(sheet)
             for t in tiles { cairo_surface_destroy(t.surface) }
             print(output)

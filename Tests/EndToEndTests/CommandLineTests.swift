@@ -76,4 +76,18 @@ struct CommandLineTests {
         #expect(((o["samplesDuringBlock"] as? [Any])?.count ?? 0) > 0)
         #expect((o["framesProduced"] as? NSNumber)?.doubleValue ?? 0 > 0)
     }
+
+    /// The seeds' demos write a contact sheet of the frames they step through.
+    @Test func demosWriteAContactSheet() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rendersrv-sheet-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sheet = dir.appendingPathComponent("view-block.png").path
+        let r = try run("rendersrv-demo", ["view-block", "--contact-sheet", sheet])
+        #expect(r.status == 0, "\(r.error)")
+        #expect(r.error.contains("contact sheet: \(sheet)"))
+        let bytes = try #require(FileManager.default.contents(atPath: sheet))
+        #expect(bytes.count > 1_000)
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) // a PNG
+    }
 }
