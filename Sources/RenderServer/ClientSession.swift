@@ -285,7 +285,11 @@ final class ClientSession: CustomStringConvertible {
                 return true
             }
             job.validated = range.upperBound
-            if job.isApplying { pending.reset() }
+            if job.isApplying {
+                // What the whole commit adds is known now: grow the store's arrays once.
+                store.reserve(layers: pending.layerDelta, animated: pending.animationDelta)
+                pending.reset()
+            }
             return false
         }
         let range = job.applied ..< min(n, job.applied + slice)

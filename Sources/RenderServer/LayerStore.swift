@@ -104,6 +104,20 @@ final class LayerStore {
     /// (apart, so that the frame's walk over the states streams only their small headers,
     /// and touches of a presentation only the properties it animates).
     private(set) var presentations = ContiguousArray<LayerProperties>()
+
+    /// Makes room for `layers` more layers and `animated` more animated layers at once, so
+    /// a large commit grows each array once (an array of 392-byte nodes that doubles while
+    /// 100,000 layers arrive copies tens of megabytes, several times).
+    func reserve(layers: Int, animated: Int) {
+        if layers > 0 {
+            nodes.reserveCapacity(nodes.count + layers)
+            slotOf.reserveCapacity(slotOf.count + layers)
+        }
+        if animated > 0 {
+            animations.reserveCapacity(animations.count + animated)
+            presentations.reserveCapacity(presentations.count + animated)
+        }
+    }
     /// By slot, created on the first world-geometry query (a store nobody composites pays
     /// nothing for it): see `LayerStore+World.swift`.
     var world = ContiguousArray<WorldGeometry>()
