@@ -24,7 +24,7 @@ struct FrameStats {
     private var lastWake: Int64?
 
     enum Phase: Int, CaseIterable {
-        case apply, evaluate, present
+        case validate, apply, evaluate, present
         var name: String { "\(self)" }
     }
 
@@ -70,7 +70,8 @@ extension ServerCore {
             let h = stats.phases[phase.rawValue]
             let none = h.totalCount == 0
             phases[phase.name] = StatsReport.Summary(p50: none ? 0 : Double(h.valueAtPercentile(50)) / 1e6,
-                                                     p99: none ? 0 : Double(h.valueAtPercentile(99)) / 1e6)
+                                                     p99: none ? 0 : Double(h.valueAtPercentile(99)) / 1e6,
+                                                     max: none ? 0 : Double(h.max) / 1e6)
         }
         let compositor = (output as? CompositorOutput).map { o -> StatsReport.Compositor in
             let c = o.statistics

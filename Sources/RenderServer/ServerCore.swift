@@ -246,7 +246,7 @@ final class ServerCore {
         stats.record(.present, nanoseconds: t2 - t1)
     }
 
-    private func monotonicNanoseconds() -> Int64 { csys_monotonic_ns() }
+    func monotonicNanoseconds() -> Int64 { csys_monotonic_ns() }
 
     /// Advances the manual clock by `seconds`, producing every frame it passes. Returns
     /// nil when the clock is real.

@@ -67,11 +67,17 @@ struct Isolation: ParsableCommand {
         /// (apply) and frame evaluation at p99.
         var applyP99Ms: Double
         var evaluateP99Ms: Double
+        /// The longest apply slice, frame evaluation and frame hand-off to the output (ms).
+        var validateMaxMs: Double
+        var applyMaxMs: Double
+        var evaluateMaxMs: Double
+        var presentMaxMs: Double
 
         var line: String {
-            scenario.padding(toLength: 17, withPad: " ", startingAt: 0) + String(format: " ping p50 %6.2f p99 %7.2f max %7.2f ms  lost %d  %5.1f fps  missed %4llu  worst interval %7.1f ms  RSS %6.1f MB  (apply p99 %.1f, evaluate p99 %.1f ms)\n    → %@",
+            scenario.padding(toLength: 17, withPad: " ", startingAt: 0) + String(format: " ping p50 %6.2f p99 %7.2f max %7.2f ms  lost %d  %5.1f fps  missed %4llu  worst interval %7.1f ms  RSS %6.1f MB\n    daemon: validate max %.1f, apply p99 %.1f max %.1f, evaluate p99 %.1f max %.1f, present max %.1f ms\n    → %@",
                    victimPingP50Ms, victimPingP99Ms, victimPingMaxMs, victimPingsLost,
-                   framesPerSecond, missedFrames, frameIntervalMaxMs, daemonRSSMB, applyP99Ms, evaluateP99Ms,
+                   framesPerSecond, missedFrames, frameIntervalMaxMs, daemonRSSMB, validateMaxMs, applyP99Ms, applyMaxMs, evaluateP99Ms,
+                   evaluateMaxMs, presentMaxMs,
                    outcome as NSString)
         }
     }
@@ -109,7 +115,9 @@ struct Isolation: ParsableCommand {
                    missedFrames: (after?.missedFrames ?? 0) - (before?.missedFrames ?? 0),
                    frameIntervalMaxMs: after?.frameInterval.max ?? .nan,
                    daemonRSSMB: Double(daemon.residentBytes) / 1e6,
-                   applyP99Ms: after?.phases["apply"]?.p99 ?? .nan, evaluateP99Ms: after?.phases["evaluate"]?.p99 ?? .nan)
+                   applyP99Ms: after?.phases["apply"]?.p99 ?? .nan, evaluateP99Ms: after?.phases["evaluate"]?.p99 ?? .nan,
+                   validateMaxMs: after?.phases["validate"]?.max ?? .nan, applyMaxMs: after?.phases["apply"]?.max ?? .nan, evaluateMaxMs: after?.phases["evaluate"]?.max ?? .nan,
+                   presentMaxMs: after?.phases["present"]?.max ?? .nan)
     }
 
     /// Pings from the victim every 2 ms on its own thread.

@@ -194,7 +194,7 @@ struct StatsTable {
             .compactMap { name, v in v.map { "\(name) \(format($0, digits: 3))" } }
         row("frame interval", parts.joined(separator: "  ") + "  ms")
         lines.append("phases (ms)")
-        let known = ["apply", "evaluate", "present"]
+        let known = ["validate", "apply", "evaluate", "present"]
         let names = known.filter { stats.phases[$0] != nil } + stats.phases.keys.filter { !known.contains($0) }.sorted()
         for name in names {
             let p = stats.phases[name]!

@@ -122,7 +122,7 @@ import Testing
         // Manual frames are a period apart in media time.
         #expect(abs(interval["p50"]! - 1000.0 / 60) < 0.02)
         let phases = stats["phases"] as! [String: [String: Double]]
-        #expect(Set(phases.keys) == ["apply", "evaluate", "present"])
+        #expect(Set(phases.keys) == ["validate", "apply", "evaluate", "present"])
         #expect(stats["mediaTime"] as? Double == TestServer.start + 0.25)
         #expect(stats["clients"] as? Int == 1)
     }
