@@ -37,11 +37,12 @@ let package = Package(
                        providers: [.apt(["libuv1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo pixman-1 pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         // What Glibc hides behind _GNU_SOURCE (timerfd, ucred, signal masks).
         .target(name: "CSystem"),
 
         .target(name: "RenderServer",
-                dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem",
+                dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem", "CXCB",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Histogram", package: "hdrhistogram-swift")],
                 swiftSettings: v5),
@@ -71,7 +72,7 @@ let package = Package(
                     swiftSettings: v5),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer"],
                     exclude: ["Goldens"], swiftSettings: v5),
-        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol"],
+        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "CXCB"],
                     swiftSettings: v5),
     ]
 )

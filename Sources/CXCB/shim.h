@@ -1,0 +1,2 @@
+#include <stdlib.h>
+#include <xcb/xcb.h>
