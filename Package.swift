@@ -37,7 +37,7 @@ let package = Package(
                        providers: [.apt(["libuv1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo pixman-1 pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev"])]),
-        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb xcb-shm", providers: [.apt(["libxcb1-dev", "libxcb-shm0-dev"])]),
         // What Glibc hides behind _GNU_SOURCE (timerfd, ucred, signal masks).
         .target(name: "CSystem"),
 

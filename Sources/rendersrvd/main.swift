@@ -157,7 +157,7 @@ struct RenderServerDaemon: ParsableCommand {
         }
         let rate = fps == fps.rounded() ? "\(Int(fps))" : "\(fps)"
         printError("rendersrvd: listening on \(server.socketPath) (\(rate) Hz, \(width)x\(height), \(clock.rawValue) clock, "
-            + "output \(output.rawValue)\(record.map { ", recording to \($0)" } ?? ""))")
+            + "output \(output.rawValue)\(x11Transport(configuration.output))\(record.map { ", recording to \($0)" } ?? ""))")
         do {
             try server.run()
         } catch {
@@ -165,6 +165,12 @@ struct RenderServerDaemon: ParsableCommand {
             throw ExitCode.failure
         }
     }
+}
+
+/// " via MIT-SHM" or " via PutImage" for an X11 output, else "".
+func x11Transport(_ output: FrameOutput?) -> String {
+    guard let shm = (output as? CompositorOutput)?.x11SharedMemory else { return "" }
+    return shm ? " via MIT-SHM" : " via PutImage"
 }
 
 /// `--help` text for a limit: what it caps and its default.

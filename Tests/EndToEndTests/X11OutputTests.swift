@@ -14,9 +14,11 @@ struct X11OutputTests {
     final class VirtualDisplay {
         let process = Process()
         let display: String
-        init() throws {
+        /// `sharedMemory` false starts it without the MIT-SHM extension.
+        init(sharedMemory: Bool = true) throws {
             process.executableURL = URL(fileURLWithPath: X11OutputTests.xvfb!)
             process.arguments = ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"]
+                + (sharedMemory ? [] : ["-extension", "MIT-SHM"])
             var fds: [Int32] = [0, 0]
             guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
             process.standardOutput = FileHandle(fileDescriptor: fds[1], closeOnDealloc: false)
@@ -54,12 +56,14 @@ struct X11OutputTests {
         return Array(UnsafeBufferPointer(start: data, count: n))
     }
 
-    @Test(.enabled(if: X11OutputTests.xvfb != nil)) func theWindowShowsTheHeadlessFrame() throws {
-        let x = try VirtualDisplay()
+    @Test(.enabled(if: X11OutputTests.xvfb != nil), arguments: [true, false])
+    func theWindowShowsTheHeadlessFrame(sharedMemory: Bool) throws {
+        let x = try VirtualDisplay(sharedMemory: sharedMemory)
         defer { x.stop() }
         let daemon = try Daemon(clock: "manual", extraArguments: ["--output", "x11", "--size", "320x240"],
                                 environment: ["DISPLAY": x.display])
         defer { daemon.stop() }
+        #expect(daemon.stderrText.contains(sharedMemory ? "via MIT-SHM" : "via PutImage"), "\(daemon.stderrText)")
         let client = try Client(daemon)
         try PictureTests().scene(client)
         _ = try client.control.step(seconds: 0.5)

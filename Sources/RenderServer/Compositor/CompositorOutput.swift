@@ -39,6 +39,8 @@ public final class CompositorOutput: FrameOutput {
 
     private let worker: Worker
     public let options: Options
+    /// With `x11`: whether frames reach the window through MIT-SHM (else PutImage).
+    public let x11SharedMemory: Bool?
     /// Loop thread only.
     private let builder = RenderListBuilder()
 
@@ -58,6 +60,7 @@ public final class CompositorOutput: FrameOutput {
             window = try X11Window(display: options.x11Display, width: options.width, height: options.height,
                                    synchronous: options.synchronous)
         }
+        x11SharedMemory = window?.usesSharedMemory
         worker = Worker(rasterizer: rasterizer, recorder: recorder, window: window, synchronous: options.synchronous)
         let thread = Thread { [worker] in worker.run() }
         thread.name = "rendersrv-compositor"

@@ -3,10 +3,12 @@ import CXCB
 import Glibc
 
 /// `rendersrvd --output x11`: a window on the X server named by `DISPLAY` that shows each
-/// drawn frame. Damaged rectangles are sent with `PutImage` (ZPixmap, in strips that fit the
-/// server's request limit); an Expose sends the whole frame again. MIT-SHM is not used (the
-/// pixels travel through the socket). With `synchronous` (the manual clock) every update
-/// ends with a round trip, so a frame is on screen when its step returns.
+/// drawn frame. With MIT-SHM (a local server that has it) damaged rectangles are copied into
+/// a shared segment holding a whole frame and shown with `ShmPutImage`, then a round trip
+/// makes sure the server has read them before the segment is written again; otherwise they
+/// travel through the socket with `PutImage` (ZPixmap, in strips that fit the server's
+/// request limit). An Expose sends the whole frame again. With `synchronous` (the manual
+/// clock) every update ends with a round trip, so a frame is on screen when its step returns.
 ///
 /// Thread affinity: the compositor thread (after `init`).
 final class X11Window {
@@ -20,6 +22,8 @@ final class X11Window {
     private let synchronous: Bool
     private var failed = false
     private var scratch: [UInt8] = []
+    /// The MIT-SHM segment (a whole frame), when the server could attach it.
+    private var shm: (segment: xcb_shm_seg_t, address: UnsafeMutableRawPointer)?
 
     struct OpenError: Error, CustomStringConvertible { let description: String }
 
@@ -64,9 +68,35 @@ final class X11Window {
         xcb_create_gc(c, gc, window, 0, nil)
         xcb_map_window(c, window)
         sync()
+        shm = attachSharedMemory()
     }
 
-    deinit { xcb_disconnect(connection) }
+    deinit {
+        if let shm { xcb_shm_detach(connection, shm.segment); sync(); shmdt(shm.address) }
+        xcb_disconnect(connection)
+    }
+
+    /// Whether frames go through MIT-SHM.
+    var usesSharedMemory: Bool { shm != nil }
+
+    private func attachSharedMemory() -> (xcb_shm_seg_t, UnsafeMutableRawPointer)? {
+        // Asking an X server for an extension it lacks breaks the connection: check first.
+        guard cxcb_shm_present(connection) != 0,
+              let version = xcb_shm_query_version_reply(connection, xcb_shm_query_version(connection), nil) else { return nil }
+        free(version)
+        let id = shmget(0 /* IPC_PRIVATE */, width * height * 4, 0o1000 /* IPC_CREAT */ | 0o600)
+        guard id >= 0 else { return nil }
+        defer { shmctl(id, 0 /* IPC_RMID: freed once both sides detach */, nil) }
+        guard let address = shmat(id, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        let segment = xcb_generate_id(connection)
+        let cookie = xcb_shm_attach_checked(connection, segment, UInt32(id), 0)
+        if let error = xcb_request_check(connection, cookie) {
+            free(error)
+            shmdt(address)
+            return nil
+        }
+        return (segment, address)
+    }
 
     /// The window's id (for tests that capture it).
     var windowID: UInt32 { window }
@@ -81,6 +111,20 @@ final class X11Window {
             free(event)
         }
         let stride = cairo_stride(surface)
+        if let shm {
+            for r in rects {
+                for y in r.y..<r.maxY {
+                    (shm.address + (y * width + r.x) * 4).copyMemory(from: data + y * stride + r.x * 4, byteCount: r.width * 4)
+                }
+                xcb_shm_put_image(connection, window, gc, UInt16(width), UInt16(height), UInt16(r.x), UInt16(r.y),
+                                  UInt16(r.width), UInt16(r.height), Int16(r.x), Int16(r.y), depth,
+                                  UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), 0, shm.segment, 0)
+            }
+            // The server must have read the segment before the next frame writes it.
+            if !rects.isEmpty { sync() }
+            if xcb_connection_has_error(connection) != 0 { failed = true }
+            return
+        }
         for r in rects {
             let rowBytes = r.width * 4
             let rowsPerRequest = max(1, (maxRequestBytes - 64) / max(1, rowBytes))
