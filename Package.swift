@@ -43,13 +43,14 @@ let package = Package(
                        providers: [.apt(["libuv1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo pixman-1 pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb xcb-shm", providers: [.apt(["libxcb1-dev", "libxcb-shm0-dev"])]),
         // What Glibc hides behind _GNU_SOURCE (timerfd, ucred, signal masks).
         .target(name: "CSystem"),
         // PNG files and contact sheets for the command-line tools (cairo and pango only).
         .target(name: "RenderPictures", dependencies: ["CCairo"]),
 
         .target(name: "RenderServer",
-                dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem",
+                dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem", "CXCB",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Histogram", package: "hdrhistogram-swift")]),
         .target(name: "RenderClient",
@@ -96,7 +97,7 @@ let package = Package(
                     swiftSettings: v5),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer"],
                     exclude: ["Goldens"], swiftSettings: v5),
-        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews"],
+        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB"],
                     swiftSettings: v5),
     ]
 )

@@ -37,9 +37,10 @@ struct RenderServerDaemon: ParsableCommand {
     var clock: ClockOption = .real
 
     @Option(name: .long, help: ArgumentHelp("""
-        headless: draw every frame in memory with cairo/pixman (snapshots, recordings); none: animate \
-        without drawing (snapshots are refused).
-        """, valueName: "headless|none"))
+        headless: draw every frame in memory with cairo/pixman (snapshots, recordings); x11: the same, \
+        shown in a window on the X display named by DISPLAY; none: animate without drawing (snapshots \
+        are refused).
+        """, valueName: "headless|x11|none"))
     var output: OutputOption = .headless
 
     @Option(name: .long, help: ArgumentHelp("Write drawn frames as PNGs (frame-NNNNNN.png) and an index (frames.tsv) into this folder, created if missing.",
@@ -85,7 +86,7 @@ struct RenderServerDaemon: ParsableCommand {
     var exitOnStdinEof = false
 
     enum ClockOption: String, ExpressibleByArgument, CaseIterable { case real, manual }
-    enum OutputOption: String, ExpressibleByArgument, CaseIterable { case headless, none }
+    enum OutputOption: String, ExpressibleByArgument, CaseIterable { case headless, x11, none }
 
     enum LevelOption: String, ExpressibleByArgument, CaseIterable {
         case trace, debug, info, notice, warning, error, critical
@@ -137,11 +138,11 @@ struct RenderServerDaemon: ParsableCommand {
                                           limits: limits, handlesTerminationSignals: true, exitsOnStandardInputEOF: exitOnStdinEof,
                                           logger: logger)
         configuration.maxTreeReplyLayers = maxTreeReplyLayers
-        if output == .headless {
+        if output != .none {
             do {
                 configuration.output = try CompositorOutput(.init(width: width, height: height, synchronous: clock == .manual,
                                                                   recordDirectory: record, recordEvery: recordEvery,
-                                                                  logger: logger))
+                                                                  x11: output == .x11, logger: logger))
             } catch {
                 printError("rendersrvd: error: \(error)")
                 throw ExitCode.failure
@@ -156,7 +157,7 @@ struct RenderServerDaemon: ParsableCommand {
         }
         let rate = fps == fps.rounded() ? "\(Int(fps))" : "\(fps)"
         printError("rendersrvd: listening on \(server.socketPath) (\(rate) Hz, \(width)x\(height), \(clock.rawValue) clock, "
-            + "output \(output.rawValue)\(record.map { ", recording to \($0)" } ?? ""))")
+            + "output \(output.rawValue)\(x11Transport(configuration.output))\(record.map { ", recording to \($0)" } ?? ""))")
         do {
             try server.run()
         } catch {
@@ -164,6 +165,12 @@ struct RenderServerDaemon: ParsableCommand {
             throw ExitCode.failure
         }
     }
+}
+
+/// " via MIT-SHM" or " via PutImage" for an X11 output, else "".
+func x11Transport(_ output: FrameOutput?) -> String {
+    guard let shm = (output as? CompositorOutput)?.x11SharedMemory else { return "" }
+    return shm ? " via MIT-SHM" : " via PutImage"
 }
 
 /// `--help` text for a limit: what it caps and its default.

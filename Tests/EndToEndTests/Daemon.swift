@@ -14,7 +14,7 @@ final class Daemon {
     private(set) var stderrText = ""
 
     /// Starts the daemon and returns once it has printed its "listening" line.
-    init(clock: String = "manual", fps: Int = 60, extraArguments: [String] = []) throws {
+    init(clock: String = "manual", fps: Int = 60, extraArguments: [String] = [], environment: [String: String] = [:]) throws {
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("rendersrv-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -22,6 +22,9 @@ final class Daemon {
         process.executableURL = try Daemon.binary("rendersrvd")
         process.arguments = ["--socket", socketPath, "--clock", clock, "--fps", "\(fps)",
                              "--exit-on-stdin-eof", "--log-level", "warning"] + extraArguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.standardInput = stdinPipe
         process.standardError = stderrPipe
         process.standardOutput = FileHandle.nullDevice

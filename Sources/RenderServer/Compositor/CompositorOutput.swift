@@ -24,16 +24,23 @@ public final class CompositorOutput: FrameOutput {
         /// Write every `recordEvery`-th frame drawn as a PNG into this folder.
         public var recordDirectory: String?
         public var recordEvery: Int
+        /// Show frames in a window on this X display ("" or nil with `x11`: `DISPLAY`).
+        public var x11: Bool
+        public var x11Display: String?
         public var logger: Logger
         public init(width: Int = 1280, height: Int = 720, synchronous: Bool = false, recordDirectory: String? = nil,
-                    recordEvery: Int = 1, logger: Logger = Logger(label: "rendersrvd.compositor")) {
+                    recordEvery: Int = 1, x11: Bool = false, x11Display: String? = nil,
+                    logger: Logger = Logger(label: "rendersrvd.compositor")) {
             self.width = width; self.height = height; self.synchronous = synchronous
-            self.recordDirectory = recordDirectory; self.recordEvery = recordEvery; self.logger = logger
+            self.recordDirectory = recordDirectory; self.recordEvery = recordEvery
+            self.x11 = x11; self.x11Display = x11Display; self.logger = logger
         }
     }
 
     private let worker: Worker
     public let options: Options
+    /// With `x11`: whether frames reach the window through MIT-SHM (else PutImage).
+    public let x11SharedMemory: Bool?
     /// Loop thread only.
     private let builder = RenderListBuilder()
 
@@ -48,7 +55,13 @@ public final class CompositorOutput: FrameOutput {
         guard let rasterizer = Rasterizer(width: options.width, height: options.height) else {
             throw ImageFileError(description: "cannot allocate a \(options.width)x\(options.height) frame")
         }
-        worker = Worker(rasterizer: rasterizer, recorder: recorder, synchronous: options.synchronous)
+        var window: X11Window?
+        if options.x11 {
+            window = try X11Window(display: options.x11Display, width: options.width, height: options.height,
+                                   synchronous: options.synchronous)
+        }
+        x11SharedMemory = window?.usesSharedMemory
+        worker = Worker(rasterizer: rasterizer, recorder: recorder, window: window, synchronous: options.synchronous)
         let thread = Thread { [worker] in worker.run() }
         thread.name = "rendersrv-compositor"
         thread.start()
@@ -105,10 +118,11 @@ public final class CompositorOutput: FrameOutput {
         // Compositor thread only:
         private let rasterizer: Rasterizer
         private let recorder: FrameRecorder?
+        private let window: X11Window?
         let synchronous: Bool
 
-        init(rasterizer: Rasterizer, recorder: FrameRecorder?, synchronous: Bool) {
-            self.rasterizer = rasterizer; self.recorder = recorder; self.synchronous = synchronous
+        init(rasterizer: Rasterizer, recorder: FrameRecorder?, window: X11Window?, synchronous: Bool) {
+            self.rasterizer = rasterizer; self.recorder = recorder; self.window = window; self.synchronous = synchronous
             var black = [UInt8](repeating: 0, count: rasterizer.width * rasterizer.height * 4)
             for i in stride(from: 3, to: black.count, by: 4) { black[i] = 255 }
             published = CompositedFrame(frame: 0, mediaTime: 0, width: rasterizer.width, height: rasterizer.height,
@@ -171,6 +185,7 @@ public final class CompositorOutput: FrameOutput {
                 let damage = rasterizer.draw(list)
                 let t1 = csys_monotonic_ns()
                 let recorded = recorder?.frameDrawn(list.frame, mediaTime: list.mediaTime, surface: rasterizer.surface) ?? false
+                window?.show(rasterizer.surface, damage: damage)
 
                 condition.lock()
                 if !damage.isEmpty {
