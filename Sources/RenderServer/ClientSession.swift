@@ -134,6 +134,8 @@ final class ClientSession: CustomStringConvertible {
             return fail(ErrorMessage(code: error.code, message: error.message, fatal: true, sequence: stream.sequence))
         }
         job = CommitJob(commit: header, stream: stream, validator: validator)
+        // Room for every command at once: growing by doubling copies megabytes in one slice.
+        job?.commit.commands.reserveCapacity(stream.count)
         reserveValidation(commands: stream.count)
         core.jobStarted(self)
     }
