@@ -43,31 +43,34 @@ public struct CommitStream: Sendable {
 
     /// Decodes up to `max` more commands; after the last one, checks that nothing follows.
     public mutating func next(upTo max: Int) throws(ProtocolError) -> [Command] {
+        var out: [Command] = []
+        try next(upTo: max, appendingTo: &out)
+        return out
+    }
+
+    /// As `next(upTo:)`, appending straight to `commands` (no intermediate array).
+    public mutating func next(upTo max: Int, appendingTo commands: inout [Command]) throws(ProtocolError) {
         let start = decodedCount, end = Swift.min(count, decodedCount + Swift.max(1, max))
         let (sequence, limits, offset) = (self.sequence, self.limits, self.offset)
         let last = end == count
-        let result: Result<([Command], Int), ProtocolError> = payload.withUnsafeBytes { raw in
+        let result: Result<Int, ProtocolError> = payload.withUnsafeBytes { raw in
             var r = WireReader(raw, type: .commit, limits: limits)
             r.bytes.seek(to: offset)
             r.commitSequence = sequence
             r.inCommit = true
-            var out: [Command] = []
-            out.reserveCapacity(end - start)
             do throws(ProtocolError) {
                 for i in start..<end {
                     r.commandIndex = i
-                    out.append(try r.command())
+                    commands.append(try r.command())
                 }
                 r.commandIndex = -1
                 if last { try r.finish() }
-                return .success((out, r.bytes.offset))
+                return .success(r.bytes.offset)
             } catch {
                 return .failure(error)
             }
         }
-        let (commands, reached) = try result.get()
-        self.offset = reached
+        self.offset = try result.get()
         decodedCount = end
-        return commands
     }
 }

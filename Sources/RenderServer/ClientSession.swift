@@ -279,7 +279,7 @@ final class ClientSession: CustomStringConvertible {
             defer { core.stats.record(.validate, nanoseconds: core.monotonicNanoseconds() - t0) }
             if var stream = job.stream {
                 do throws(ProtocolError) {
-                    job.commit.commands += try stream.next(upTo: slice)
+                    try stream.next(upTo: slice, appendingTo: &job.commit.commands)
                 } catch {
                     self.job = nil
                     fail(ErrorMessage(code: error.code, message: "\(self): \(error.message)", fatal: true,
@@ -300,6 +300,7 @@ final class ClientSession: CustomStringConvertible {
             if job.isApplying {
                 // What the whole commit adds is known now: grow the store's arrays once.
                 store.reserve(layers: pending.layerDelta, animated: pending.animationDelta)
+                core.releaseLater(pending.touched)
                 pending.reset()
             }
             return false
@@ -383,7 +384,7 @@ final class ClientSession: CustomStringConvertible {
         job = nil
         decoder = FrameDecoder(limits: limits)
         if !request.flush { outbound.removeAll() }
-        store.removeAll()
+        core.releaseLater(store.takeAll())
         core.sessionDidEnd(self, reason: request.reason)
     }
 }

@@ -360,8 +360,16 @@ final class LayerStore {
 
     /// Drops everything (the session closed: no events are sent to a closed session).
     func removeAll() {
+        _ = takeAll()
+    }
+
+    /// Empties the store and returns its old contents, for the caller to free elsewhere
+    /// (100,000 nodes' arrays take tens of milliseconds of `free`).
+    func takeAll() -> Any {
+        let old: Any = (nodes, slotOf, animations, presentations, world)
         nodes = []; slotOf = [:]; freeSlots = []; animations = []; presentations = []; root = 0; animationCount = 0
         world = []
+        return old
     }
 
     // MARK: Frames

@@ -100,6 +100,8 @@ public final class Server: @unchecked Sendable {
                 self.runOnLoop { deliver.value(result) }
             }
         }
+        let releaseQueue = DispatchQueue(label: "rendersrvd release", qos: .utility)
+        core.releaser = { box in releaseQueue.async { withExtendedLifetime(box) {} } }
         realClock?.onFrame = { [unowned self] target, wake, missed in
             self.core.produceFrame(target: target, wakeNanoseconds: wake, missed: missed)
             self.flushTransport()
