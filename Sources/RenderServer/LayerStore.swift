@@ -330,15 +330,10 @@ final class LayerStore {
     /// Removes the animations the engine retired (finished, `isRemovedOnCompletion`) from
     /// the layer whose state is `animations[a]`.
     func retireFinished(stateAt a: Int) {
-        var i = 0
-        while i < animations[a].attached.count {
-            if animations[a].records[i].stopped && animations[a].attached[i].animation.isRemovedOnCompletion {
-                animations[a].remove(at: i)
-                animationCount -= 1
-            } else {
-                i += 1
-            }
+        let removed = animations[a].removeAll { records, attached, i in
+            records[i].stopped && attached[i].animation.isRemovedOnCompletion
         }
+        animationCount -= removed
         if animations[a].attached.isEmpty { dropAnimationState(at: a) }
     }
 
@@ -470,6 +465,28 @@ struct AnimationState {
         written.formUnion(animation.animation.writtenProperties)
         needsFullReset = true
         unstarted += 1
+    }
+
+    /// Removes every animation `shouldRemove` picks, in one pass (the written set is worked
+    /// out once); returns how many went.
+    mutating func removeAll(where shouldRemove: ([Record], [AttachedAnimation], Int) -> Bool) -> Int {
+        let keep = attached.indices.filter { !shouldRemove(records, attached, $0) }
+        let removed = attached.count - keep.count
+        guard removed > 0 else { return 0 }
+        if keep.isEmpty {
+            attached.removeAll(); records.removeAll(); lifecycle.removeAll()
+            unstarted = 0
+            written = PropertySet()
+        } else {
+            attached = keep.map { attached[$0] }
+            records = keep.map { records[$0] }
+            let lifecycleCount = lifecycle.count
+            lifecycle = keep.filter { $0 < lifecycleCount }.map { lifecycle[$0] }
+            unstarted = Int32(records.filter { !$0.started }.count)
+            written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
+        }
+        needsFullReset = true
+        return removed
     }
 
     mutating func remove(at i: Int) {
