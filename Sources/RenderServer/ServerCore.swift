@@ -51,6 +51,8 @@ final class ServerCore {
     private var dirtyIDs: Set<UInt32> = []
 
     var engine = AnimationEngine()
+    /// One session's events of the frame being produced (kept to avoid regrowing it).
+    private var frameEvents: [Message] = []
     var stats = FrameStats()
     /// The number of the latest frame (0 before the first).
     private(set) var frameNumber: UInt64 = 0
@@ -241,12 +243,11 @@ final class ServerCore {
         changedSinceLastFrame = false
         let current = sessions
         let t0 = monotonicNanoseconds()
-        var events: [Message] = []
         for s in current where !s.isFrozen {
-            engine.evaluate(s.store, at: target, events: &events)
-            if !events.isEmpty {
-                for e in events { s.send(e) }
-                events.removeAll(keepingCapacity: true)
+            engine.evaluate(s.store, at: target, events: &frameEvents)
+            if !frameEvents.isEmpty {
+                for e in frameEvents { s.send(e) }
+                frameEvents.removeAll(keepingCapacity: frameEvents.capacity <= 1 << 16)
                 markDirty(s)
             }
         }
