@@ -17,9 +17,9 @@ public enum Message: Hashable, Sendable {
     case hello(Hello)
     /// S→C, the answer to `hello`.
     case welcome(Welcome)
-    /// C→S: one transaction, applied whole at one frame boundary.
+    /// C→S: one transaction, applied whole on arrival (shown whole by the next frame).
     case commit(Commit)
-    /// S→C, once per frame that applied commits.
+    /// S→C, for every commit, as soon as it is applied.
     case commitApplied(CommitApplied)
     /// S→C: an animation's first active frame.
     case animationStarted(AnimationStarted)
@@ -131,10 +131,11 @@ public enum Command: Hashable, Sendable {
 }
 
 public struct CommitApplied: Hashable, Sendable {
-    /// The highest commit sequence applied so far.
+    /// The commit applied (the highest sequence applied so far).
     public var sequence: UInt64
+    /// The frame that will first show it.
     public var frame: UInt64
-    /// The frame's target present time.
+    /// The server's media time when it was applied.
     public var mediaTime: Double
     public init(sequence: UInt64, frame: UInt64, mediaTime: Double) {
         self.sequence = sequence; self.frame = frame; self.mediaTime = mediaTime

@@ -4,10 +4,11 @@ import RenderProtocol
 /// Checks a whole commit before any of it is applied: a commit is applied whole or not at
 /// all.
 ///
-/// Commits wait in the session's queue until the next frame, and each must be checked
-/// against the tree as it will be when it applies — after the commits queued before it.
-/// `Pending` is that view: the store plus the structural effect of the queued commits,
-/// kept as copies of just the layers they touch. It is emptied when the queue is applied.
+/// A commit's commands must each be checked against the tree as the commands before them
+/// in the same commit leave it, and a large commit is checked a slice at a time before any
+/// of it applies. `Pending` is that view: the store plus the structural effect of the
+/// commands checked so far, kept as copies of just the layers they touch. It is emptied
+/// when the commit applies.
 ///
 /// What is checked, per command: the layer exists (or, for `createLayer`, does not); the
 /// key path exists on the layer's kind and the value has the key path's kind; an insert
@@ -38,7 +39,7 @@ struct CommitValidator {
         var message: String
     }
 
-    /// The structure of one layer as the queued commits leave it.
+    /// The structure of one layer as the commands checked so far leave it.
     struct ShadowNode: Equatable {
         var kind: LayerKind
         var superlayer: LayerID
@@ -50,11 +51,11 @@ struct CommitValidator {
         var childHeights: ChildHeights
     }
 
-    /// The store as it will be once the queued commits apply (structure only).
+    /// The store as it will be once the commands checked so far apply (structure only).
     struct Pending {
-        /// Layers touched by queued commits; `nil` = destroyed.
+        /// Layers touched by the commands checked so far; `nil` = destroyed.
         var touched: [LayerID: ShadowNode?] = [:]
-        /// Layers created minus layers destroyed by queued commits.
+        /// Layers created minus layers destroyed by the commands checked so far.
         var layerDelta = 0
         /// Animations added minus animations removed (by key, layer or destruction).
         var animationDelta = 0

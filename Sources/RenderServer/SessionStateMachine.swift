@@ -1,7 +1,7 @@
 import RenderProtocol
 
 /// A connection's protocol state, as a value: each received message goes in, what to do
-/// comes out. The `Session` performs the actions (sending, closing); this type never
+/// comes out. The `ClientSession` performs the actions (sending, closing); this type never
 /// touches a socket, so it is tested on its own.
 ///
 ///     awaitingHello ──hello, common version──▶ established ──goodbye / fatal──▶ closed

@@ -5,8 +5,8 @@ import Glibc
 import RenderClient
 
 /// Measures, in one run against a live daemon: a raw Unix-socket ping-pong (the floor), the
-/// protocol's ping round trip, and commit → applied latency (which includes waiting for
-/// the next frame boundary, where commits are applied).
+/// protocol's ping round trip, and commit → applied latency (commits are applied and
+/// acknowledged on arrival).
 struct Latency: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure raw socket ping-pong, protocol ping and commit → applied latency.")
