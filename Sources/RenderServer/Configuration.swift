@@ -29,7 +29,7 @@ public struct Configuration {
     public var clock: Clock
     /// The per-client limits, announced in `welcome`.
     public var limits: Limits
-    /// Install SIGINT/SIGTERM handlers that stop the server gracefully (the daemon does;
+    /// Install SIGINT/SIGTERM/SIGHUP handlers that stop the server gracefully (the daemon does;
     /// an in-process test server does not).
     public var handlesTerminationSignals: Bool
     /// Stop when standard input reaches end-of-file (test helpers use it so that no test

@@ -26,7 +26,7 @@ void csys_clear_signal_mask(void);
 /* Peer credentials of a connected Unix socket. 0 or -errno. */
 int csys_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid);
 
-/* A signalfd-free way to learn of SIGINT/SIGTERM: writes one byte to `fd` when either
+/* A signalfd-free way to learn of SIGINT/SIGTERM/SIGHUP: writes one byte to `fd` when any
    arrives. Installs the handlers (SA_RESTART). */
 int csys_install_termination_pipe(int write_fd);
 
