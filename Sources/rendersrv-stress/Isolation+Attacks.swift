@@ -179,9 +179,19 @@ extension Isolation {
             let applied = c.waitApplied(c.commit(animatedLayers(count: n, firstID: 1, depth: 1)))
             drainInBackground(c, for: window)
             if name == "sigterm-busy" {
+                // A quiet client sees the goodbye; the time from the signal to it is how long
+                // the busy loop took to notice and act.
+                let watcher = try WireClient(path: path)
+                try watcher.hello("watcher")
                 usleep(500_000)
-                let exit = daemon.stop()
-                return "\(n) animated layers; SIGTERM → exit in \(ms(exit))"
+                let t0 = Date()
+                kill(daemon.pid, SIGTERM)
+                let goodbye = watcher.receive(until: { if case .goodbye = $0 { return true }; return nil }, timeout: 10)
+                let toGoodbye = Date().timeIntervalSince(t0)
+                let exit = daemon.stop() + toGoodbye
+                let gone = !FileManager.default.fileExists(atPath: path)
+                return "\(n) animated layers; SIGTERM → goodbye " + (goodbye == nil ? "never" : "after \(ms(toGoodbye))")
+                    + ", exit after \(ms(exit)), socket \(gone ? "removed" : "left behind")"
             }
             return "\(n) animated layers \(applied ? "applied" : "not applied")"
 
