@@ -124,7 +124,8 @@ final class ClientSession: CustomStringConvertible {
     private func receive(_ stream: CommitStream) {
         guard machine.isEstablished else {
             // Let the handshake state machine answer a commit before hello.
-            return handle(.commit(Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [])), now: 0)
+            return handle(.commit(Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [])),
+                          now: lastProgress)
         }
         let validator = CommitValidator(limits: limits, client: description)
         let header = Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [])
