@@ -15,6 +15,8 @@ public struct CommitStream: Sendable {
     public let mediaTime: Double
     /// Commands in the commit.
     public let count: Int
+    /// Bytes of the payload held until the last command is decoded.
+    public var payloadBytes: Int { payload.count }
     /// Commands decoded so far.
     public private(set) var decodedCount = 0
     /// Where the next command starts in `payload`.

@@ -41,6 +41,9 @@ final class ClientSession: CustomStringConvertible {
     private(set) var decoder: FrameDecoder
     /// Bytes reserved from the daemon's inbound budget for the frame being received.
     private(set) var reservedInboundBytes = 0
+    /// Bytes of a streamed commit's payload held while it is decoded (also counted in the
+    /// daemon's inbound budget).
+    private var reservedStreamBytes = 0
 
     /// The client's layers.
     let store = LayerStore()
@@ -134,6 +137,19 @@ final class ClientSession: CustomStringConvertible {
         } catch {
             return fail(ErrorMessage(code: error.code, message: error.message, fatal: true, sequence: stream.sequence))
         }
+        // The payload stays in memory until decoded: it counts against the daemon's budget
+        // as it did while it arrived.
+        core.inboundReserved -= reservedInboundBytes // the frame has arrived whole
+        reservedInboundBytes = 0
+        let budget = Int(limits.maxDaemonPendingBytes)
+        guard core.inboundReserved + stream.payloadBytes <= budget else {
+            return fail(ErrorMessage(code: .limitExceeded, message: "\(self): a commit of \(stream.payloadBytes) bytes "
+                + "would bring the daemon's pending input to \(core.inboundReserved + stream.payloadBytes) bytes, over "
+                + "the limit maxDaemonPendingBytes = \(budget); send smaller commits, or retry when the daemon is less "
+                + "loaded", fatal: true, sequence: stream.sequence))
+        }
+        core.inboundReserved += stream.payloadBytes
+        reservedStreamBytes = stream.payloadBytes
         job = CommitJob(commit: header, stream: stream, validator: validator)
         // Room for every command at once: growing by doubling copies megabytes in one slice.
         job?.commit.commands.reserveCapacity(stream.count)
@@ -161,7 +177,13 @@ final class ClientSession: CustomStringConvertible {
         reservedInboundBytes = wanted
     }
 
+    private func releaseStreamReservation() {
+        core.inboundReserved -= reservedStreamBytes
+        reservedStreamBytes = 0
+    }
+
     private func releaseInboundReservation() {
+        releaseStreamReservation()
         core.inboundReserved -= reservedInboundBytes
         reservedInboundBytes = 0
     }
@@ -288,6 +310,7 @@ final class ClientSession: CustomStringConvertible {
                     return true
                 }
                 job.stream = stream.isComplete ? nil : stream
+                if stream.isComplete { releaseStreamReservation() }
             }
             let range = job.validated ..< min(job.commit.commands.count, job.validated + slice)
             do throws(CommitValidator.Rejection) {

@@ -435,3 +435,16 @@ extension IsolationTests {
         #expect(near(scene.step().rgba(30, 30), (0, 0, 255, 255)))
     }
 }
+
+extension IsolationTests {
+    @Test func aStreamedCommitCountsAgainstTheDaemonBudgetUntilDecoded() throws {
+        let s = Self.slicedServer()
+        let big = try Self.client(s, name: "big")
+        let frame = WireCodec.encode(.commit(Commit(sequence: 1, mediaTime: 0, commands: Self.layers(5_000))))
+        s.write(frame, from: big)
+        #expect(s.inboundReservedBytes == frame.count - WireCodec.headerSize)
+        while s.runLoopTurn() {}
+        #expect(s.inboundReservedBytes == 0)
+        #expect(s.layerCount(of: big) == 5_000)
+    }
+}
