@@ -12,28 +12,16 @@ struct PopBlockDemo: ParsableCommand {
         commandName: "pop-block",
         abstract: "The View-Layer Synergy seed's custom \"pop\" block API, built on the public view API.")
 
-    @Option(name: .long, help: ArgumentHelp("A manual-clock daemon's socket (default: start one).", valueName: "path"))
-    var socket: String?
-
-    @Option(name: .long, help: ArgumentHelp("Also write the frames after each clock step, tiled, to this PNG.",
-                                            valueName: "path"))
-    var contactSheet: String?
-
+    @OptionGroup var options: ViewDemoOptions
 
     @Option(name: .long, help: ArgumentHelp("The pop's duration, s (0.1…10).", valueName: "seconds"))
     var duration: Double = 0.7
 
-    @Flag(name: .long, help: "Print one JSON object instead of the report.")
-    var json = false
-
-    func validate() throws {
-        guard duration.isFinite, duration >= 0.1, duration <= 10 else {
-            throw ValidationError("--duration \(duration) is out of range; use 0.1…10 seconds")
-        }
-    }
+    func validate() throws { try ViewDemoOptions.validate(duration: duration) }
 
     func run() throws {
-        do { try PopBlockDemo.scenario(socket: socket, duration: duration, json: json, contactSheet: contactSheet) } catch {
+        do { try PopBlockDemo.scenario(socket: options.socket, duration: duration, json: options.json,
+                                   contactSheet: options.contactSheet) } catch {
             FileHandle.standardError.write(Data("rendersrv-demo pop-block: error: \(error)\n".utf8))
             throw ExitCode.failure
         }

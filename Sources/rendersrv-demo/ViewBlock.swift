@@ -19,28 +19,16 @@ struct ViewBlockDemo: ParsableCommand {
         commandName: "view-block",
         abstract: "The same view change outside and inside an animation block (View-Layer Synergy).")
 
-    @Option(name: .long, help: ArgumentHelp("A manual-clock daemon's socket (default: start one).", valueName: "path"))
-    var socket: String?
-
-    @Option(name: .long, help: ArgumentHelp("Also write the frames after each clock step, tiled, to this PNG.",
-                                            valueName: "path"))
-    var contactSheet: String?
-
+    @OptionGroup var options: ViewDemoOptions
 
     @Option(name: .long, help: ArgumentHelp("The block's duration, s (0.1…10).", valueName: "seconds"))
     var duration: Double = 1
 
-    @Flag(name: .long, help: "Print one JSON object instead of the report.")
-    var json = false
-
-    func validate() throws {
-        guard duration.isFinite, duration >= 0.1, duration <= 10 else {
-            throw ValidationError("--duration \(duration) is out of range; use 0.1…10 seconds")
-        }
-    }
+    func validate() throws { try ViewDemoOptions.validate(duration: duration) }
 
     func run() throws {
-        do { try ViewBlockDemo.scenario(socket: socket, duration: duration, json: json, contactSheet: contactSheet) } catch let e as ExitCode {
+        do { try ViewBlockDemo.scenario(socket: options.socket, duration: duration, json: options.json,
+                                   contactSheet: options.contactSheet) } catch let e as ExitCode {
             throw e
         } catch {
             FileHandle.standardError.write(Data("rendersrv-demo view-block: error: \(error)\n".utf8))
