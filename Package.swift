@@ -79,7 +79,7 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-stress",
-                          dependencies: ["RenderCore", "RenderProtocol",
+                          dependencies: ["RenderCore", "RenderProtocol", "CSystem",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
         .executableTarget(name: "rendersrv-bench",

@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include "csystem.h"
@@ -65,6 +66,13 @@ static void on_termination(int sig) {
     int saved = errno;
     if (termination_fd >= 0) { char b = 1; ssize_t r = write(termination_fd, &b, 1); (void)r; }
     errno = saved;
+}
+
+int csys_pin_to_cpu(int pid, int cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return sched_setaffinity(pid, sizeof set, &set) < 0 ? -errno : 0;
 }
 
 void csys_ignore_sigpipe(void) {

@@ -90,4 +90,23 @@ struct CommandLineTests {
         #expect(bytes.count > 1_000)
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) // a PNG
     }
+
+    /// The stress tool's contracts: the isolation scenarios report what the hostile client
+    /// got, and latency reports the documented keys (no figure is asserted: speed is measured,
+    /// not tested).
+    @Test func rendersrvStressSpeaksItsContract() throws {
+        let iso = try run("rendersrv-stress", ["isolation", "--scenarios", "names,million-commands", "--window", "1", "--json"])
+        #expect(iso.status == 0, "\(iso.error)")
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(iso.output.utf8)) as? [String: Any])
+        let rows = try #require(o["scenarios"] as? [[String: Any]])
+        #expect(rows.map { $0["scenario"] as? String } == ["names", "million-commands"])
+        #expect((rows[1]["outcome"] as? String)?.contains("maxCommandsPerCommit = 200000") == true)
+        #expect(rows.allSatisfy { $0["victimPingsLost"] as? Int == 0 })
+        let lat = try run("rendersrv-stress", ["latency", "--block", "20", "--blocks", "1", "--json"])
+        #expect(lat.status == 0, "\(lat.error)")
+        let l = try #require(try JSONSerialization.jsonObject(with: Data(lat.output.utf8)) as? [String: Any])
+        for key in ["pingRttP50Us", "pingRttP99Us", "rawRttP50Us", "rawRttP99Us", "ratioP50", "commitToAppliedP50Us"] {
+            #expect((l[key] as? NSNumber)?.doubleValue.isFinite == true, "\(key)")
+        }
+    }
 }

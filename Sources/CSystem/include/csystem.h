@@ -15,6 +15,8 @@ int csys_timerfd_disarm(int fd);
 /* SIGPIPE ignored process-wide: a write to a socket whose client left fails with EPIPE
    instead of killing the process (libuv writes with write(2), not MSG_NOSIGNAL). */
 void csys_ignore_sigpipe(void);
+/* Pins process `pid` (0: the caller) to CPU `cpu`. 0 or -errno. */
+int csys_pin_to_cpu(int pid, int cpu);
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 int64_t csys_monotonic_ns(void);

@@ -1,0 +1,179 @@
+import ArgumentParser
+import CSystem
+import Foundation
+import Glibc
+import RenderCore
+import RenderProtocol
+
+/// `rendersrv-stress latency`: the protocol's round trip against the floor of the machine,
+/// measured comparably — a raw Unix-socket ping-pong of the same size between two
+/// processes, the echo process pinned where the daemon is, this process pinned apart from
+/// both, both pairs warmed up, and their blocks alternated in the same run.
+struct Latency: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Protocol ping vs raw Unix-socket ping-pong (same size, same placement, alternating blocks), "
+            + "and commit → applied.")
+
+    @Option(help: "Round trips per block.")
+    var block = 1_000
+
+    @Option(help: "Blocks of each kind (alternating).")
+    var blocks = 10
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    func validate() throws {
+        guard block >= 10, blocks >= 1 else { throw ValidationError("--block must be ≥ 10 and --blocks ≥ 1") }
+    }
+
+    struct Result: Codable {
+        var pingRttP50Us: Double, pingRttP99Us: Double
+        var rawRttP50Us: Double, rawRttP99Us: Double
+        var ratioP50: Double
+        var commitToAppliedP50Us: Double, commitToAppliedP99Us: Double
+        var placement: String
+    }
+
+    func run() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop() }
+        let echo = try EchoProcess()
+        defer { echo.stop() }
+        // Placement: the daemon and the echo on the last CPU, this process on the first.
+        let cpus = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        var placement = "unpinned (one CPU)"
+        if cpus >= 2 {
+            pin(pid: daemon.pid, cpu: cpus - 1); pin(pid: echo.pid, cpu: cpus - 1); pin(pid: 0, cpu: 0)
+            placement = "client on CPU 0; daemon and echo on CPU \(cpus - 1)"
+        }
+        let client = try WireClient(path: daemon.socketPath)
+        try client.hello("latency")
+        let raw = try RawPingPong(path: echo.socketPath)
+        // Warm both up.
+        for i in 0..<2_000 { _ = client.ping(UInt64(i)); _ = raw.roundTrip(UInt64(i)) }
+        var protocolRtts: [Double] = [], rawRtts: [Double] = []
+        var token: UInt64 = 10_000
+        for _ in 0..<blocks {
+            for _ in 0..<block { token += 1; if let r = raw.roundTrip(token) { rawRtts.append(r) } }
+            for _ in 0..<block { token += 1; if let r = client.ping(token) { protocolRtts.append(r) } }
+        }
+        // Commit → applied: one setProperty per commit.
+        client.waitApplied(client.commit([.createLayer(1, .layer), .setRoot(1)]))
+        var applied: [Double] = []
+        for i in 0..<block {
+            let t0 = Date()
+            let seq = client.commit([.setProperty(1, .opacity, .number(Double(i % 100) / 100))])
+            if client.waitApplied(seq, timeout: 5) { applied.append(Date().timeIntervalSince(t0)) }
+        }
+        func pct(_ a: [Double], _ p: Double) -> Double {
+            let s = a.sorted()
+            return s.isEmpty ? .nan : s[min(s.count - 1, Int(Double(s.count) * p))] * 1e6
+        }
+        let r = Result(pingRttP50Us: pct(protocolRtts, 0.5), pingRttP99Us: pct(protocolRtts, 0.99),
+                       rawRttP50Us: pct(rawRtts, 0.5), rawRttP99Us: pct(rawRtts, 0.99),
+                       ratioP50: pct(protocolRtts, 0.5) / pct(rawRtts, 0.5),
+                       commitToAppliedP50Us: pct(applied, 0.5), commitToAppliedP99Us: pct(applied, 0.99),
+                       placement: placement)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(r), as: UTF8.self))
+        } else {
+            print("placement: \(r.placement); \(blocks) alternating blocks of \(block) round trips each, 16-byte messages")
+            print(String(format: "raw Unix-socket ping-pong  p50 %7.1f µs  p99 %7.1f µs", r.rawRttP50Us, r.rawRttP99Us))
+            print(String(format: "protocol ping              p50 %7.1f µs  p99 %7.1f µs   (p50 ratio %.2f×, budget ≤ 1.5×)",
+                         r.pingRttP50Us, r.pingRttP99Us, r.ratioP50))
+            print(String(format: "commit → applied           p50 %7.1f µs  p99 %7.1f µs", r.commitToAppliedP50Us,
+                         r.commitToAppliedP99Us))
+        }
+    }
+
+    /// Pins a process (0: this one) to one CPU.
+    func pin(pid: Int32, cpu: Int) { _ = csys_pin_to_cpu(pid, Int32(cpu)) }
+}
+
+/// The raw floor: 16 bytes out, the same 16 bytes back, on a Unix socket.
+final class RawPingPong {
+    let fd: Int32
+    init(path: String) throws {
+        let c = try WireClient(path: path)
+        fd = dup(c.fd)
+    }
+    deinit { Glibc.close(fd) }
+
+    func roundTrip(_ token: UInt64) -> Double? {
+        var out = [UInt8](repeating: 0, count: 16)
+        withUnsafeBytes(of: token.littleEndian) { out.replaceSubrange(8..<16, with: $0) }
+        let t0 = Date()
+        guard out.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, 16, Int32(MSG_NOSIGNAL)) }) == 16 else { return nil }
+        var got = 0
+        var buf = [UInt8](repeating: 0, count: 16)
+        while got < 16 {
+            let n = buf.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + got, 16 - got, 0) }
+            if n <= 0 { return nil }
+            got += n
+        }
+        return Date().timeIntervalSince(t0)
+    }
+}
+
+/// `rendersrv-stress echo-server`, run as a child: echoes everything on one connection.
+final class EchoProcess {
+    let process = Process()
+    let folder: String
+    var socketPath: String { folder + "/echo" }
+    var pid: Int32 { process.processIdentifier }
+
+    init() throws {
+        var template = Array((NSTemporaryDirectory() + "rendersrv-echo-XXXXXX").utf8CString)
+        folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        process.arguments = ["echo-server", "--socket", socketPath]
+        process.standardInput = Pipe()
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if FileManager.default.fileExists(atPath: socketPath) { return }
+            usleep(2_000)
+        }
+        throw WireClient.Failure(description: "the echo server did not start")
+    }
+
+    func stop() {
+        if process.isRunning { kill(pid, SIGKILL); process.waitUntilExit() }
+        unlink(socketPath); rmdir(folder)
+    }
+}
+
+struct EchoServer: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "echo-server",
+        abstract: "Echo one Unix-socket connection byte for byte (the latency floor; used by `latency`).",
+        shouldDisplay: false)
+
+    @Option var socket: String
+
+    func run() throws {
+        let listener = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        let path = socket
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in raw.copyBytes(from: path.utf8); raw[path.utf8.count] = 0 }
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard rc == 0, listen(listener, 1) == 0 else { throw ExitCode.failure }
+        let c = accept(listener, nil, nil)
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buf.withUnsafeMutableBytes { recv(c, $0.baseAddress!, $0.count, 0) }
+            if n <= 0 { break }
+            var sent = 0
+            while sent < n {
+                let m = buf.withUnsafeBytes { Glibc.send(c, $0.baseAddress! + sent, n - sent, Int32(MSG_NOSIGNAL)) }
+                if m <= 0 { return }
+                sent += m
+            }
+        }
+    }
+}
