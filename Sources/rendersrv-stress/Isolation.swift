@@ -73,6 +73,19 @@ struct Isolation: ParsableCommand {
         var evaluateMaxMs: Double
         var presentMaxMs: Double
 
+        /// As JSON, a figure that could not be measured (the daemon had gone) is null.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(scenario, forKey: .scenario); try c.encode(outcome, forKey: .outcome)
+            try c.encode(victimPingsLost, forKey: .victimPingsLost); try c.encode(missedFrames, forKey: .missedFrames)
+            let numbers: [(Double, CodingKeys)] = [
+                (victimPingP50Ms, .victimPingP50Ms), (victimPingP99Ms, .victimPingP99Ms), (victimPingMaxMs, .victimPingMaxMs),
+                (framesPerSecond, .framesPerSecond), (frameIntervalMaxMs, .frameIntervalMaxMs), (daemonRSSMB, .daemonRSSMB),
+                (applyP99Ms, .applyP99Ms), (evaluateP99Ms, .evaluateP99Ms), (validateMaxMs, .validateMaxMs),
+                (applyMaxMs, .applyMaxMs), (evaluateMaxMs, .evaluateMaxMs), (presentMaxMs, .presentMaxMs)]
+            for (v, key) in numbers { try c.encode(JSONNumber(v), forKey: key) }
+        }
+
         var line: String {
             scenario.padding(toLength: 17, withPad: " ", startingAt: 0) + String(format: " ping p50 %6.2f p99 %7.2f max %7.2f ms  lost %d  %5.1f fps  missed %4llu  worst interval %7.1f ms  RSS %6.1f MB\n    daemon: validate max %.1f, apply p99 %.1f max %.1f, evaluate p99 %.1f max %.1f, present max %.1f ms\n    → %@",
                    victimPingP50Ms, victimPingP99Ms, victimPingMaxMs, victimPingsLost,
