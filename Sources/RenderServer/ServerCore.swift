@@ -209,20 +209,20 @@ final class ServerCore {
     var hasJobs: Bool { !busySessions.isEmpty }
 
     func jobStarted(_ session: ClientSession) {
-        busySessions.append(session)
+        if !busySessions.contains(where: { $0 === session }) { busySessions.append(session) }
     }
 
     /// One slice of each large commit in progress (monotonic `now` for the messages that
     /// waited behind one).
     func stepJobs(now: Double) {
-        var finished: [ObjectIdentifier] = []
+        var anyFinished = false
         for s in busySessions {
-            if s.stepJob(now: now) { finished.append(ObjectIdentifier(s)) }
+            // A finished job may be followed at once by the next large commit the client
+            // sent (the session stays busy then).
+            if s.stepJob(now: now) { anyFinished = true }
             markDirty(s)
         }
-        if !finished.isEmpty {
-            busySessions.removeAll { finished.contains(ObjectIdentifier($0)) || $0.job == nil }
-        }
+        if anyFinished { busySessions.removeAll { $0.job == nil } }
     }
 
     // MARK: Frames

@@ -448,3 +448,22 @@ extension IsolationTests {
         #expect(s.layerCount(of: big) == 5_000)
     }
 }
+
+extension IsolationTests {
+    @Test func twoLargeCommitsInOneWriteBothComplete() throws {
+        let s = Self.slicedServer()
+        let big = try Self.client(s, name: "big")
+        var bytes = WireCodec.encode(.commit(Commit(sequence: 1, mediaTime: 0, commands: Self.layers(2_500))))
+        var second: [Command] = []
+        for i in 1...2_500 { second.append(.setProperty(LayerID(i), .opacity, .number(0.5))) }
+        bytes += WireCodec.encode(.commit(Commit(sequence: 2, mediaTime: 0, commands: second)))
+        s.write(bytes, from: big)
+        var turns = 0
+        while s.runLoopTurn() && turns < 100 { turns += 1 }
+        let acks = try s.readMessages(of: big).compactMap { m -> UInt64? in
+            if case let .commitApplied(a) = m { return a.sequence }; return nil
+        }
+        #expect(acks == [1, 2])
+        #expect(!s.isClosed(big))
+    }
+}
