@@ -467,3 +467,23 @@ extension IsolationTests {
         #expect(!s.isClosed(big))
     }
 }
+
+extension IsolationTests {
+    @Test func aLargeCommitCorruptHalfWayIsRefusedWholeWithItsSequence() throws {
+        let s = Self.slicedServer()
+        let big = try Self.client(s, name: "big")
+        let commands = Self.layers(5_000)
+        var frame = WireCodec.encode(.commit(Commit(sequence: 7, mediaTime: 0, commands: commands)))
+        // The tag of command 5,000 (the end of the first 5,000 commands' encoding): not a command.
+        let offset = WireCodec.encode(.commit(Commit(sequence: 7, mediaTime: 0, commands: Array(commands[..<5_000])))).count
+        frame[offset] = 0xEE
+        s.write(frame, from: big)
+        while s.runLoopTurn() {}
+        let e = try #require(try Self.fatalError(s, big))
+        #expect(e.sequence == 7)
+        #expect(e.code == .malformed)
+        #expect(e.message.contains("commit 7, command 5000"), "\(e.message)")
+        #expect(s.layerCount(of: big) == 0)
+        #expect(s.inboundReservedBytes == 0)
+    }
+}
