@@ -95,12 +95,15 @@ struct CommandLineTests {
     /// got, and latency reports the documented keys (no figure is asserted: speed is measured,
     /// not tested).
     @Test func rendersrvStressSpeaksItsContract() throws {
-        let iso = try run("rendersrv-stress", ["isolation", "--scenarios", "names,million-commands", "--window", "1", "--json"])
+        // big-commit takes the real daemon through a large commit applied in slices.
+        let iso = try run("rendersrv-stress", ["isolation", "--scenarios", "names,million-commands,big-commit",
+                                               "--window", "1", "--json"])
         #expect(iso.status == 0, "\(iso.error)")
         let o = try #require(try JSONSerialization.jsonObject(with: Data(iso.output.utf8)) as? [String: Any])
         let rows = try #require(o["scenarios"] as? [[String: Any]])
-        #expect(rows.map { $0["scenario"] as? String } == ["names", "million-commands"])
+        #expect(rows.map { $0["scenario"] as? String } == ["names", "million-commands", "big-commit"])
         #expect((rows[1]["outcome"] as? String)?.contains("maxCommandsPerCommit = 200000") == true)
+        #expect((rows[2]["outcome"] as? String)?.contains("125002 commands acknowledged") == true, "\(rows[2])")
         #expect(rows.allSatisfy { $0["victimPingsLost"] as? Int == 0 })
         let lat = try run("rendersrv-stress", ["latency", "--block", "20", "--blocks", "1", "--json"])
         #expect(lat.status == 0, "\(lat.error)")

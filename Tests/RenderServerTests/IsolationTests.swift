@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import RenderCore
 import RenderProtocol
@@ -485,5 +486,24 @@ extension IsolationTests {
         #expect(e.message.contains("commit 7, command 5000"), "\(e.message)")
         #expect(s.layerCount(of: big) == 0)
         #expect(s.inboundReservedBytes == 0)
+    }
+}
+
+extension IsolationTests {
+    @Test func theTreeOfAClientHalfWayThroughALargeCommitIsNotDumped() throws {
+        let s = Self.slicedServer()
+        let big = try Self.client(s, name: "big")
+        let asker = try Self.client(s, name: "asker")
+        s.send(.commit(Commit(sequence: 1, mediaTime: 0, commands: Self.layers(2_500))), from: big)
+        while !s.isApplyingLargeCommit(big) { #expect(s.runLoopTurn()) }
+        s.send(.treeRequest(TreeRequest(requestID: 1, presentation: false, sessionID: big)), from: asker)
+        guard case let .error(e)? = try s.readMessages(of: asker).first else { Issue.record("no error"); return }
+        #expect(!e.fatal)
+        #expect(e.message.contains("is applying a large commit; ask again after its commitApplied"))
+        // Every session's dump leaves it out rather than show half of it.
+        s.send(.treeRequest(TreeRequest(requestID: 2, presentation: false)), from: asker)
+        guard case let .treeReply(r)? = try s.readMessages(of: asker).first else { Issue.record("no reply"); return }
+        let report = try JSONDecoder().decode(TreeReport.self, from: Data(r.json.utf8))
+        #expect(report.sessions.map(\.session) == [asker])
     }
 }
