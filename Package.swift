@@ -5,10 +5,10 @@
 
 import PackageDescription
 
-/// The value modules and the server (RenderServer: its cross-thread state is owned by the loop
-/// thread or behind a lock, and says so) use the Swift 6 language mode; the client-side
-/// modules and the CLIs, whose objects are confined to dispatch queues the compiler cannot
-/// see, still use Swift 5.
+/// The value modules, the server and the client library use the Swift 6 language mode: their
+/// cross-thread state is owned by one thread or queue or behind a lock, and each type whose
+/// confinement the compiler cannot see says so (`@unchecked Sendable` with its discipline).
+/// RenderViews, Components, Dynamics and the CLIs still use Swift 5.
 let v5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
@@ -54,8 +54,7 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Histogram", package: "hdrhistogram-swift")]),
         .target(name: "RenderClient",
-                dependencies: ["RenderCore", "RenderProtocol", "CSystem"],
-                swiftSettings: v5),
+                dependencies: ["RenderCore", "RenderProtocol", "CSystem"]),
         // UIKit-style views: layer-backed `View`, animation blocks, property animators.
         .target(name: "RenderViews", dependencies: ["RenderClient"], swiftSettings: v5),
         // ComponentKit-style components: view configuration, scopes and state, flexbox layout,

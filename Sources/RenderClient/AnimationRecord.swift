@@ -11,8 +11,9 @@ import RenderProtocol
 ///   (stop synthesized
 ///    after the commit)
 ///
-/// Confined to its context's callback queue.
-final class AnimationRecord {
+/// Confined to its context's callback queue (Sendable only so the queue's work items may
+/// carry it; nothing touches it elsewhere).
+final class AnimationRecord: @unchecked Sendable {
     enum State: Equatable {
         /// Added in the open transaction; not sent yet.
         case pending

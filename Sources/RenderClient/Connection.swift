@@ -130,8 +130,15 @@ public final class Connection {
     }
 }
 
-/// A value behind a mutex.
-final class Locked<Value> {
+/// A value created on a queue and used there only, carried by that queue's work items (the
+/// compiler cannot see the confinement, so it is stated here).
+struct QueueBound<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A value behind a mutex (so it may be shared between threads).
+final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
     init(_ v: Value) { value = v }

@@ -9,7 +9,10 @@ import RenderProtocol
 /// The state a `Connection` shares with its I/O thread. The thread holds it (not the
 /// `Connection`), so releasing the connection closes it: `close` shuts the socket down,
 /// the blocked read returns end of stream, and the thread closes the descriptor and exits.
-final class ConnectionCore {
+///
+/// Sendable by its own discipline: `handlers` and `state` are behind their locks, writes and
+/// the descriptor's closing behind `writeLock`, the rest immutable.
+final class ConnectionCore: @unchecked Sendable {
     struct Handlers {
         var event: ((Message) -> Void)?
         var error: ((ErrorMessage) -> Void)?

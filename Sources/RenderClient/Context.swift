@@ -18,7 +18,10 @@ import RenderProtocol
 /// queue; every method runs there (checked with `dispatchPrecondition`) unless it says
 /// otherwise. Layers created without an explicit context use the first live context of the
 /// queue they are created on (`Context.current`).
-public final class Context {
+///
+/// Sendable only so that its queue's work items may carry it: it is confined to `queue`
+/// (checked with `dispatchPrecondition`).
+public final class Context: @unchecked Sendable {
     /// The queue layers are used on and events are delivered on.
     public let queue: DispatchQueue
     /// The connection commits go to, if the context was made with one.

@@ -17,7 +17,9 @@ import RenderProtocol
 ///
 /// Thread affinity: the handler runs on `queue`. `isPaused`, `invalidate()` and the
 /// counters may be used from any thread.
-public final class DisplayLink {
+///
+/// Sendable by its discipline: what other threads touch is behind `state`'s lock.
+public final class DisplayLink: @unchecked Sendable {
     /// One display refresh, as delivered to the handler.
     public struct Tick: Hashable, Sendable, CustomStringConvertible {
         /// The vsync that fired, media time (s): `CADisplayLink.timestamp`.

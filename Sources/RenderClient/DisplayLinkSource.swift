@@ -15,7 +15,7 @@ import Glibc
 /// callback and period.
 public protocol DisplayLinkProviding: AnyObject {
     /// Starts reporting vsyncs every `period` seconds (> 0).
-    func start(period: Double, vsync: @escaping (Double) -> Void)
+    func start(period: Double, vsync: @escaping @Sendable (Double) -> Void)
     /// Stops reporting. Any thread.
     func stop()
     /// The media time now as this source sees it, seconds (for reports and the first tick).
@@ -44,7 +44,7 @@ public final class ManualDisplayLinkSource: DisplayLinkProviding {
         state = Locked(State(time: origin))
     }
 
-    public func start(period: Double, vsync: @escaping (Double) -> Void) {
+    public func start(period: Double, vsync: @escaping @Sendable (Double) -> Void) {
         state.withLock { $0.period = period; $0.vsync = vsync }
     }
 
@@ -103,7 +103,7 @@ public final class TimerDisplayLinkSource: DisplayLinkProviding {
 
     public func now() -> Double { MediaTime.now() }
 
-    public func start(period: Double, vsync: @escaping (Double) -> Void) {
+    public func start(period: Double, vsync: @escaping @Sendable (Double) -> Void) {
         precondition(period > 0 && period.isFinite, "display link period \(period) s: use a positive, finite period")
         let generation = state.withLock { s -> UInt64 in
             s.generation &+= 1; s.running = true

@@ -7,7 +7,7 @@ import RenderCore
 /// `setSpecific`, so `Transaction`'s static API finds it from whatever queue it runs on.
 ///
 /// Confined to its queue (every method but `attached(to:)` runs there).
-final class TransactionQueue {
+final class TransactionQueue: @unchecked Sendable {
     let queue: DispatchQueue
     var stack = TransactionStack()
     private var flushScheduled = false
@@ -16,7 +16,7 @@ final class TransactionQueue {
     /// Contexts created on this queue; the first alive one is the queue's default.
     private var contexts: [Weak<Context>] = []
 
-    private static let key = DispatchSpecificKey<TransactionQueue>()
+    nonisolated(unsafe) private static let key = DispatchSpecificKey<TransactionQueue>()
     private static let registrationLock = NSLock()
 
     private init(queue: DispatchQueue) { self.queue = queue }
@@ -98,7 +98,11 @@ final class TransactionQueue {
             c.commitDelta()
         }
         for (group, block) in stack.takePopped() {
-            if let due = group.seal(block: block) { queue.async { due() } }
+            // The block runs later on this same queue: it never runs anywhere else.
+            if let due = group.seal(block: block) {
+                let bound = QueueBound(due)
+                queue.async { bound.value() }
+            }
         }
     }
 }
