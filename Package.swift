@@ -8,7 +8,8 @@ import PackageDescription
 /// The value modules, the server and the client library use the Swift 6 language mode: their
 /// cross-thread state is owned by one thread or queue or behind a lock, and each type whose
 /// confinement the compiler cannot see says so (`@unchecked Sendable` with its discipline).
-/// RenderViews, Components, Dynamics and the CLIs still use Swift 5.
+/// RenderViews and Dynamics too. Components (which builds on one queue and mounts on another)
+/// and the CLIs still use Swift 5.
 let v5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
@@ -56,13 +57,14 @@ let package = Package(
         .target(name: "RenderClient",
                 dependencies: ["RenderCore", "RenderProtocol", "CSystem"]),
         // UIKit-style views: layer-backed `View`, animation blocks, property animators.
-        .target(name: "RenderViews", dependencies: ["RenderClient"], swiftSettings: v5),
+        .target(name: "RenderViews", dependencies: ["RenderClient"]),
         // ComponentKit-style components: view configuration, scopes and state, flexbox layout,
         // mounting, the animation hooks and builders.
-        .target(name: "Components", dependencies: ["RenderViews"], swiftSettings: v5),
+        .target(name: "Components", dependencies: ["RenderViews"],
+                swiftSettings: v5),
         // POP-style motion computed in the app: springs, decays, basic and custom animations
         // driven by RenderClient's DisplayLink, one commit per frame.
-        .target(name: "Dynamics", dependencies: ["RenderClient"], swiftSettings: v5),
+        .target(name: "Dynamics", dependencies: ["RenderClient"]),
 
         .executableTarget(name: "rendersrvd",
                           dependencies: ["RenderServer", "RenderProtocol",

@@ -165,9 +165,9 @@ public final class DynamicAnimator {
     /// (as Core Animation's stops come later too, and so the caller's state is consistent).
     private func flushStopsIfIdle() {
         guard !isTicking, !stops.isEmpty else { return }
-        let pending = stops
+        let pending = QueueBound(stops) // the animations are confined to this queue
         stops = []
-        context.queue.async { for (a, f) in pending { a.completionBlock?(a, f) } }
+        context.queue.async { for (a, f) in pending.value { a.completionBlock?(a, f) } }
         compact()
     }
 

@@ -131,10 +131,11 @@ public final class Connection {
 }
 
 /// A value created on a queue and used there only, carried by that queue's work items (the
-/// compiler cannot see the confinement, so it is stated here).
-struct QueueBound<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// compiler cannot see the confinement, so the code that wraps a value states it). For code
+/// built on the client library that hops back onto its own callback queue.
+public struct QueueBound<Value>: @unchecked Sendable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
 }
 
 /// A value behind a mutex (so it may be shared between threads).

@@ -84,7 +84,8 @@ final class BlockCompletion {
             guard let c = completion else { return }
             completion = nil
             let f = finished
-            (queue ?? .main).async { c(f) }
+            let block = QueueBound(c) // runs on the queue the block was made for
+            (queue ?? .main).async { block.value(f) }
         }
     }
 

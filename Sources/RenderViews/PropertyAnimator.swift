@@ -357,8 +357,10 @@ public final class PropertyAnimator {
         guard isRunning, !tracks.contains(where: \.live) else { return }
         let g = generation
         let remaining = (reversed ? anchorE : duration - anchorE) / rate + max(0, anchorT - now)
-        context.queue.asyncAfter(deadline: .now() + remaining) { [self] in
-            if generation == g && isRunning { finishRun() }
+        let animator = QueueBound(self) // confined to its context's queue, where this runs
+        context.queue.asyncAfter(deadline: .now() + remaining) {
+            let a = animator.value
+            if a.generation == g && a.isRunning { a.finishRun() }
         }
     }
 
