@@ -54,6 +54,42 @@ extension ComponentAnimationBuilder {
     public var animation: RenderCore.Animation { makeAnimation(inheritedDuration: nil) }
 }
 
+/// The modifiers every builder has: a delay and a pacing curve (ComponentKit's `withDelay`,
+/// `easeIn`, `easeOut`, control-point curves).
+public protocol PacedAnimationBuilder {
+    var delay: Double { get set }
+    var curve: TimingFunction { get set }
+}
+
+extension PacedAnimationBuilder {
+    public func withDelay(_ t: Double) -> Self {
+        precondition(t >= 0, "withDelay(\(t)): a delay is ≥ 0 s"); var b = self; b.delay = t; return b
+    }
+    public func easeIn() -> Self { timingCurve(.easeIn) }
+    public func easeOut() -> Self { timingCurve(.easeOut) }
+    public func timingCurve(_ f: TimingFunction) -> Self { var b = self; b.curve = f; return b }
+    /// A cubic Bézier pacing through control points (x in 0…1).
+    public func timingCurveWithControlPoints(_ p1: (Double, Double), _ p2: (Double, Double)) -> Self {
+        timingCurve(TimingFunction(p1.0, p1.1, p2.0, p2.1))
+    }
+}
+
+/// Builders with a duration of their own (a spring's comes from its physics, a sequence's
+/// from its parts).
+public protocol TimedAnimationBuilder: PacedAnimationBuilder {
+    var duration: Double? { get set }
+}
+
+extension TimedAnimationBuilder {
+    public func withDuration(_ t: Double) -> Self {
+        precondition(t >= 0, "withDuration(\(t)): a duration is ≥ 0 s"); var b = self; b.duration = t; return b
+    }
+    /// Ease-in pacing with a duration (`easeIn(t)` = `easeIn().withDuration(t)`).
+    public func easeIn(_ t: Double) -> Self { easeIn().withDuration(t) }
+    /// Ease-out pacing with a duration.
+    public func easeOut(_ t: Double) -> Self { easeOut().withDuration(t) }
+}
+
 /// Shared fill rule: initial animations fill backwards; final ones forwards; change ones
 /// backwards when delayed (so they hold the old value until they start).
 func fillMode(_ phase: AnimationPhase, delayed: Bool) -> MediaTiming.FillMode {
@@ -65,7 +101,7 @@ func fillMode(_ phase: AnimationPhase, delayed: Bool) -> MediaTiming.FillMode {
 }
 
 /// A property animated from, to or between values over a duration with a curve.
-public struct BasicAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder {
+public struct BasicAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder, TimedAnimationBuilder {
     public let keyPath: LayerKeyPath
     /// `from` of an initial animation, `to` of a final one, `nil` for a change.
     public let value: AnimatableValue?
@@ -75,17 +111,6 @@ public struct BasicAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimati
 
     init(_ keyPath: LayerKeyPath, _ value: AnimatableValue?) { self.keyPath = keyPath; self.value = value }
 
-    public func withDuration(_ t: Double) -> Self { precondition(t >= 0, "withDuration(\(t)): a duration is ≥ 0 s"); var b = self; b.duration = t; return b }
-    public func withDelay(_ t: Double) -> Self { precondition(t >= 0, "withDelay(\(t)): a delay is ≥ 0 s"); var b = self; b.delay = t; return b }
-    /// Ease-in pacing, optionally with a duration (`easeIn().withDuration(t)`).
-    public func easeIn(_ t: Double? = nil) -> Self { var b = self; b.curve = .easeIn; if let t { b = b.withDuration(t) }; return b }
-    /// Ease-out pacing, optionally with a duration.
-    public func easeOut(_ t: Double? = nil) -> Self { var b = self; b.curve = .easeOut; if let t { b = b.withDuration(t) }; return b }
-    public func timingCurve(_ f: TimingFunction) -> Self { var b = self; b.curve = f; return b }
-    /// A cubic Bézier pacing through control points (x in 0…1).
-    public func timingCurveWithControlPoints(_ p1: (Double, Double), _ p2: (Double, Double)) -> Self {
-        timingCurve(TimingFunction(p1.0, p1.1, p2.0, p2.1))
-    }
     /// The same animation driven by a spring (its duration becomes the settling duration).
     public func usingSpring() -> SpringAnimationBuilder<Phase> {
         var s = SpringAnimationBuilder<Phase>(keyPath, value)
@@ -106,7 +131,7 @@ public struct BasicAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimati
 }
 
 /// A property animated by a spring (`CASpringAnimation`); lasts its settling duration.
-public struct SpringAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder {
+public struct SpringAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder, PacedAnimationBuilder {
     public let keyPath: LayerKeyPath
     public let value: AnimatableValue?
     public var delay: Double = 0
@@ -119,9 +144,6 @@ public struct SpringAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimat
 
     init(_ keyPath: LayerKeyPath, _ value: AnimatableValue?) { self.keyPath = keyPath; self.value = value }
 
-    public func withDelay(_ t: Double) -> Self { precondition(t >= 0, "withDelay(\(t)): a delay is ≥ 0 s"); var b = self; b.delay = t; return b }
-    public func easeIn() -> Self { var b = self; b.curve = .easeIn; return b }
-    public func easeOut() -> Self { var b = self; b.curve = .easeOut; return b }
     /// Newton-seconds per metre, ≥ 0 (default 10).
     public func withDamping(_ d: Double) -> Self { precondition(d >= 0, "withDamping(\(d)): damping is ≥ 0"); var b = self; b.damping = d; return b }
     /// Towards the target, in units of the distance per second (default 0).
@@ -149,7 +171,7 @@ public struct SpringAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimat
 
 /// Animations of one phase running together (`CAAnimationGroup`). Parts without a
 /// duration take the group's; the group's is its own, else inherited, else the longest part.
-public struct ParallelAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder {
+public struct ParallelAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder, TimedAnimationBuilder {
     public let parts: [any ComponentAnimationBuilder<Phase>]
     public var duration: Double?
     public var delay: Double = 0
@@ -157,14 +179,6 @@ public struct ParallelAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnim
 
     init(_ parts: [any ComponentAnimationBuilder<Phase>]) { self.parts = parts }
 
-    public func withDuration(_ t: Double) -> Self { precondition(t >= 0, "withDuration(\(t)): a duration is ≥ 0 s"); var b = self; b.duration = t; return b }
-    public func withDelay(_ t: Double) -> Self { precondition(t >= 0, "withDelay(\(t)): a delay is ≥ 0 s"); var b = self; b.delay = t; return b }
-    public func easeIn(_ t: Double? = nil) -> Self { var b = self; b.curve = .easeIn; if let t { b = b.withDuration(t) }; return b }
-    public func easeOut(_ t: Double? = nil) -> Self { var b = self; b.curve = .easeOut; if let t { b = b.withDuration(t) }; return b }
-    public func timingCurve(_ f: TimingFunction) -> Self { var b = self; b.curve = f; return b }
-    public func timingCurveWithControlPoints(_ p1: (Double, Double), _ p2: (Double, Double)) -> Self {
-        timingCurve(TimingFunction(p1.0, p1.1, p2.0, p2.1))
-    }
 
     func groupDuration(_ inherited: Double?) -> (group: Double, forParts: Double?) {
         let forParts = duration ?? inherited
@@ -185,20 +199,13 @@ public struct ParallelAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnim
 
 /// Animations of one phase one after the other: each part begins when the previous one
 /// (its delay and duration) ends; the whole lasts the sum. Its duration cannot be set.
-public struct SequenceAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder {
+public struct SequenceAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder, PacedAnimationBuilder {
     public let parts: [any ComponentAnimationBuilder<Phase>]
     public var delay: Double = 0
     public var curve: TimingFunction = .linear
 
     init(_ parts: [any ComponentAnimationBuilder<Phase>]) { self.parts = parts }
 
-    public func withDelay(_ t: Double) -> Self { precondition(t >= 0, "withDelay(\(t)): a delay is ≥ 0 s"); var b = self; b.delay = t; return b }
-    public func easeIn() -> Self { var b = self; b.curve = .easeIn; return b }
-    public func easeOut() -> Self { var b = self; b.curve = .easeOut; return b }
-    public func timingCurve(_ f: TimingFunction) -> Self { var b = self; b.curve = f; return b }
-    public func timingCurveWithControlPoints(_ p1: (Double, Double), _ p2: (Double, Double)) -> Self {
-        timingCurve(TimingFunction(p1.0, p1.1, p2.0, p2.1))
-    }
 
     public func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation {
         let phase = Phase.phase
