@@ -68,12 +68,7 @@ public enum ImageFile {
         let w = Int(cairo_image_surface_get_width(s)), h = Int(cairo_image_surface_get_height(s))
         guard let argb = LayerBitmap.newSurface(w, h) else { throw ImageFileError(description: "cannot read \(path): out of memory") }
         defer { cairo_surface_destroy(argb) }
-        let cr = cairo_create(argb)!
-        cairo_set_source_surface(cr, s, 0, 0)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(argb)
+        LayerBitmap.copy(s, into: argb)
         return (w, h, copyPixels(argb))
     }
 

@@ -118,18 +118,24 @@ final class LayerBitmap {
         return s
     }
 
+    /// Replaces `target`'s pixels with `source`'s, converted to `target`'s format (at its
+    /// origin), and flushes it for direct reads.
+    static func copy(_ source: OpaquePointer, into target: OpaquePointer) {
+        let cr = cairo_create(target)!
+        cairo_set_source_surface(cr, source, 0, 0)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(target)
+    }
+
     /// The shadow: the body's alpha, blurred (Gaussian σ = shadowRadius / 2, as a blur of
     /// that radius looks), tinted with shadowColor × shadowOpacity, moved by shadowOffset.
     private static func paintShadow(of body: OpaquePointer, _ c: LayerContent, scale s: Double,
                                     into cr: OpaquePointer, width w: Int, height h: Int) {
         guard let alpha = newSurface(w, h, format: CAIRO_FORMAT_A8) else { return }
         defer { cairo_surface_destroy(alpha) }
-        let acr = cairo_create(alpha)!
-        cairo_set_source_surface(acr, body, 0, 0)
-        cairo_set_operator(acr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(acr)
-        cairo_destroy(acr)
-        cairo_surface_flush(alpha)
+        copy(body, into: alpha)
         if let data = cairo_image_surface_get_data(alpha) {
             Blur.blurAlpha(data, width: w, height: h, stride: Int(cairo_image_surface_get_stride(alpha)),
                            sigma: c.shadowRadius / 2 * s)
