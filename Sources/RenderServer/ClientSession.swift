@@ -150,11 +150,11 @@ final class ClientSession: CustomStringConvertible {
         }
         core.inboundReserved += stream.payloadBytes
         reservedStreamBytes = stream.payloadBytes
-        job = CommitJob(commit: header, stream: stream, validator: validator)
+        let job = CommitJob(commit: header, stream: stream, validator: validator)
         // Room for every command at once: growing by doubling copies megabytes in one slice.
-        job?.commit.commands.reserveCapacity(stream.count)
+        job.commit.commands.reserveCapacity(stream.count)
         reserveValidation(commands: stream.count)
-        core.jobStarted(self)
+        start(job)
     }
 
     /// Reserves the whole of a partial frame from the daemon's budget as soon as its header
@@ -229,29 +229,55 @@ final class ClientSession: CustomStringConvertible {
         }
     }
 
-    /// Validates a whole commit against the tree, then applies it at once, in order, and
-    /// acknowledges it: the next frame shows all of it, never half. A commit of more than
-    /// `commitSliceCommands` commands becomes a `job` instead, taken a slice per loop turn.
+    /// Validates a whole commit against the tree, then applies it, in order, and
+    /// acknowledges it: the next frame shows all of it, never half. A commit that does not
+    /// fit one loop turn's `sliceBudget` — more than `commitSliceCommands` commands, or
+    /// fewer whose work on a wide or deep tree adds up to as much — becomes a `job`, taken a
+    /// slice per loop turn from where this turn left it.
     private func receive(_ commit: Commit) {
         let validator = CommitValidator(limits: limits, client: description)
+        let budget = sliceBudget, n = commit.commands.count
+        var validated = 0
         do throws(CommitValidator.Rejection) {
             try validator.begin(commit, pending: &pending)
-            if commit.commands.count > core.configuration.commitSliceCommands {
-                job = CommitJob(commit: commit, stream: nil, validator: validator)
-                reserveValidation(commands: commit.commands.count)
-                core.jobStarted(self)
+            if n > budget.units {
+                reserveValidation(commands: n)
+                start(CommitJob(commit: commit, stream: nil, validator: validator))
                 return
             }
-            try validator.validate(commit, commands: commit.commands.indices, store: store, pending: &pending)
+            validated = try validator.validate(commit, commands: 0..<n, store: store, pending: &pending, budget: budget)
         } catch {
             fail(ErrorMessage(code: error.code, message: error.message, fatal: true, sequence: commit.sequence))
             return
         }
+        guard validated == n else {
+            let job = CommitJob(commit: commit, stream: nil, validator: validator)
+            job.validated = validated
+            start(job)
+            return
+        }
         pending.reset()
         var events: [Message] = []
-        core.apply(commit.commands[...], of: commit, to: self, events: &events)
+        let applied = core.apply(commit, from: 0, to: self, budget: budget, events: &events)
+        guard applied == n else {
+            // Part of it is in the store now: the session is frozen until the rest is.
+            let job = CommitJob(commit: commit, stream: nil, validator: validator)
+            job.validated = n
+            job.applied = applied
+            job.events = events
+            start(job)
+            return
+        }
         core.acknowledge(commit, to: self, events: events)
         appliedSequence = commit.sequence
+    }
+
+    /// One loop turn's share of a commit (see `SliceBudget`).
+    private var sliceBudget: SliceBudget { SliceBudget(units: core.configuration.commitSliceCommands) }
+
+    private func start(_ job: CommitJob) {
+        self.job = job
+        core.jobStarted(self)
     }
 
     // MARK: Large commits
@@ -296,7 +322,7 @@ final class ClientSession: CustomStringConvertible {
     /// Takes the next slice of the job; true when the job is finished (or the session ended).
     func stepJob(now: Double) -> Bool {
         guard isOpen, let job else { return true }
-        let n = job.total, slice = core.configuration.commitSliceCommands
+        let n = job.total, slice = sliceBudget.units
         if !job.isApplying {
             let t0 = core.monotonicNanoseconds()
             defer { core.stats.record(.validate, nanoseconds: core.monotonicNanoseconds() - t0) }
@@ -312,15 +338,15 @@ final class ClientSession: CustomStringConvertible {
                 job.stream = stream.isComplete ? nil : stream
                 if stream.isComplete { releaseStreamReservation() }
             }
-            let range = job.validated ..< min(job.commit.commands.count, job.validated + slice)
+            let range = job.validated ..< job.commit.commands.count
             do throws(CommitValidator.Rejection) {
-                try job.validator.validate(job.commit, commands: range, store: store, pending: &pending)
+                job.validated = try job.validator.validate(job.commit, commands: range, store: store, pending: &pending,
+                                                           budget: sliceBudget)
             } catch {
                 self.job = nil
                 fail(ErrorMessage(code: error.code, message: error.message, fatal: true, sequence: job.commit.sequence))
                 return true
             }
-            job.validated = range.upperBound
             if job.isApplying {
                 // What the whole commit adds is known now: grow the store's arrays once.
                 store.reserve(layers: pending.layerDelta, animated: pending.animationDelta)
@@ -329,9 +355,7 @@ final class ClientSession: CustomStringConvertible {
             }
             return false
         }
-        let range = job.applied ..< min(n, job.applied + slice)
-        core.apply(job.commit.commands[range], of: job.commit, to: self, events: &job.events)
-        job.applied = range.upperBound
+        job.applied = core.apply(job.commit, from: job.applied, to: self, budget: sliceBudget, events: &job.events)
         guard job.applied == n else { return false }
         core.acknowledge(job.commit, to: self, events: job.events)
         appliedSequence = job.commit.sequence

@@ -59,6 +59,9 @@ struct CommitValidator {
         var layerDelta = 0
         /// Animations added minus animations removed (by key, layer or destruction).
         var animationDelta = 0
+        /// Work done checking beyond the commands themselves, as a running count: sublayer-list
+        /// entries copied, scanned or shifted (see `LayerStore.work`).
+        var work = 0
         /// The highest sequence received (validated or queued).
         var lastSequence: UInt64 = 0
         mutating func reset() { touched = [:]; layerDelta = 0; animationDelta = 0 }
@@ -89,17 +92,30 @@ struct CommitValidator {
     /// effect of the commands before `range` (a large commit is checked a slice at a time).
     func validate(_ commit: Commit, commands range: Range<Int>, store: LayerStore,
                   pending: inout Pending) throws(Rejection) {
+        _ = try validate(commit, commands: range, store: store, pending: &pending, budget: .unlimited)
+    }
+
+    /// Checks `commit.commands[range]` in order until `budget` is spent (counting the
+    /// commands checked and `pending.work` added), and returns the index after the last
+    /// command checked: `range.upperBound` when all were.
+    func validate(_ commit: Commit, commands range: Range<Int>, store: LayerStore, pending: inout Pending,
+                  budget: SliceBudget) throws(Rejection) -> Int {
         // Move `pending` into the view (no copy of its dictionary), and back on success.
         var view = View(store: store, pending: Pending())
         swap(&view.pending, &pending)
-        for index in range {
+        let work0 = view.pending.work
+        var index = range.lowerBound
+        while index < range.upperBound {
             do throws(Rejection) {
                 try check(commit.commands[index], in: &view)
             } catch {
                 throw Rejection(code: error.code, message: error.message + " (command \(index) of commit \(commit.sequence))")
             }
+            index += 1
+            if budget.isSpent(commands: index - range.lowerBound, work: view.pending.work &- work0) { break }
         }
         swap(&view.pending, &pending)
+        return index
     }
 
     // MARK: One command
@@ -121,6 +137,7 @@ struct CommitValidator {
         case let .destroyLayer(id):
             _ = try existing(id, view)
             let sublayers = view.node(id)?.sublayers ?? []
+            view.pending.work &+= sublayers.count
             let animations = view.animationKeys(of: id).count
             view.detach(id)
             for child in sublayers { view.modify(child) { $0.superlayer = 0 } }
@@ -349,6 +366,7 @@ struct CommitValidator {
         mutating func modify(_ id: LayerID, _ body: (inout ShadowNode) -> Void) {
             if pending.touched[id] == nil {
                 guard let n = node(id) else { return }
+                pending.work &+= n.sublayers.count
                 pending.touched[id] = .some(n)
             }
             guard pending.touched[id]! != nil else { return }
@@ -360,9 +378,12 @@ struct CommitValidator {
             let parent = superlayer(of: id)
             guard parent != 0 else { return }
             let height = height(of: id)
+            var scanned = 0
             modify(parent) { p in
+                scanned = p.sublayers.count
                 if let i = p.sublayers.firstIndex(of: id) { p.sublayers.remove(at: i) }
             }
+            pending.work &+= scanned
             modify(id) { $0.superlayer = 0 }
             propagateHeight(from: parent, removing: height, adding: nil)
         }

@@ -117,6 +117,10 @@ public final class EmbeddedServer {
     public func animationCount(of id: UInt32) -> Int { clients[id]?.session.store.animationCount ?? 0 }
     /// Bytes of partial frames reserved from the daemon's inbound budget.
     public var inboundReservedBytes: Int { core.inboundReserved }
+    /// A layer's sublayers in a client's tree (nil for an unknown client or layer).
+    public func sublayers(of layer: LayerID, client id: UInt32) -> [LayerID]? {
+        clients[id]?.session.store.sublayers(of: layer)
+    }
     public var frameNumber: UInt64 { core.frameNumber }
     public var idleFrames: UInt64 { core.stats.idleFrames }
 

@@ -132,6 +132,12 @@ final class LayerStore {
     /// Scratch for subtree marking and world-timing paths (kept: no allocation per use).
     var scratch: [Int32] = []
 
+    /// Work done applying commands beyond the commands themselves, as a running count:
+    /// sublayer-list entries scanned or shifted, subtree nodes invalidated. A large commit's
+    /// slices are cut by its growth (see `SliceBudget`), so that a command whose cost grows
+    /// with the tree's width or a subtree's size cannot stretch a loop turn.
+    private(set) var work = 0
+
     var layerCount: Int { slotOf.count }
     /// Every layer's id, in no particular order.
     var layerIDs: Dictionary<LayerID, Int32>.Keys { slotOf.keys }
@@ -203,8 +209,9 @@ final class LayerStore {
             guard let p = slotOf[parent], let c = slotOf[child] else { return }
             detach(Int(c))
             let pi = Int(p), ci = Int(c)
-            let count = nodes[pi].sublayers.count
-            nodes[pi].sublayers.insert(child, at: min(Int(index), count))
+            let count = nodes[pi].sublayers.count, at = min(Int(index), count)
+            work &+= count - at // entries shifted (none when appending)
+            nodes[pi].sublayers.insert(child, at: at)
             nodes[ci].superlayer = parent
             nodes[ci].parentSlot = p
             propagateHeight(from: pi, removing: nil, adding: Int(nodes[ci].height))
@@ -232,6 +239,7 @@ final class LayerStore {
         let p = Int(nodes[s].parentSlot)
         guard p >= 0 else { return }
         let id = nodes[s].id
+        work &+= nodes[p].sublayers.count
         if let i = nodes[p].sublayers.firstIndex(of: id) { nodes[p].sublayers.remove(at: i) }
         nodes[s].superlayer = 0
         nodes[s].parentSlot = -1
@@ -261,6 +269,7 @@ final class LayerStore {
         scratch.append(Int32(s))
         while let x = scratch.popLast() {
             let i = Int(x)
+            work &+= 1
             if nodes[i].stale.isSuperset(of: caches) { continue }
             nodes[i].stale.formUnion(caches)
             for child in nodes[i].sublayers {
@@ -274,6 +283,7 @@ final class LayerStore {
         let s = Int(slot)
         removeAnimations(of: id, where: { _ in true }, mediaTime: mediaTime, events: &events)
         detach(s)
+        work &+= nodes[s].sublayers.count
         for child in nodes[s].sublayers {
             guard let c = slotOf[child] else { continue }
             nodes[Int(c)].superlayer = 0

@@ -180,15 +180,23 @@ final class ServerCore {
 
     /// Applies validated commands of `commit` (all of them, or a slice of a large one) to
     /// its session's store; the animations they stop are added to `events`.
-    func apply(_ commands: ArraySlice<Command>, of commit: Commit, to session: ClientSession,
-               events: inout [Message]) {
+    /// Applies `commit.commands` from index `start`, in order, until `budget` is spent
+    /// (see `SliceBudget`); returns the index after the last command applied.
+    func apply(_ commit: Commit, from start: Int, to session: ClientSession, budget: SliceBudget,
+               events: inout [Message]) -> Int {
         let time = currentMediaTime
         let t0 = monotonicNanoseconds()
-        for command in commands {
-            session.store.apply(command, mediaTime: time, events: &events)
+        let store = session.store, work0 = store.work
+        let n = commit.commands.count
+        var index = start
+        while index < n {
+            store.apply(commit.commands[index], mediaTime: time, events: &events)
+            index += 1
+            if budget.isSpent(commands: index - start, work: store.work &- work0) { break }
         }
         changedSinceLastFrame = true
         stats.record(.apply, nanoseconds: monotonicNanoseconds() - t0)
+        return index
     }
 
     /// Acknowledges an applied commit: the animations it stopped first, then

@@ -507,3 +507,46 @@ extension IsolationTests {
         #expect(report.sessions.map(\.session) == [asker])
     }
 }
+
+extension IsolationTests {
+    /// A slice is bounded by work, not only by commands: 200 moves among 8,000 siblings are
+    /// far fewer commands than a slice holds, but each scans and shifts the sibling list, so
+    /// the commit is validated and applied over several turns (frames showing the client's
+    /// previous tree meanwhile), and ends exactly as one whole application would.
+    @Test func aCommitOfFewCommandsOnAWideTreeIsSlicedByItsWork() throws {
+        let output = RecordingOutput()
+        let s = Self.slicedServer(output: output)
+        let other = try Self.client(s, name: "other")
+        let wide = try Self.client(s, name: "wide")
+        s.send(.commit(Commit(sequence: 1, mediaTime: 0, commands: Self.layers(8_001))), from: wide)
+        while s.runLoopTurn() {}
+        _ = try s.readMessages(of: wide)
+        #expect(s.sublayers(of: 1, client: wide)?.count == 8_000)
+        // Each moves a sublayer to the front: one command, thousands of entries of work.
+        let moves: [Command] = (0..<200).map { .insertSublayer(parent: 1, child: LayerID(8_001 - $0), index: 0) }
+        #expect(moves.count < 1_000)
+        s.send(.commit(Commit(sequence: 2, mediaTime: 0, commands: moves)), from: wide)
+        #expect(try s.readMessages(of: wide).isEmpty) // not all of it fit this turn
+        var turns = 0, frozenFrames = 0
+        while s.runLoopTurn() {
+            turns += 1
+            try Self.expectServed(s, other, sequence: UInt64(turns))
+            s.step(seconds: 1.0 / 60)
+            if output.frozen.last?[wide] == true { frozenFrames += 1 }
+        }
+        // About 9 units a move to validate (scan 8,000 entries), 17 to apply (scan, shift
+        // out, shift in): validated over two turns (the first on arrival), applied over four.
+        #expect(turns >= 4, "\(turns) turns")
+        #expect(frozenFrames >= 2, "\(frozenFrames) frozen frames")
+        guard case .commitApplied(let a)? = try s.readMessages(of: wide).first else {
+            Issue.record("no commitApplied"); return
+        }
+        #expect(a.sequence == 2)
+        let order = try #require(s.sublayers(of: 1, client: wide))
+        #expect(order.count == 8_000)
+        #expect(Array(order.prefix(3)) == [7_802, 7_803, 7_804])
+        #expect(order[199] == 8_001)
+        #expect(order.last == 7_801)
+        #expect(Array(order[200..<203]) == [2, 3, 4])
+    }
+}
