@@ -29,6 +29,12 @@ struct EvaluationPlan: Sendable {
     var from = Quad.zero, to = Quad.zero, by = Quad.zero
     /// Springs: the closed form's constants.
     var spring = SpringSolution(mass: 1, stiffness: 1, damping: 2, initialVelocity: 0)
+    /// The unretained address (0 for none) of the plan's `KeyframePlan` or `TransformPlan` (routes
+    /// `keyframe` and `transform`), kept alive by the owning `Animation.planData`, which is
+    /// always set together with the plan. Evaluation reads the object through it without
+    /// retaining it: a retain writes to the object, which costs a cache line per animation
+    /// per frame.
+    var data: UInt = 0
 
     init() {}
 
@@ -37,6 +43,11 @@ struct EvaluationPlan: Sendable {
     static func make(_ kind: Animation.Kind) -> (EvaluationPlan, PlanData?) {
         var plan = EvaluationPlan()
         let data = plan.configure(kind)
+        switch data {
+        case let .keyframes(k)?: plan.data = UInt(bitPattern: Unmanaged.passUnretained(k).toOpaque())
+        case let .transforms(t)?: plan.data = UInt(bitPattern: Unmanaged.passUnretained(t).toOpaque())
+        case nil: break
+        }
         return (plan, data)
     }
 

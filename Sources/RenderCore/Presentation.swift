@@ -165,13 +165,15 @@ public enum Presentation {
             let x = plan.pointee.spring.displacement(at: state.localTime)
             return EvaluationPlan.apply(plan, progress: 1 - x, cycle: state.cycle, to: &p)
         case .keyframe:
-            guard case let .keyframes(k)? = attached.pointee.animation.planData else { return false }
+            guard let data = UnsafeRawPointer(bitPattern: plan.pointee.data) else { return false }
             let progress = attached.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
-            return EvaluationPlan.applyKeyframes(plan, k, progress: progress, cycle: state.cycle, to: &p)
+            return Unmanaged<KeyframePlan>.fromOpaque(data)._withUnsafeGuaranteedRef { k in
+                EvaluationPlan.applyKeyframes(plan, k, progress: progress, cycle: state.cycle, to: &p)
+            }
         case .transform:
-            guard case let .transforms(t)? = attached.pointee.animation.planData else { return false }
+            guard let data = UnsafeRawPointer(bitPattern: plan.pointee.data) else { return false }
             let progress = attached.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
-            let v = t.value(at: progress)
+            let v = Unmanaged<TransformPlan>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.value(at: progress) }
             let additive = plan.pointee.isAdditive
             if plan.pointee.keyPath.property == .transform {
                 p.transform = additive ? v.concatenating(p.transform) : v
