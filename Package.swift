@@ -60,8 +60,7 @@ let package = Package(
         .target(name: "RenderViews", dependencies: ["RenderClient"]),
         // ComponentKit-style components: view configuration, scopes and state, flexbox layout,
         // mounting, the animation hooks and builders.
-        .target(name: "Components", dependencies: ["RenderViews"],
-                swiftSettings: v5),
+        .target(name: "Components", dependencies: ["RenderViews"]),
         // POP-style motion computed in the app: springs, decays, basic and custom animations
         // driven by RenderClient's DisplayLink, one commit per frame.
         .target(name: "Dynamics", dependencies: ["RenderClient"]),

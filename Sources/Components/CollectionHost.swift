@@ -149,9 +149,11 @@ public final class CollectionHost<Model>: View {
             row.needsBuild = true
             build(mode: .synchronous)
         case .asynchronous:
-            layer.context.queue.async { [weak self] in
-                row.needsBuild = true
-                self?.build(mode: .asynchronous)
+            // From any thread back onto the host's queue, where rows live.
+            let host = WeakHandle(self), bound = QueueBound(row)
+            layer.context.queue.async {
+                bound.value.needsBuild = true
+                host.object?.build(mode: .asynchronous)
             }
         }
     }
@@ -178,12 +180,15 @@ public final class CollectionHost<Model>: View {
             store(built)
             mountPass()
         case .asynchronous:
+            // The rows' scope roots build on the build queue (which alone builds them); the
+            // layouts go back to the host's queue.
             let q = layer.context.queue
-            buildQueue.async { [weak self] in
-                let built = work()
-                q.async { [weak self] in
-                    self?.store(built)
-                    self?.mountPass()
+            let host = WeakHandle(self), job = QueueBound(work)
+            buildQueue.async {
+                let built = QueueBound(job.value())
+                q.async {
+                    host.object?.store(built.value)
+                    host.object?.mountPass()
                 }
             }
         }

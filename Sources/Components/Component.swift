@@ -131,3 +131,12 @@ extension Component: CustomStringConvertible {
         "<\(type(of: self))\(scopeHandle.map { " scope \($0.identity)" } ?? "")>"
     }
 }
+
+/// A weak reference to a queue-confined object (a host), carried through another queue's
+/// work items and dereferenced to call back onto the object's own queue. The compiler cannot
+/// see the confinement; the code that makes one states it. (Loading a weak reference is
+/// safe from any thread.)
+struct WeakHandle<Object: AnyObject>: @unchecked Sendable {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
+}

@@ -20,7 +20,8 @@ enum HookProbe {
     }
 
     private static let lock = NSLock()
-    private static var cache: [ObjectIdentifier: [Hook]] = [:]
+    /// Guarded by `lock`.
+    nonisolated(unsafe) private static var cache: [ObjectIdentifier: [Hook]] = [:]
     private static let markerKey = "Components.HookProbe.marker"
 
     /// Called by the base implementations.

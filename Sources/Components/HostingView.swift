@@ -77,8 +77,9 @@ public final class HostingView<Model>: View {
 
     /// Custom animation hooks get their cleanup when the host goes away.
     deinit {
-        let m = mounter
-        layer.context.queue.async { m?.unmountAll() }
+        // The mounter belongs to the host's queue; deinit may run on any thread.
+        let m = QueueBound(mounter)
+        layer.context.queue.async { m.value?.unmountAll() }
     }
 
     /// Replaces the model and rebuilds.
@@ -106,11 +107,15 @@ public final class HostingView<Model>: View {
             lock.unlock()
             guard !already else { return }
             let q = layer.context.queue
-            buildQueue.async { [weak self] in
-                guard let self else { return }
+            // The build queue touches only what `build` touches (the lock's state, the scope
+            // root, the provider); the layout goes back to the host's queue to be mounted.
+            let host = WeakHandle(self)
+            buildQueue.async {
+                guard let self = host.object else { return }
                 self.lock.lock(); self.asyncBuildScheduled = false; self.lock.unlock()
                 let (g, l) = self.build()
-                q.async { [weak self] in self?.mount(l, generation: g) }
+                let layout = QueueBound(l)
+                q.async { host.object?.mount(layout.value, generation: g) }
             }
         }
     }

@@ -15,7 +15,7 @@ public struct ViewConfiguration {
     public let attributes: [ViewAttribute]
 
     /// No view: the component's children mount into its parent's view.
-    public static let none = ViewConfiguration(viewClass: nil, attributes: [])
+    public static var none: ViewConfiguration { ViewConfiguration(viewClass: nil, attributes: []) }
 
     init(viewClass: ViewClass?, attributes: [ViewAttribute]) {
         self.viewClass = viewClass; self.attributes = attributes
