@@ -6,7 +6,7 @@ struct RenderSrvStress: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rendersrv-stress",
         abstract: "Stress and isolation measurements against a private rendersrvd.",
-        subcommands: [Isolation.self, Latency.self, EchoServer.self])
+        subcommands: [Isolation.self, Latency.self, BlockedMainScenario.self, EchoServer.self])
 }
 
 RenderSrvStress.main()
