@@ -222,6 +222,8 @@ struct BlockedMainScenario: ParsableCommand {
             ("dropped frames (motion not shown on time)", { "\($0.droppedFrames)" }),
             ("  of them during the block", { "\($0.blocked.droppedFrames) of \($0.blocked.expectedFrames)" }),
             ("hitch time ratio, ms/s", { f($0.hitchRatioMsPerS) }),
+            ("shown frames not drawn before the next vsync", { "\($0.whole.lateOrUndrawnFrames)" }),
+            ("  hitch ratio counting those too, ms/s", { f($0.whole.hitchRatioDrawnMsPerS) }),
             ("dropped % in 1 s windows, worst", { f($0.droppedPercentWorst, 1) }),
             ("dropped % in 1 s windows, p95", { f($0.droppedPercentP95, 1) }),
             ("frame-interval error p50, ms", { f($0.intervalErrorP50Ms, 3) }),

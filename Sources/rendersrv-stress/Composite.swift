@@ -15,11 +15,22 @@ struct Composite: ParsableCommand {
     @Option(help: "Frames per scene.")
     var frames = 60
 
+    @Option(help: "Scenes to run, comma-separated: a (full damage), shadows (a'), b (small damage), or all.")
+    var scenes = "all"
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    static let sceneNames = ["a", "shadows", "b"]
+
+    var chosen: [String] { scenes == "all" ? Composite.sceneNames : scenes.split(separator: ",").map(String.init) }
+
     func validate() throws {
         guard (1...10_000).contains(frames) else { throw ValidationError("--frames \(frames) is out of range; use 1…10000") }
+        let unknown = chosen.filter { !Composite.sceneNames.contains($0) }
+        guard unknown.isEmpty else {
+            throw ValidationError("unknown scene \(unknown.joined(separator: ", ")); known: a, shadows, b, all")
+        }
     }
 
     struct Scene: Codable {
@@ -35,11 +46,14 @@ struct Composite: ParsableCommand {
         #if DEBUG
         if !json { print("warning: a debug build; measure with `swift build -c release --product rendersrv-stress`") }
         #endif
-        let results: [(CompositorBenchmark.Result, Double?)] = [
-            (CompositorBenchmark.fullDamage(frames: frames), 3),
-            (CompositorBenchmark.fullDamage(shadows: true, frames: max(1, frames / 4)), nil),
-            (CompositorBenchmark.smallDamage(frames: frames), 20),
-        ]
+        var results: [(CompositorBenchmark.Result, Double?)] = []
+        for name in chosen {
+            switch name {
+            case "a": results.append((CompositorBenchmark.fullDamage(frames: frames), 3))
+            case "shadows": results.append((CompositorBenchmark.fullDamage(shadows: true, frames: max(1, frames / 4)), nil))
+            default: results.append((CompositorBenchmark.smallDamage(frames: frames), 20))
+            }
+        }
         let scenes = results.map { r, budget in
             Scene(name: r.name, compositorMs: r.cachedMs, naiveMs: r.naiveMs, ratio: r.ratio, budgetRatio: budget,
                   budgetMet: budget.map { r.ratio >= $0 })

@@ -10,12 +10,14 @@ import RenderProtocol
 /// - **expected**: the vsyncs whose time falls in the window.
 /// - **produced**: those the daemon produced a frame for; **missed** = expected − produced
 ///   (the clock woke too late and skipped them, or slept because nothing needed a frame).
-/// - **shown** (on time): a produced frame that showed the engine's motion — `moved(record)`:
-///   for server animations a frame that evaluated animated layers; for Dynamics a frame
-///   that applied at least one commit since the previous frame (the only changes Dynamics
-///   makes are its per-tick commits, so a frame without one shows the layers where they
-///   were) — and, when the daemon draws, whose pixels were ready before the next vsync
-///   (a frame coalesced by the compositor or finished later was never on screen on time).
+/// - **shown**: a produced frame that showed the engine's motion — `moved(record)`: for
+///   server animations a frame that evaluated animated layers; for Dynamics a frame that
+///   applied at least one commit since the previous frame (the only changes Dynamics makes
+///   are its per-tick commits, so a frame without one shows the layers where they were).
+/// - **drawn on time**: a shown frame whose pixels the compositor published before the
+///   next vsync (when the daemon draws; a frame it coalesced into a later one was never on
+///   screen). Kept apart from the figures below, which judge the frame loop: drawing runs
+///   on its own thread and its cost is the compositor's (`composite`), not pacing's.
 /// - **dropped** = expected − shown.
 /// - **hitch time ratio** (Apple's definition, ms per s): each dropped vsync leaves the
 ///   previous picture on screen one period too long; the total of that lateness in ms,
@@ -32,8 +34,10 @@ struct FramePacing: Codable {
     var droppedFrames: Int
     /// Vsyncs the daemon itself counted as missed (woke too late) in the window.
     var daemonMissedVsyncs: Int
-    /// Produced frames with work that the compositor did not draw on time (or at all).
+    /// Shown frames the compositor did not draw before the next vsync (or at all), and the
+    /// hitch time ratio counting those as dropped too.
     var lateOrUndrawnFrames: Int
+    var hitchRatioDrawnMsPerS: JSONNumber
     var hitchRatioMsPerS: JSONNumber
     var droppedPercentWorst: JSONNumber
     var droppedPercentP95: JSONNumber
@@ -64,7 +68,7 @@ struct FramePacing: Codable {
             daemonMissed += Int(r.missed)
             guard moved(r) else { continue }
             if drawing {
-                guard let ready = r.pixelsReadyTime, ready <= r.targetTime + period else { late += 1; continue }
+                if let ready = r.pixelsReadyTime, ready <= r.targetTime + period {} else { late += 1 }
             }
             shown[k] = true
             if let w = lastShownWake { intervals.append(Interval(time: r.targetTime, ms: (r.wakeTime - w) * 1000)) }
@@ -92,6 +96,7 @@ struct FramePacing: Codable {
             expectedFrames: expected, producedFrames: produced, shownFrames: shownCount,
             missedFrames: max(0, expected - produced), droppedFrames: dropped, daemonMissedVsyncs: daemonMissed,
             lateOrUndrawnFrames: late,
+            hitchRatioDrawnMsPerS: JSONNumber(Double(dropped + late) * period * 1000 / seconds),
             hitchRatioMsPerS: JSONNumber(Double(dropped) * period * 1000 / seconds),
             droppedPercentWorst: JSONNumber(percents.max() ?? .nan),
             droppedPercentP95: JSONNumber(percentile(percents, 95)),
