@@ -79,6 +79,31 @@ public final class ControlClient {
         }
     }
 
+    /// The daemon's records of the frames after `since` (0: the oldest it keeps), at most
+    /// `maxRecords` (0: the server's cap, `FrameLogReport.maxRecordsPerReply`), as JSON
+    /// (`FrameLogReport`). Asking never changes a frame.
+    public func frameLog(since: UInt64 = 0, maxRecords: UInt32 = 0) throws -> String {
+        try request(operation: "frame log", {
+            .frameLogRequest(FrameLogRequest(requestID: $0, sinceFrame: since, maxRecords: maxRecords))
+        }) { m, id in
+            if case let .frameLogReply(r) = m, r.requestID == id { return r.json }
+            return nil
+        }
+    }
+
+    /// Every record the daemon keeps after `since`, decoded, asking in pages until the
+    /// latest frame (a frame produced meanwhile may be included).
+    public func frameRecords(since: UInt64 = 0) throws -> [FrameLogReport.Record] {
+        var out: [FrameLogReport.Record] = []
+        var after = since
+        while true {
+            let report = try JSONDecoder().decode(FrameLogReport.self, from: Data(try frameLog(since: after).utf8))
+            out += report.records
+            guard report.hasMore, let last = report.records.last else { return out }
+            after = last.frame
+        }
+    }
+
     /// Round trip of a ping, in seconds.
     public func ping() throws -> Double {
         var start = 0.0

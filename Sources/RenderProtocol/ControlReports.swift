@@ -262,3 +262,67 @@ extension TreeReport.Properties {
         return list?.map(\.value)
     }
 }
+
+/// `frameLogReply.json`: the daemon's own record of its recent frames, oldest first — what
+/// frame pacing measurements read instead of sampling trees (asking for it never changes a
+/// frame: the records are copied from a fixed ring on the loop thread and encoded off it).
+public struct FrameLogReport: Codable, Hashable, Sendable {
+    /// The most records the daemon keeps (the ring's size): at 60 Hz, 136 s of frames.
+    public static let capacity = 8_192
+    /// The most records one reply carries, whatever the request asked for.
+    public static let maxRecordsPerReply = 1_024
+
+    /// One frame, as the loop thread produced it.
+    public struct Record: Codable, Hashable, Sendable {
+        /// The frame's number (counts from 1, as in `commitApplied`).
+        public var frame: UInt64
+        /// The vsync the frame was produced for, media time (s): it is evaluated at this time.
+        public var targetTime: Double
+        /// When the frame clock woke for it, media time (s); on the manual clock, `targetTime`.
+        public var wakeTime: Double
+        /// Vsyncs that passed without a frame just before this one (the clock woke too late).
+        public var missed: UInt32
+        /// Nothing animated and nothing changed: the frame did no work.
+        public var idle: Bool
+        /// Commits (or slices of large ones) applied since the previous frame: what this frame
+        /// shows for the first time.
+        public var commits: UInt32
+        /// Time spent applying those commits, ms.
+        public var applyMs: Double
+        /// Evaluating the animations and handing the frame to the output, ms (0 when idle).
+        public var evaluateMs: Double
+        public var presentMs: Double
+        /// Layers with animations evaluated in this frame.
+        public var animatedLayers: UInt32
+        /// When the compositor published this frame's pixels, media time (s); absent when
+        /// it did not draw this frame (idle, coalesced into a later one, `--output none`)
+        /// or no longer remembers it.
+        public var pixelsReadyTime: Double?
+
+        public init(frame: UInt64, targetTime: Double, wakeTime: Double, missed: UInt32, idle: Bool, commits: UInt32,
+                    applyMs: Double, evaluateMs: Double, presentMs: Double, animatedLayers: UInt32,
+                    pixelsReadyTime: Double? = nil) {
+            self.frame = frame; self.targetTime = targetTime; self.wakeTime = wakeTime; self.missed = missed
+            self.idle = idle; self.commits = commits; self.applyMs = applyMs; self.evaluateMs = evaluateMs
+            self.presentMs = presentMs; self.animatedLayers = animatedLayers; self.pixelsReadyTime = pixelsReadyTime
+        }
+    }
+
+    /// The configured display rate (frames per second) and whether the clock is manual.
+    public var refreshRate: Double
+    public var manualClock: Bool
+    /// `FrameLogReport.capacity` of the daemon that answered.
+    public var capacity: Int
+    /// The oldest frame still kept and the latest frame produced (0 before the first).
+    public var oldestFrame: UInt64
+    public var latestFrame: UInt64
+    /// More frames after the last record returned: ask again from it.
+    public var hasMore: Bool
+    public var records: [Record]
+
+    public init(refreshRate: Double, manualClock: Bool, capacity: Int, oldestFrame: UInt64, latestFrame: UInt64,
+                hasMore: Bool, records: [Record]) {
+        self.refreshRate = refreshRate; self.manualClock = manualClock; self.capacity = capacity
+        self.oldestFrame = oldestFrame; self.latestFrame = latestFrame; self.hasMore = hasMore; self.records = records
+    }
+}

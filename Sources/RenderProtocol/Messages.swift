@@ -42,6 +42,9 @@ public enum Message: Hashable, Sendable {
     /// Manual clock: advance by `seconds` in frames of the display's period.
     case clockStep(ClockStep)
     case clockStepped(ClockStepped)
+    /// The daemon's per-frame records (§10, "frameLogRequest → frameLogReply").
+    case frameLogRequest(FrameLogRequest)
+    case frameLogReply(FrameLogReply)
 }
 
 /// The wire number of each message type (the frame header's type field).
@@ -64,6 +67,8 @@ public enum MessageType: UInt16, Sendable, CaseIterable {
     case snapshotReply = 0x0105
     case clockStep = 0x0106
     case clockStepped = 0x0107
+    case frameLogRequest = 0x0108
+    case frameLogReply = 0x0109
 }
 
 public struct Hello: Hashable, Sendable {
@@ -274,4 +279,25 @@ public struct ClockStepped: Hashable, Sendable {
     public init(requestID: UInt32, frame: UInt64, mediaTime: Double) {
         self.requestID = requestID; self.frame = frame; self.mediaTime = mediaTime
     }
+}
+
+/// Asks for the records of the frames after `sinceFrame` that the daemon still keeps, oldest
+/// first, at most `maxRecords` of them (the server caps a reply at
+/// `FrameLogReport.maxRecordsPerReply`; 0 asks for that cap). Page through a longer log by
+/// asking again from the last frame received.
+public struct FrameLogRequest: Hashable, Sendable {
+    public var requestID: UInt32
+    /// Frames numbered above this one; 0 for the oldest kept.
+    public var sinceFrame: UInt64
+    public var maxRecords: UInt32
+    public init(requestID: UInt32, sinceFrame: UInt64, maxRecords: UInt32) {
+        self.requestID = requestID; self.sinceFrame = sinceFrame; self.maxRecords = maxRecords
+    }
+}
+
+public struct FrameLogReply: Hashable, Sendable {
+    public var requestID: UInt32
+    /// The records as one JSON object (`FrameLogReport`, schema in `Protocol/PROTOCOL.md` §10).
+    public var json: String
+    public init(requestID: UInt32, json: String) { self.requestID = requestID; self.json = json }
 }

@@ -26,6 +26,8 @@ extension Message {
         case .snapshotReply: return .snapshotReply
         case .clockStep: return .clockStep
         case .clockStepped: return .clockStepped
+        case .frameLogRequest: return .frameLogRequest
+        case .frameLogReply: return .frameLogReply
         }
     }
 
@@ -36,6 +38,7 @@ extension Message {
         case let .snapshotReply(s): return 40 &+ s.pixels.count
         case let .statsReply(s): return 16 &+ s.json.utf8.count
         case let .treeReply(t): return 24 &+ t.json.utf8.count
+        case let .frameLogReply(f): return 16 &+ f.json.utf8.count
         default: return 64
         }
     }
@@ -116,6 +119,10 @@ extension ByteWriter {
             writeU32(c.requestID); writeDouble(c.seconds)
         case let .clockStepped(c):
             writeU32(c.requestID); writeU64(c.frame); writeDouble(c.mediaTime)
+        case let .frameLogRequest(f):
+            writeU32(f.requestID); writeU64(f.sinceFrame); writeU32(f.maxRecords)
+        case let .frameLogReply(f):
+            writeU32(f.requestID); writeString(f.json)
         }
     }
 
@@ -211,6 +218,12 @@ extension WireReader {
         case .clockStepped:
             let id = try u32("requestID"), frame = try u64("frame")
             return .clockStepped(ClockStepped(requestID: id, frame: frame, mediaTime: try f64("mediaTime")))
+        case .frameLogRequest:
+            let id = try u32("requestID"), since = try u64("sinceFrame")
+            return .frameLogRequest(FrameLogRequest(requestID: id, sinceFrame: since, maxRecords: try u32("maxRecords")))
+        case .frameLogReply:
+            let id = try u32("requestID")
+            return .frameLogReply(FrameLogReply(requestID: id, json: try string("json")))
         }
     }
 

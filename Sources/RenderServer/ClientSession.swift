@@ -221,7 +221,7 @@ final class ClientSession: CustomStringConvertible {
         case let .error(e):
             core.logger.warning("client reported an error", metadata: [
                 "session": "\(id)", "code": "\(e.code)", "message": "\(LogText.escape(e.message, cap: 200))"])
-        case .statsRequest, .treeRequest, .snapshotRequest, .clockStep:
+        case .statsRequest, .treeRequest, .snapshotRequest, .clockStep, .frameLogRequest:
             core.handleControl(message, from: self)
         default:
             fail(ErrorMessage(code: .internalError, message: "\(self): \(message.type) was not expected here",

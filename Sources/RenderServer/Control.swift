@@ -45,6 +45,9 @@ extension ServerCore {
             session.send(.clockStepped(ClockStepped(requestID: step.requestID, frame: frameNumber,
                                                     mediaTime: lastFrameTime)))
 
+        case let .frameLogRequest(request):
+            answerFrameLog(request, to: session.id)
+
         default:
             break
         }

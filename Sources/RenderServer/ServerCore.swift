@@ -54,6 +54,8 @@ final class ServerCore {
     /// One session's events of the frame being produced (kept to avoid regrowing it).
     private var frameEvents: [Message] = []
     var stats = FrameStats()
+    /// The last frames, one record each (`frameLogRequest`).
+    var frameLog = FrameLog()
     /// The number of the latest frame (0 before the first).
     private(set) var frameNumber: UInt64 = 0
     /// The latest frame's target time (before the first frame: the clock's start).
@@ -195,7 +197,9 @@ final class ServerCore {
             if budget.isSpent(commands: index - start, work: store.work &- work0) { break }
         }
         changedSinceLastFrame = true
-        stats.record(.apply, nanoseconds: monotonicNanoseconds() - t0)
+        let spent = monotonicNanoseconds() - t0
+        stats.record(.apply, nanoseconds: spent)
+        frameLog.commitApplied(nanoseconds: spent)
         return index
     }
 
@@ -247,12 +251,20 @@ final class ServerCore {
         stats.frameStarted(wakeNanoseconds: wakeNanoseconds, missed: missed)
         lastFrameTime = target
         for s in sessions { s.checkBackPressure(); if !s.isOpen { markDirty(s) } }
-        guard needsFrame else { stats.idleFrames += 1; return }
+        var entry = FrameLog.Entry(frame: frameNumber, targetNanoseconds: Int64((target * 1e9).rounded()),
+                                   wakeNanoseconds: wakeNanoseconds, missed: UInt32(clamping: missed))
+        guard needsFrame else {
+            stats.idleFrames += 1
+            entry.idle = true
+            frameLog.record(entry)
+            return
+        }
         changedSinceLastFrame = false
         let current = sessions
         let t0 = monotonicNanoseconds()
+        var animated = 0
         for s in current where !s.isFrozen {
-            engine.evaluate(s.store, at: target, events: &frameEvents)
+            animated += engine.evaluate(s.store, at: target, events: &frameEvents)
             if !frameEvents.isEmpty {
                 for e in frameEvents { s.send(e) }
                 frameEvents.removeAll(keepingCapacity: frameEvents.capacity <= 1 << 16)
@@ -269,6 +281,10 @@ final class ServerCore {
         let t2 = monotonicNanoseconds()
         stats.record(.evaluate, nanoseconds: t1 - t0)
         stats.record(.present, nanoseconds: t2 - t1)
+        entry.evaluateNanoseconds = t1 - t0
+        entry.presentNanoseconds = t2 - t1
+        entry.animatedLayers = UInt32(clamping: animated)
+        frameLog.record(entry)
     }
 
     func monotonicNanoseconds() -> Int64 { csys_monotonic_ns() }

@@ -59,6 +59,19 @@ final class WireClient {
         }
     }
 
+    /// Every message already readable, without waiting.
+    func receiveAvailable() -> [Message] {
+        var out: [Message] = []
+        while true {
+            while let m = try? decoder.next() { out.append(m) }
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 0) > 0 else { return out }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+            if n <= 0 { return out }
+            buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+        }
+    }
+
     /// Receives until `match` says yes; nil on end of stream or timeout.
     func receive<T>(until match: (Message) -> T?, timeout: Double? = nil) -> T? {
         let deadline = Date().timeIntervalSince1970 + (timeout ?? self.timeout)

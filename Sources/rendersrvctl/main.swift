@@ -64,7 +64,7 @@ struct RenderSrvCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rendersrvctl",
         abstract: "Inspect and drive a running rendersrvd: stats, layer trees, clock steps, pings, snapshots, contact sheets.",
-        subcommands: [Stats.self, Tree.self, Step.self, Ping.self, Snapshot.self, ContactSheet.self])
+        subcommands: [Stats.self, Frames.self, Tree.self, Step.self, Ping.self, Snapshot.self, ContactSheet.self])
 
     @OptionGroup var options: ConnectionOptions
 }

@@ -112,4 +112,76 @@ struct CommandLineTests {
             #expect((l[key] as? NSNumber)?.doubleValue.isFinite == true, "\(key)")
         }
     }
+
+    /// The frame log from the command line: every frame a step produced, in order.
+    @Test func rendersrvctlPrintsTheFrameLog() throws {
+        let daemon = try Daemon(clock: "manual")
+        defer { daemon.stop() }
+        let s = daemon.socketPath
+        #expect(try run("rendersrvctl", ["--socket", s, "step", "0.25"]).status == 0)
+        let frames = try run("rendersrvctl", ["--socket", s, "frames", "--json"])
+        #expect(frames.status == 0, "\(frames.error)")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(frames.output.utf8)) as? [[String: Any]])
+        #expect(records.compactMap { $0["frame"] as? Int } == Array(1...15))
+        let since = try run("rendersrvctl", ["--socket", s, "frames", "--since", "13"])
+        #expect(since.status == 0 && since.output.split(separator: "\n").count == 3, "\(since.output)")
+    }
+
+    /// The stress scenarios' JSON contracts, with tiny parameters (speed is measured, never
+    /// asserted; what must hold whatever the load is: every commit acknowledged in order).
+    @Test func rendersrvStressScenariosSpeakTheirContract() throws {
+        func finite(_ o: [String: Any], _ keys: [String], _ what: String) {
+            for key in keys { #expect((o[key] as? NSNumber)?.doubleValue.isFinite == true, "\(what): \(key) in \(o)") }
+        }
+        let folder = NSTemporaryDirectory() + "rendersrv-stress-test-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let bm = try run("rendersrv-stress", ["blocked-main", "--layers", "10", "--block", "0.3", "--warmup", "0.2",
+                                              "--tail", "0.2", "--engine", "both", "--json", "--chart", folder + "/bm.png"])
+        #expect(bm.status == 0, "\(bm.error)")
+        let results = try #require(try object(bm.output)["results"] as? [[String: Any]])
+        #expect(results.map { $0["engine"] as? String } == ["server", "dynamics"])
+        for r in results {
+            finite(r, ["missedFrames", "hitchRatioMsPerS", "droppedPercentWorst", "droppedPercentP95", "serverCpuPercent",
+                       "expectedFrames", "producedFrames", "droppedFrames"], "blocked-main")
+            #expect((r["expectedFrames"] as? Int ?? 0) > 0)
+        }
+        #expect(results[1]["dynamicsTicks"] is Int && results[1]["framesMoved"] is Int)
+        #expect(FileManager.default.fileExists(atPath: folder + "/bm.png"))
+
+        let tp = try run("rendersrv-stress", ["throughput", "--seconds", "0.2", "--batch", "10", "--json"])
+        #expect(tp.status == 0, "\(tp.error)")
+        let t = try object(tp.output)
+        finite(t, ["commitsPerSecond", "propertyChangesPerSecond"], "throughput")
+        #expect((t["errors"] as? [String])?.isEmpty == true, "\(t)")
+
+        let cl = try run("rendersrv-stress", ["clients", "--count", "2", "--rate", "50", "--seconds", "0.3", "--json"])
+        #expect(cl.status == 0, "\(cl.error)")
+        let c = try object(cl.output)
+        finite(c, ["missedFrames", "commitsPerSecond"], "clients")
+        #expect(c["lostCommits"] as? Int == 0 && c["reorderedCommits"] as? Int == 0 && c["clientsFailed"] as? Int == 0, "\(c)")
+        #expect((c["commitsAcknowledged"] as? Int ?? 0) > 0)
+
+        let ev = try run("rendersrv-stress", ["eval", "--layers", "50", "--seconds", "0.3", "--json"])
+        #expect(ev.status == 0, "\(ev.error)")
+        let e = try object(ev.output)
+        finite(e, ["valuesPerSecond", "evaluateMeanMs"], "eval")
+        #expect((e["frames"] as? Int ?? 0) > 0)
+
+        // Only the small-damage scene: the full-damage ones take seconds in a debug build.
+        let co = try run("rendersrv-stress", ["composite", "--frames", "1", "--scenes", "b", "--json"])
+        #expect(co.status == 0, "\(co.error)")
+        let scenes = try #require(try object(co.output)["scenes"] as? [[String: Any]])
+        #expect(scenes.count == 1)
+        for scene in scenes { finite(scene, ["compositorMs", "naiveMs", "ratio"], "composite") }
+
+        let so = try run("rendersrv-stress", ["soak", "--minutes", "0.04", "--warmup", "1", "--json", "--chart", folder + "/soak.png"])
+        #expect(so.status == 0, "\(so.error)")
+        let k = try object(so.output)
+        finite(k, ["rssAfterWarmupMB", "rssDriftPercent", "descriptorsBeyondClientsMin", "missedFrames"], "soak")
+        #expect((k["samples"] as? [[String: Any]])?.count ?? 0 >= 2)
+        #expect((k["errors"] as? [String])?.isEmpty == true, "\(k)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/soak.png"))
+    }
 }

@@ -174,6 +174,8 @@ struct RandomMessages {
                                                 pixels: (0 ..< w * h * 4).map { _ in UInt8.random(in: 0...255, using: &rng) }))
         case .clockStep: return .clockStep(ClockStep(requestID: u32(), seconds: double()))
         case .clockStepped: return .clockStepped(ClockStepped(requestID: u32(), frame: u64(), mediaTime: double()))
+        case .frameLogRequest: return .frameLogRequest(FrameLogRequest(requestID: u32(), sinceFrame: u64(), maxRecords: u32()))
+        case .frameLogReply: return .frameLogReply(FrameLogReply(requestID: u32(), json: string()))
         }
     }
 }

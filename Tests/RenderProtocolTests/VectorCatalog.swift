@@ -97,6 +97,12 @@ enum VectorCatalog {
         Vector(name: "clock-stepped", comment: [
             "clockStepped (0x0107): request 6 done, last frame 30 at media time 0.5 s.",
         ], message: .clockStepped(ClockStepped(requestID: 6, frame: 30, mediaTime: 0.5))),
+        Vector(name: "frame-log-request", comment: [
+            "frameLogRequest (0x0108): request 7, the frames after frame 120, at most 256 records.",
+        ], message: .frameLogRequest(FrameLogRequest(requestID: 7, sinceFrame: 120, maxRecords: 256))),
+        Vector(name: "frame-log-reply", comment: [
+            "frameLogReply (0x0109): request 7, a FrameLogReport holding one record.",
+        ], message: .frameLogReply(FrameLogReply(requestID: 7, json: #"{"capacity":8192,"hasMore":false,"latestFrame":121,"manualClock":true,"oldestFrame":1,"records":[{"animatedLayers":1,"applyMs":0,"commits":0,"evaluateMs":0.01,"frame":121,"idle":false,"missed":0,"presentMs":0.02,"targetTime":2,"wakeTime":2}],"refreshRate":60}"#))),
     ]
 
     // MARK: Commits

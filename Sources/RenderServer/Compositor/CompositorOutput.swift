@@ -87,6 +87,14 @@ public final class CompositorOutput: FrameOutput {
     /// (milliseconds), pixels redrawn, bitmaps kept.
     public var statistics: Statistics { worker.statistics() }
 
+    /// When each of `frames` had its pixels published (CLOCK_MONOTONIC ns), nil for a
+    /// frame not drawn (coalesced, idle) or drawn longer ago than the last
+    /// `readyMemory` frames. Any thread; holds the compositor's lock for one lookup each.
+    func readyNanoseconds(of frames: [UInt64]) -> [Int64?] { worker.readyNanoseconds(of: frames) }
+
+    /// How many drawn frames' ready times are remembered (as many as the frame log keeps).
+    static let readyMemory = 8_192
+
     public struct Statistics: Sendable {
         public var framesDrawn: UInt64
         public var framesCoalesced: UInt64
@@ -115,6 +123,9 @@ public final class CompositorOutput: FrameOutput {
         private var lastDamagePixels = 0
         private var bitmapsRendered = 0
         private var recordedFrames = 0
+        /// Ready times of the last drawn frames, by `frame % readyMemory` (allocated once).
+        private var readyFrames = [UInt64](repeating: 0, count: CompositorOutput.readyMemory)
+        private var readyAt = [Int64](repeating: 0, count: CompositorOutput.readyMemory)
         // Compositor thread only:
         private let rasterizer: Rasterizer
         private let recorder: FrameRecorder?
@@ -169,6 +180,14 @@ public final class CompositorOutput: FrameOutput {
                               recordedFrames: recordedFrames)
         }
 
+        func readyNanoseconds(of frames: [UInt64]) -> [Int64?] {
+            condition.lock(); defer { condition.unlock() }
+            return frames.map { f in
+                let slot = Int(f % UInt64(CompositorOutput.readyMemory))
+                return readyFrames[slot] == f && f != 0 ? readyAt[slot] : nil
+            }
+        }
+
         func run() {
             // Under contention the loop thread (IPC, the frame clock) goes first: drawing
             // may finish late, the next frame's IPC may not.
@@ -202,6 +221,9 @@ public final class CompositorOutput: FrameOutput {
                 published.mediaTime = list.mediaTime
                 published.handedOffNanoseconds = list.handedOffNanoseconds
                 published.readyNanoseconds = ready
+                let slot = Int(list.frame % UInt64(CompositorOutput.readyMemory))
+                readyFrames[slot] = list.frame
+                readyAt[slot] = ready
                 drawnCount += 1
                 _ = drawTime.record(UInt64(max(0, t1 - t0)))
                 _ = readyTime.record(UInt64(max(0, ready - list.handedOffNanoseconds)))

@@ -1,0 +1,99 @@
+import CCairo
+import Foundation
+import RenderPictures
+
+/// A line chart drawn with cairo into a PNG: series of (x, y) points over a shared x axis
+/// (seconds), optional shaded x spans (a blocked main thread), axes with tick labels, a
+/// legend. For `blocked-main --chart` (frame intervals) and `soak --chart` (memory, descriptors).
+struct Chart {
+    struct Series { var name: String; var color: (Double, Double, Double); var points: [(x: Double, y: Double)] }
+    struct Span { var label: String; var from: Double; var to: Double }
+
+    var title: String
+    var xLabel: String
+    var yLabel: String
+    var series: [Series]
+    var spans: [Span] = []
+    /// A horizontal reference line (the frame period), if any.
+    var reference: (label: String, y: Double)?
+    /// The y axis starts at 0 unless this is false (then it fits the data).
+    var yFromZero = true
+
+    static let palette: [(Double, Double, Double)] = [(0.12, 0.47, 0.71), (0.84, 0.15, 0.16), (0.17, 0.63, 0.17),
+                                                      (0.58, 0.40, 0.74), (1.0, 0.5, 0.05)]
+
+    func write(to path: String, width: Int = 1200, height: Int = 500) throws {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        let left = 70.0, right = 20.0, top = 40.0, bottom = 50.0
+        let w = Double(width) - left - right, h = Double(height) - top - bottom
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        let xs = series.flatMap { $0.points.map(\.x) } + spans.flatMap { [$0.from, $0.to] }
+        var ys = series.flatMap { $0.points.map(\.y) }.filter(\.isFinite)
+        if let r = reference { ys.append(r.y) }
+        let x0 = xs.min() ?? 0, x1 = max((xs.max() ?? 1), x0 + 1e-9)
+        var y0 = yFromZero ? 0 : (ys.min() ?? 0), y1 = max(ys.max() ?? 1, y0 + 1e-9)
+        let pad = (y1 - y0) * 0.05
+        y1 += pad
+        if !yFromZero { y0 -= pad }
+        func px(_ x: Double) -> Double { left + (x - x0) / (x1 - x0) * w }
+        func py(_ y: Double) -> Double { top + h - (y - y0) / (y1 - y0) * h }
+
+        cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, 12)
+        for s in spans {
+            cairo_set_source_rgba(cr, 0.95, 0.6, 0.2, 0.18)
+            cairo_rectangle(cr, px(s.from), top, px(s.to) - px(s.from), h)
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 0.6, 0.3, 0)
+            cairo_move_to(cr, px(s.from) + 4, top + 14)
+            cairo_show_text(cr, s.label)
+        }
+        // Axes and ticks.
+        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2)
+        cairo_set_line_width(cr, 1)
+        cairo_rectangle(cr, left, top, w, h)
+        cairo_stroke(cr)
+        for i in 0...5 {
+            let yv = y0 + (y1 - y0) * Double(i) / 5, xv = x0 + (x1 - x0) * Double(i) / 5
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.08)
+            cairo_move_to(cr, left, py(yv)); cairo_line_to(cr, left + w, py(yv)); cairo_stroke(cr)
+            cairo_set_source_rgb(cr, 0.2, 0.2, 0.2)
+            cairo_move_to(cr, 6, py(yv) + 4); cairo_show_text(cr, String(format: "%.2f", yv))
+            cairo_move_to(cr, px(xv) - 12, top + h + 16); cairo_show_text(cr, String(format: "%.1f", xv))
+        }
+        cairo_move_to(cr, left + w / 2 - 40, Double(height) - 12); cairo_show_text(cr, xLabel)
+        cairo_move_to(cr, 6, top - 8); cairo_show_text(cr, yLabel)
+        cairo_set_font_size(cr, 14)
+        cairo_move_to(cr, left + 140, 20); cairo_show_text(cr, title)
+        cairo_set_font_size(cr, 12)
+        if let r = reference {
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.5)
+            let dashes: [Double] = [4, 4]
+            cairo_set_dash(cr, dashes, 2, 0)
+            cairo_move_to(cr, left, py(r.y)); cairo_line_to(cr, left + w, py(r.y)); cairo_stroke(cr)
+            cairo_set_dash(cr, nil, 0, 0)
+            cairo_move_to(cr, left + w - 140, py(r.y) - 4); cairo_show_text(cr, r.label)
+        }
+        // Series: points joined by lines.
+        for (i, s) in series.enumerated() {
+            cairo_set_source_rgb(cr, s.color.0, s.color.1, s.color.2)
+            cairo_set_line_width(cr, 1.2)
+            var started = false
+            for p in s.points where p.y.isFinite {
+                if started { cairo_line_to(cr, px(p.x), py(p.y)) } else { cairo_move_to(cr, px(p.x), py(p.y)); started = true }
+            }
+            cairo_stroke(cr)
+            cairo_rectangle(cr, left + 10, top + 24 + Double(i) * 16, 12, 4)
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 0.1, 0.1, 0.1)
+            cairo_move_to(cr, left + 28, top + 30 + Double(i) * 16)
+            cairo_show_text(cr, s.name)
+        }
+        cairo_surface_flush(surface)
+        try writePNG(surface, to: path)
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import RenderCore
+import RenderProtocol
+import RenderClient
+
+/// `rendersrv-stress eval`: animated property values the daemon evaluates per second of
+/// its evaluate phase, from its own frame log: `--layers` layers with `--animations`
+/// repeating animations each (opacity, position, rotation, bounds, background color, in
+/// that order), run for `--seconds` on the real clock. One value per attached animation per
+/// frame; values per second = Σ(animated layers × animations per layer) / Σ evaluate time.
+/// The evaluate phase runs on the loop thread alone, so this is a one-core figure.
+struct Eval: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Animated property values evaluated per second by a real daemon (from its frame log).")
+
+    @Option(help: "Animated layers (1…100000).")
+    var layers = 10_000
+
+    @Option(help: "Animations per layer (1…5).")
+    var animations = 3
+
+    @Option(help: "Seconds of frames measured.")
+    var seconds: Double = 3
+
+    @Option(help: "rendersrvd's --output (none: evaluation alone; headless also draws on another thread).")
+    var output = "none"
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    func validate() throws {
+        guard (1...100_000).contains(layers) else { throw ValidationError("--layers \(layers) is out of range; use 1…100000") }
+        guard (1...5).contains(animations) else { throw ValidationError("--animations \(animations) is out of range; use 1…5") }
+        guard seconds.isFinite, seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be in (0, 600]") }
+        guard ["headless", "none"].contains(output) else { throw ValidationError("--output \(output): use headless or none") }
+    }
+
+    struct Result: Codable {
+        var layers: Int
+        var animationsPerLayer: Int
+        var frames: Int
+        var valuesPerSecond: Double
+        var evaluateMeanMs: Double
+        var evaluateP99Ms: JSONNumber
+        var evaluateMaxMs: JSONNumber
+        var missedFrames: Int
+        var budgetValuesPerSecond: Double
+        var budgetMet: Bool
+    }
+
+    static func animationSet(_ count: Int) -> [Animation] {
+        func repeating(_ a: Animation) -> Animation {
+            var a = a
+            a.timing.repeatCount = .infinity
+            a.timing.autoreverses = true
+            return a
+        }
+        let all: [Animation] = [
+            .basic(.opacity, from: .number(0.2), to: .number(1), duration: 1),
+            .basic(.position, from: .point(Point(x: 10, y: 10)), to: .point(Point(x: 400, y: 300)), duration: 1.3),
+            .basic(LayerKeyPath("transform.rotation.z"), from: .number(0), to: .number(3.14), duration: 0.9),
+            .basic(.bounds, from: .rect(Rect(x: 0, y: 0, width: 4, height: 4)), to: .rect(Rect(x: 0, y: 0, width: 20, height: 20)),
+                   duration: 1.1),
+            .basic(.backgroundColor, from: .color(Color(red: 1, green: 0, blue: 0, alpha: 1)),
+                   to: .color(Color(red: 0, green: 0, blue: 1, alpha: 1)), duration: 0.7),
+        ]
+        return all.prefix(count).map(repeating)
+    }
+
+    func run() throws {
+        #if DEBUG
+        if !json { print("warning: a debug build; measure with `swift build -c release --product rendersrv-stress`") }
+        #endif
+        let daemon = try DaemonProcess(arguments: ["--output", output])
+        defer { daemon.stop() }
+        let c = try WireClient(path: daemon.socketPath)
+        try c.hello("eval")
+        let set = Eval.animationSet(animations)
+        var commands: [Command] = [.createLayer(1, .layer), .setRoot(1)]
+        for i in 0..<layers {
+            let id = LayerID(i + 2)
+            commands += [.createLayer(id, .layer), .insertSublayer(parent: 1, child: id, index: UInt32.max)]
+            for (k, a) in set.enumerated() {
+                commands.append(.addAnimation(id, key: "a\(k)", animationID: UInt64(i * 8 + k + 1), animation: a))
+            }
+        }
+        guard c.waitApplied(c.commit(commands), timeout: 120) else {
+            throw WireClient.Failure(description: "the animations' commit was not applied")
+        }
+        // Events (animationStarted) are read away on another thread.
+        Isolation.drainInBackground(c, for: seconds + 1.5)
+        Thread.sleep(forTimeInterval: 0.5)
+        let control = try ControlClient(socketPath: daemon.socketPath, clientName: "eval-observer", timeout: 30)
+        defer { control.close() }
+        let t0 = MediaTime.now()
+        Thread.sleep(forTimeInterval: seconds)
+        let t1 = MediaTime.now()
+        let frames = try control.frameRecords().filter { $0.targetTime >= t0 && $0.targetTime <= t1 && !$0.idle }
+        let values = frames.reduce(0.0) { $0 + Double($1.animatedLayers) * Double(animations) }
+        let evalMs = frames.map(\.evaluateMs)
+        let total = evalMs.reduce(0, +)
+        let budget = 10e6
+        let perSecond = total > 0 ? values / (total / 1000) : 0
+        let r = Result(layers: layers, animationsPerLayer: animations, frames: frames.count, valuesPerSecond: perSecond,
+                       evaluateMeanMs: frames.isEmpty ? 0 : total / Double(frames.count),
+                       evaluateP99Ms: JSONNumber(percentile(evalMs, 99)), evaluateMaxMs: JSONNumber(evalMs.max() ?? .nan),
+                       missedFrames: frames.reduce(0) { $0 + Int($1.missed) }, budgetValuesPerSecond: budget,
+                       budgetMet: perSecond >= budget)
+        if json { try printJSON(r); return }
+        print("eval: \(layers) layers × \(animations) repeating animations, \(frames.count) frames over \(seconds) s "
+            + "(rendersrvd --output \(output))")
+        print(String(format: "evaluate per frame: mean %.3f ms, p99 %.3f ms, max %.3f ms; missed vsyncs %d",
+                     r.evaluateMeanMs, r.evaluateP99Ms.value, r.evaluateMaxMs.value, r.missedFrames))
+        print(String(format: "%.1f M animated values per second of evaluation (one core); budget ≥ 10 M: %@",
+                     perSecond / 1e6, r.budgetMet ? "met" : "NOT met"))
+    }
+}
