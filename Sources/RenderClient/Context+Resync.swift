@@ -32,7 +32,8 @@ import RenderProtocol
 /// animations stop and `onError` gets `.resyncQueueFull`.
 ///
 /// **Sequence numbers.** They keep increasing across sessions. When a session is lost the
-/// context reserves `replayReserve` numbers above the last one used; the replay takes them
+/// context reserves `replayReserve` numbers above the last one used (later commits are
+/// numbered above them; `lastSentSequence` counts only numbers used); the replay takes them
 /// (several commits only when the model exceeds the new daemon's `maxFrameBytes` or
 /// `maxCommandsPerCommit`), so it sorts below every queued commit and above every commit of
 /// the lost session (`waitUntilApplied` of a lost commit returns with the replay's
@@ -51,6 +52,8 @@ struct ResyncState {
     /// The first of the sequence numbers reserved for the replay; kept until the replay and
     /// every queued commit went out.
     var replayBase: UInt64?
+    /// The highest number ever reserved: commits are numbered above it.
+    var reservedTop: UInt64 = 0
     /// Commits made while down, oldest first.
     var queued: [QueuedCommit] = []
     /// A new session is up, and the replay waits for the open transaction's commit.
@@ -147,7 +150,7 @@ extension Context {
         resync.isDown = true
         if resync.replayBase == nil {
             resync.replayBase = lastSentSequence + 1
-            lastSentSequence += Context.replayReserve
+            resync.reservedTop = lastSentSequence + Context.replayReserve
         }
         let lost = removing[removingHead...].map(\.record)
         removing.removeAll(); removingHead = 0
@@ -202,6 +205,7 @@ extension Context {
                 if !willReconnect(after: error) { reportError(error) }
                 return
             }
+            lastSentSequence = max(lastSentSequence, part.sequence)
         }
         let queuedCount = resync.queued.count
         while let q = resync.queued.first {

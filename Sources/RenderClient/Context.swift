@@ -49,8 +49,8 @@ public final class Context: @unchecked Sendable {
     /// it a commit's animations are stopped and `onError` gets `.resyncQueueFull`.
     public var maxQueuedCommits = 4096
 
-    /// The sequence number of the last commit sent or queued (0 before the first); after
-    /// a session is lost it also counts the numbers reserved for the replay.
+    /// The sequence number of the last commit sent or queued (0 before the first; a
+    /// replay's commits count too).
     public internal(set) var lastSentSequence: UInt64 = 0
     /// The last `commitApplied` received, if any.
     public internal(set) var lastApplied: CommitApplied?
@@ -276,7 +276,8 @@ public final class Context: @unchecked Sendable {
         for id in d.destroyed where resync.destroyedBeforeReplay.remove(id) == nil { commands.append(.destroyLayer(id)) }
 
         if !commands.isEmpty {
-            lastSentSequence += 1
+            // Above the numbers reserved for a replay, if any (see `ResyncState`).
+            lastSentSequence = max(lastSentSequence, resync.reservedTop) + 1
             for r in sent { r.sentInCommit = lastSentSequence; records[r.id] = r }
             for r in d.removedRecords where r.state == .removing { removing.append((lastSentSequence, r)) }
             dispatch(Commit(sequence: lastSentSequence, mediaTime: now, commands: commands))
