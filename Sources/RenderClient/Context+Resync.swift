@@ -19,7 +19,8 @@ import RenderProtocol
 /// delegate and completion groups: the new daemon reports its start (told to the delegate
 /// only if it never started) and its end, and completion blocks then run. Animations whose
 /// end passed while away and that are removed on completion are not replayed: they are
-/// reported stopped (`finished == true`) right after the replay. Finished animations held
+/// reported stopped (`finished == true`) when the replay is acknowledged, after `resynced`
+/// (if the new session is lost first, the next replay finds them ended again). Finished animations held
 /// by `isRemovedOnCompletion == false` are replayed (they keep filling).
 ///
 /// **Queued commits.** A commit made while down is built as usual — its changes are in the
@@ -59,8 +60,9 @@ struct ResyncState {
     /// A new session is up, and the replay waits for the open transaction's commit.
     var replayDue = false
     var welcome: Welcome?
-    /// The replay was sent: `resynced` is reported when this sequence is acknowledged.
-    var awaiting: (sequence: UInt64, report: ResyncReport)?
+    /// The replay was sent: `resynced` is reported when this sequence is acknowledged, and
+    /// the animations that ended while away (not replayed) are then reported stopped.
+    var awaiting: (sequence: UInt64, report: ResyncReport, completed: [AnimationRecord])?
     /// Layers released before a replay whose `destroyLayer` is still to be recorded: the
     /// new daemon never had them, so that command is left out.
     var destroyedBeforeReplay: Set<LayerID> = []
@@ -223,24 +225,19 @@ extension Context {
         let report = ResyncReport(sessionID: welcome.sessionID, layers: layers.count, animations: animations,
                                   completedWhileAway: completed.count, queuedCommits: queuedCount,
                                   replayCommits: parts.count, replaySequences: parts.first!.sequence...last)
-        resync.awaiting = (last, report)
-        if !completed.isEmpty {
-            // After the replay, on a later turn, as the daemon's stops would have come.
-            let stops = completed
-            queue.async { [self] in
-                for r in stops where r.state == .sent {
-                    if !r.didStart { r.didStart = true; r.delegate?.animationDidStart(r.animation) }
-                    finish(r, finished: true)
-                }
-            }
-        }
+        resync.awaiting = (last, report, completed)
     }
 
-    /// The replay's commitApplied arrived: report `resynced`.
+    /// The replay's commitApplied arrived: report `resynced`, then the stops of the
+    /// animations that ended while away (as the new daemon's first frame would have).
     func noteApplied(_ sequence: UInt64) {
         guard let a = resync.awaiting, sequence >= a.sequence else { return }
         resync.awaiting = nil
         onReconnect?(.resynced(a.report))
+        for r in a.completed where r.state == .sent {
+            if !r.didStart { r.didStart = true; r.delegate?.animationDidStart(r.animation) }
+            finish(r, finished: true)
+        }
     }
 
     /// Each attached animation's lifecycle on `layer` at media time `t`, as the daemon

@@ -158,6 +158,9 @@ import Testing
         restart(h)
         let replay = try #require(h.lastCommit)
         #expect(replay.addedAnimations.isEmpty)
+        #expect(d.stops.isEmpty, "reported once the new daemon has the model")
+        h.deliver(.commitApplied(CommitApplied(sequence: replay.sequence, frame: 1, mediaTime: 1002)))
+        h.settle()
         #expect(d.starts == 1 && d.stops == [true] && completions == 1)
         h.run { #expect(l.animationKeys().isEmpty) }
     }
