@@ -37,7 +37,9 @@ public final class Context: @unchecked Sendable {
     /// Server errors that do not end the session (a rejected commit: the model and the
     /// server's tree may now differ), commits too large to send and failed writes.
     public var onError: ((ConnectionError) -> Void)?
-    /// The session ended; outstanding animations have been stopped (`finished == false`).
+    /// The connection ended for good (no reconnect policy, a non-retryable end, or the
+    /// policy gave up); outstanding animations have been stopped (`finished == false`). A
+    /// session that is being replaced is reported by `onReconnect` instead.
     public var onDisconnect: ((ConnectionError) -> Void)?
     /// Every `commitApplied` event, after the context has processed it.
     public var onCommitApplied: ((CommitApplied) -> Void)?
