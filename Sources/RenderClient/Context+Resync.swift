@@ -174,7 +174,7 @@ extension Context {
         for l in layers where !l.timing.isIdentity { commands.append(.setTiming(l.id, l.timing)) }
         let defaults = LayerProperties()
         for l in layers {
-            for key in PropertyKey.allCases where key.layerKinds.contains(l.kind) {
+            for key in PropertyKey.allCases where key.exists(on: l.kind) {
                 let v = l.storage.value(of: key)
                 if v != defaults.value(of: key) { commands.append(.setProperty(l.id, LayerKeyPath(key), v)) }
             }
