@@ -43,7 +43,7 @@ public final class Connection {
     public let reconnectPolicy: ReconnectPolicy?
     /// Where events are delivered (and, for a `Context`, where its layers live).
     public let callbackQueue: DispatchQueue
-    private let core: ConnectionCore
+    let core: ConnectionCore
 
     /// Connects and handshakes (synchronously, at most `timeout` seconds), then starts the
     /// I/O thread.
