@@ -21,19 +21,29 @@ import RenderProtocol
 /// thread hop per commit (numbers in the client helper's report and README). A full socket
 /// buffer blocks the committing thread until the daemon reads, which it does promptly.
 ///
-/// Callbacks (`onEvent`, `onError`, `onDisconnect`) run on `callbackQueue`; set them before
-/// the first commit. `ping`, `waitUntilApplied` and `close` may be called from any thread,
+/// Reconnection: with a `ReconnectPolicy` (the default, `.standard`), a session lost without
+/// the client asking (the daemon crashed or was killed) is replaced by a new one on the same
+/// socket path, with backoff: `onReconnect` hears `disconnected`, `reconnecting` per attempt,
+/// then `reconnected` (the new session's welcome; nothing of the old session is on the new
+/// daemon — a `Context` replays its model) or `gaveUp`, after which `onDisconnect` follows.
+/// Meanwhile writes throw the loss and `waitUntilApplied` keeps waiting.
+///
+/// Callbacks (`onEvent`, `onError`, `onDisconnect`, `onReconnect`) run on `callbackQueue`;
+/// set them before the first commit. `ping`, `waitUntilApplied` and `close` may be called from any thread,
 /// including while the callback queue is blocked: their replies are handled on the I/O
 /// thread.
 public final class Connection {
     /// Where the daemon was reached.
     public let socketPath: String
     public let clientName: String
-    /// The server's answer to the handshake: session id, display, clock, limits.
-    public let welcome: Welcome
+    /// The server's answer to the current session's handshake: session id, display, clock,
+    /// limits (a new session's after a reconnection). Any thread.
+    public var welcome: Welcome { core.state.withLock { $0.welcome } }
+    /// How a lost session is replaced (`nil`: it is not).
+    public let reconnectPolicy: ReconnectPolicy?
     /// Where events are delivered (and, for a `Context`, where its layers live).
     public let callbackQueue: DispatchQueue
-    private let core: ConnectionCore
+    let core: ConnectionCore
 
     /// Connects and handshakes (synchronously, at most `timeout` seconds), then starts the
     /// I/O thread.
@@ -42,10 +52,12 @@ public final class Connection {
     ///   - socketPath: resolved as the daemon does: this path, else `RENDERSRV_SOCKET`,
     ///     else `$XDG_RUNTIME_DIR/rendersrvd/socket`, else `/tmp/rendersrvd-$UID/socket`.
     ///   - clientName: shown in the daemon's logs and stats.
+    ///   - reconnect: how to replace a session the daemon lost; `nil` ends the connection
+    ///     with the session.
     /// - Throws: `ConnectionError` — `.noDaemon` when nothing listens there,
     ///   `.versionUnsupported`, `.handshakeFailed`, `.timedOut`, …
     public init(socketPath: String? = nil, clientName: String, callbackQueue: DispatchQueue = .main,
-                timeout: Double = 5) throws {
+                timeout: Double = 5, reconnect: ReconnectPolicy? = .standard) throws {
         let path = SocketPath.resolve(explicit: socketPath, environment: SocketPath.processEnvironment)
         let channel = try SocketChannel.connect(path: path)
         let welcome: Welcome
@@ -55,12 +67,12 @@ public final class Connection {
         }
         self.socketPath = path
         self.clientName = clientName
-        self.welcome = welcome
+        self.reconnectPolicy = reconnect
         self.callbackQueue = callbackQueue
-        self.core = ConnectionCore(channel: channel, queue: callbackQueue, frameLimit: Int(welcome.limits.maxFrameBytes))
+        self.core = ConnectionCore(channel: channel, welcome: welcome, clientName: clientName, queue: callbackQueue,
+                                   policy: reconnect)
         let core = self.core
-        core.state.withLock { $0.serverMediaTime = welcome.mediaTime }
-        let thread = Thread { core.readLoop() }
+        let thread = Thread { core.run() }
         thread.name = "rendersrv-client-io"
         thread.start()
     }
@@ -80,12 +92,20 @@ public final class Connection {
         set { core.handlers.withLock { $0.error = newValue } }
     }
 
-    /// Once, when the session ends: `.goodbye(reason)`, `.server(fatal error)`,
-    /// `.closed` (end of stream), `.closedByClient`, `.malformed`. On the callback queue,
-    /// after every event received before it.
+    /// Once, when the connection ends: `.goodbye(reason)`, `.server(fatal error)`,
+    /// `.closed` (end of stream, without a reconnect policy), `.closedByClient`, `.malformed`,
+    /// `.reconnectFailed` (the policy gave up). On the callback queue, after every event
+    /// received before it.
     public var onDisconnect: ((ConnectionError) -> Void)? {
         get { core.handlers.withLock { $0.disconnect } }
         set { core.handlers.withLock { $0.disconnect = newValue } }
+    }
+
+    /// The replacement of a lost session, step by step (see `ReconnectEvent`). On the
+    /// callback queue, in order with the other events.
+    public var onReconnect: ((ReconnectEvent) -> Void)? {
+        get { core.handlers.withLock { $0.reconnect } }
+        set { core.handlers.withLock { $0.reconnect = newValue } }
     }
 
     /// The server's media time as last heard (its welcome, frame acknowledgements and
@@ -93,18 +113,31 @@ public final class Connection {
     /// this connection knows. Any thread.
     public var serverMediaTime: Double { core.state.withLock { $0.serverMediaTime } }
 
-    /// Whether the session is still up.
-    public var isConnected: Bool { core.state.withLock { $0.end == nil } }
+    /// Whether a session is up (false while a lost one is being replaced).
+    public var isConnected: Bool { core.state.withLock { $0.end == nil && $0.sessionLost == nil } }
+
+    /// Whether the connection is over for good (closed, failed, or reconnection gave up).
+    public var isEnded: Bool { core.state.withLock { $0.end != nil } }
 
     /// Sends a commit, from the calling thread (blocking until the kernel took it).
     /// Throws `.commitTooLarge` (nothing sent) or the reason the session ended.
     public func send(_ commit: Commit) throws(ConnectionError) {
         let frame = WireCodec.encode(.commit(commit))
-        guard frame.count <= core.frameLimit else {
-            throw .commitTooLarge(sequence: commit.sequence, bytes: frame.count, limit: core.frameLimit)
+        let limit = core.frameLimit
+        guard frame.count <= limit else {
+            throw .commitTooLarge(sequence: commit.sequence, bytes: frame.count, limit: limit)
         }
-        try core.write(frame)
+        try core.write(frame, isCommit: true)
     }
+
+    /// After a reconnection, commits wait for `openCommitGate()` (a `Context` replays its
+    /// model first, so that nothing reaches the new daemon before it).
+    var holdsCommitsAfterReconnecting: Bool {
+        get { core.gateCommits.withLock { $0 } }
+        set { core.gateCommits.withLock { $0 = newValue } }
+    }
+
+    func openCommitGate() { core.openGate() }
 
     /// Sends any message (advanced use: control requests are `ControlClient`'s).
     public func send(message: Message) throws(ConnectionError) {
@@ -118,7 +151,8 @@ public final class Connection {
     }
 
     /// Blocks until the server acknowledged commit `sequence` (or a later one) and returns
-    /// that acknowledgement. Any thread but the callback queue's commit path.
+    /// that acknowledgement. Any thread but the callback queue's commit path. Keeps waiting
+    /// across a reconnection (a context's replay is numbered above the commits it restores).
     @discardableResult
     public func waitUntilApplied(_ sequence: UInt64, timeout: Double = 5) throws(ConnectionError) -> CommitApplied {
         try core.waitUntilApplied(sequence, timeout: timeout)

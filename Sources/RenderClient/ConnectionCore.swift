@@ -6,56 +6,93 @@ import Glibc
 import RenderCore
 import RenderProtocol
 
-/// The state a `Connection` shares with its I/O thread. The thread holds it (not the
-/// `Connection`), so releasing the connection closes it: `close` shuts the socket down,
-/// the blocked read returns end of stream, and the thread closes the descriptor and exits.
+/// The state a `Connection` shares with its I/O thread, across sessions. The thread holds
+/// it (not the `Connection`), so releasing the connection closes it: `close` shuts the
+/// socket down (or wakes a reconnection wait), the blocked read returns end of stream, and
+/// the thread closes the descriptor and exits.
 ///
-/// Sendable by its own discipline: `handlers` and `state` are behind their locks, writes and
-/// the descriptor's closing behind `writeLock`, the rest immutable.
+/// With a `ReconnectPolicy`, a session that ends without the client asking is replaced:
+/// the I/O thread reports `disconnected`, waits and retries (`reconnecting`), handshakes
+/// on a new channel and installs it (`reconnected`), then reads again. Between the loss and
+/// the new session writes fail with the loss; after it, commits stay refused while
+/// `gateCommits` is set until the owner (a `Context`, which must replay its model first)
+/// calls `openGate()`.
+///
+/// Sendable by its own discipline: `handlers` and `state` are behind their locks, writes,
+/// the channel's replacement and the descriptor's closing behind `writeLock`, the rest
+/// immutable. The I/O thread reads `channel` without the lock: only it replaces it.
 final class ConnectionCore: @unchecked Sendable {
     struct Handlers {
         var event: ((Message) -> Void)?
         var error: ((ErrorMessage) -> Void)?
         var disconnect: ((ConnectionError) -> Void)?
+        var reconnect: ((ReconnectEvent) -> Void)?
     }
 
     struct State {
         var nextPingToken: UInt64 = 1
-        /// Outstanding pings: token → media time the pong was read (nil until then).
-        var pings: [UInt64: Double?] = [:]
+        /// Outstanding pings: token → (session epoch, media time the pong was read).
+        var pings: [UInt64: (epoch: Int, received: Double?)] = [:]
         var applied: CommitApplied?
+        /// The connection is over (closed, failed for good, or reconnection gave up).
         var end: ConnectionError?
+        /// The current session was lost and a new one is being sought.
+        var sessionLost: ConnectionError?
+        /// Counts sessions (0 for the first).
+        var epoch = 0
+        /// After a reconnection, commits are refused until the owner opens the gate.
+        var gateClosed = false
         var closedByClient = false
         var goodbye: String?
         var fatal: ErrorMessage?
         /// The latest media time the server reported (welcome, frame acknowledgements,
-        /// animation events): its clock as last heard.
+        /// animation events): its clock as last heard. Reset by each new session's welcome.
         var serverMediaTime: Double = 0
+        var welcome: Welcome
     }
 
-    let channel: SocketChannel
+    private(set) var channel: SocketChannel
+    let path: String
+    let clientName: String
     let queue: DispatchQueue
-    let frameLimit: Int
+    let policy: ReconnectPolicy?
+    /// Whether commits wait for `openGate()` after a reconnection (set by a `Context`).
+    let gateCommits = Locked(false)
     let handlers = Locked(Handlers())
-    let state = Locked(State())
-    /// Signalled (with `stateCondition`'s lock) when pongs, acknowledgements or the end arrive.
+    let state: Locked<State>
+    /// Signalled (with `stateCondition`'s lock) when pongs, acknowledgements, the end or a
+    /// `close` arrive (the reconnection wait listens to it too).
     private let stateCondition = NSCondition()
     /// Serializes writes; `fdClosed` under it keeps a reused descriptor from being written.
     private let writeLock = NSLock()
     private var fdClosed = false
 
-    init(channel: SocketChannel, queue: DispatchQueue, frameLimit: Int) {
-        self.channel = channel; self.queue = queue; self.frameLimit = frameLimit
+    init(channel: SocketChannel, welcome: Welcome, clientName: String, queue: DispatchQueue, policy: ReconnectPolicy?) {
+        self.channel = channel; self.path = channel.path; self.clientName = clientName
+        self.queue = queue; self.policy = policy
+        self.state = Locked(State(serverMediaTime: welcome.mediaTime, welcome: welcome))
     }
+
+    /// The current session's frame limit (the daemon's `maxFrameBytes`).
+    var frameLimit: Int { Int(state.withLock { $0.welcome.limits.maxFrameBytes }) }
 
     // MARK: Writing (any thread)
 
-    func write(_ frame: [UInt8]) throws(ConnectionError) {
+    func write(_ frame: [UInt8], isCommit: Bool = false) throws(ConnectionError) {
         writeLock.lock(); defer { writeLock.unlock() }
-        if let end = state.withLock({ $0.end }) { throw end }
+        let refusal = state.withLock { s -> ConnectionError? in
+            if let end = s.end { return end }
+            if let lost = s.sessionLost { return lost }
+            if isCommit && s.gateClosed { return .closed(path: path) }
+            return nil
+        }
+        if let refusal { throw refusal }
         guard !fdClosed else { throw .closedByClient }
         try channel.write(frame)
     }
+
+    /// Lets commits through on the new session (the owner's replay goes first).
+    func openGate() { state.withLock { $0.gateClosed = false } }
 
     func close(reason: String) {
         let first = state.withLock { s -> Bool in
@@ -68,6 +105,8 @@ final class ConnectionCore: @unchecked Sendable {
         writeLock.lock()
         if !fdClosed { channel.shutdownBoth() }
         writeLock.unlock()
+        // Wakes a reconnection wait.
+        signal { _ in }
     }
 
     // MARK: Waiting (any thread)
@@ -76,13 +115,18 @@ final class ConnectionCore: @unchecked Sendable {
         let token = state.withLock { s -> UInt64 in
             let t = s.nextPingToken
             s.nextPingToken += 1
-            s.pings[t] = .some(nil)
+            s.pings[t] = (s.epoch, nil)
             return t
         }
         defer { _ = state.withLock { $0.pings.removeValue(forKey: token) } }
         let start = MediaTime.now()
         try write(WireCodec.encode(.ping(token)))
-        let received = try wait(timeout: timeout, operation: "ping") { s in s.pings[token] ?? nil }
+        let received = try wait(timeout: timeout, operation: "ping") { s throws(ConnectionError) -> Double? in
+            guard let p = s.pings[token] else { return nil }
+            // The session the ping went to was lost: its pong will never come.
+            if p.epoch != s.epoch || s.sessionLost != nil { throw s.sessionLost ?? .closed(path: path) }
+            return p.received
+        }
         return received - start
     }
 
@@ -93,17 +137,19 @@ final class ConnectionCore: @unchecked Sendable {
         }
     }
 
-    /// Waits until `ready` gives a value, the session ends (throws why) or time runs out.
-    private func wait<T>(timeout: Double, operation: String, _ ready: (State) -> T?) throws(ConnectionError) -> T {
+    /// Waits until `ready` gives a value (or throws), the connection ends (throws why) or
+    /// time runs out. A lost session that is being replaced does not end the wait.
+    private func wait<T>(timeout: Double, operation: String,
+                         _ ready: (State) throws(ConnectionError) -> T?) throws(ConnectionError) -> T {
         let deadline = Date(timeIntervalSinceNow: timeout)
         stateCondition.lock(); defer { stateCondition.unlock() }
         while true {
-            let (value, end) = state.withLock { s in (ready(s), s.end) }
-            if let value { return value }
-            if let end { throw end }
+            let s = state.withLock { $0 }
+            if let value = try ready(s) { return value }
+            if let end = s.end { throw end }
             if !stateCondition.wait(until: deadline) {
-                if let value = state.withLock({ ready($0) }) { return value }
-                throw .timedOut(operation: operation, path: channel.path, seconds: timeout)
+                if let value = try ready(state.withLock { $0 }) { return value }
+                throw .timedOut(operation: operation, path: path, seconds: timeout)
             }
         }
     }
@@ -117,7 +163,113 @@ final class ConnectionCore: @unchecked Sendable {
 
     // MARK: The I/O thread
 
-    func readLoop() {
+    /// The I/O thread's body: reads the session until it ends; then, when the policy retries
+    /// that end, reconnects and reads the new session, and so on; finally reports the end.
+    func run() {
+        var end = readSession()
+        while let policy, shouldRetry(end, policy: policy) {
+            signal { s in
+                s.sessionLost = end
+                s.epoch += 1
+                s.goodbye = nil
+            }
+            report(.disconnected(end))
+            switch reconnect(policy: policy) {
+            case .connected:
+                end = readSession()
+            case let .failed(finalError):
+                end = finalError
+                report(.gaveUp(finalError))
+                finish(finalError)
+                return
+            }
+        }
+        finish(end)
+    }
+
+    private func shouldRetry(_ end: ConnectionError, policy: ReconnectPolicy) -> Bool {
+        state.withLock { s in !s.closedByClient && s.fatal == nil && s.end == nil } && policy.retries(after: end)
+    }
+
+    /// The connection is over: wake every waiter and tell `onDisconnect`.
+    private func finish(_ end: ConnectionError) {
+        signal { $0.end = end; $0.sessionLost = nil }
+        queue.async { [self] in handlers.withLock { $0.disconnect }?(end) }
+    }
+
+    private func report(_ event: ReconnectEvent) {
+        queue.async { [self] in handlers.withLock { $0.reconnect }?(event) }
+    }
+
+    private enum ReconnectOutcome { case connected, failed(ConnectionError) }
+
+    /// Tries to open a new session with backoff (on the I/O thread). On success the new
+    /// channel is installed, the state reset for it and `reconnected` reported.
+    private func reconnect(policy: ReconnectPolicy) -> ReconnectOutcome {
+        let started = MediaTime.now()
+        var lastError: ConnectionError?
+        var attempt = 0
+        while true {
+            attempt += 1
+            let elapsed = MediaTime.now() - started
+            if attempt > policy.maximumAttempts || elapsed >= policy.maximumDuration {
+                let last = lastError ?? .closed(path: path)
+                return .failed(.reconnectFailed(path: path, attempts: attempt - 1, seconds: elapsed, lastError: last))
+            }
+            let delay = policy.delay(beforeAttempt: attempt)
+            report(.reconnecting(attempt: attempt, delay: delay, lastError: lastError))
+            // Wait, waking early only for `close()`.
+            let deadline = Date(timeIntervalSinceNow: delay)
+            stateCondition.lock()
+            while !state.withLock({ $0.closedByClient }) && stateCondition.wait(until: deadline) {}
+            stateCondition.unlock()
+            if state.withLock({ $0.closedByClient }) {
+                return .failed(.closedByClient)
+            }
+            let fresh: SocketChannel
+            let welcome: Welcome
+            do throws(ConnectionError) {
+                fresh = try SocketChannel.connect(path: path)
+                do { welcome = try fresh.handshake(clientName: clientName, timeout: policy.handshakeTimeout) } catch {
+                    fresh.close()
+                    throw error
+                }
+            } catch {
+                lastError = error
+                switch error {
+                case .noDaemon, .closed, .timedOut, .system, .handshakeFailed: continue
+                default:
+                    // A daemon that refuses this client's protocol will not change its mind.
+                    let elapsed = MediaTime.now() - started
+                    return .failed(.reconnectFailed(path: path, attempts: attempt, seconds: elapsed, lastError: error))
+                }
+            }
+            writeLock.lock()
+            let closed = state.withLock { $0.closedByClient }
+            if closed {
+                writeLock.unlock()
+                try? fresh.write(WireCodec.encode(.goodbye(Goodbye(reason: "client closed the connection"))))
+                fresh.close()
+                return .failed(.closedByClient)
+            }
+            channel = fresh
+            fdClosed = false
+            let gate = gateCommits.withLock { $0 }
+            signal { s in
+                s.sessionLost = nil
+                s.welcome = welcome
+                s.serverMediaTime = welcome.mediaTime
+                s.goodbye = nil
+                s.gateClosed = gate
+            }
+            writeLock.unlock()
+            report(.reconnected(welcome))
+            return .connected
+        }
+    }
+
+    /// Reads the current session until it ends; returns why. Closes its descriptor.
+    private func readSession() -> ConnectionError {
         var end: ConnectionError
         loop: while true {
             let more: Bool
@@ -139,7 +291,7 @@ final class ConnectionCore: @unchecked Sendable {
                     if s.closedByClient { return .closedByClient }
                     if let g = s.goodbye { return .goodbye(reason: g) }
                     if let f = s.fatal { return .server(f) }
-                    return .closed(path: channel.path)
+                    return .closed(path: path)
                 }
                 break loop
             }
@@ -149,16 +301,14 @@ final class ConnectionCore: @unchecked Sendable {
         fdClosed = true
         channel.close()
         writeLock.unlock()
-        let reason = end
-        signal { $0.end = reason }
-        queue.async { [self] in handlers.withLock { $0.disconnect }?(reason) }
+        return end
     }
 
     private func handle(_ m: Message, into events: inout [Message]) {
         switch m {
         case let .pong(token):
             let now = MediaTime.now()
-            signal { s in if s.pings[token] != nil { s.pings[token] = .some(now) } }
+            signal { s in if s.pings[token] != nil { s.pings[token]!.received = now } }
         case let .ping(token):
             try? write(WireCodec.encode(.pong(token)))
         case let .commitApplied(a):

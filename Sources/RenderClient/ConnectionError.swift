@@ -30,6 +30,13 @@ public enum ConnectionError: Error, Equatable, CustomStringConvertible {
     case malformed(path: String, ProtocolError)
     /// A commit's frame exceeds the server's `maxFrameBytes`; it was not sent.
     case commitTooLarge(sequence: UInt64, bytes: Int, limit: Int)
+    /// The session was lost and reconnecting failed: `attempts` attempts over `seconds`
+    /// seconds; `lastError` is why the last one failed (or why reconnection stopped).
+    indirect case reconnectFailed(path: String, attempts: Int, seconds: Double, lastError: ConnectionError)
+    /// A commit made while the daemon was unreachable found the context's queue of
+    /// `limit` commits full: its animations were stopped (`finished == false`); its other
+    /// changes stay in the model and reach the daemon with the replay.
+    case resyncQueueFull(sequence: UInt64, limit: Int)
 
     public var description: String {
         switch self {
@@ -62,6 +69,14 @@ public enum ConnectionError: Error, Equatable, CustomStringConvertible {
         case let .commitTooLarge(seq, bytes, limit):
             return "commit \(seq) is \(bytes) bytes, above the server's frame limit of \(limit) bytes; it was not sent "
                 + "— split the changes over several transactions or use smaller contents"
+        case let .reconnectFailed(path, attempts, seconds, last):
+            return "lost the session with rendersrvd at \(path) and could not reconnect after \(attempts) attempt(s) over "
+                + "\((seconds * 10).rounded() / 10) s (last: \(last)); restart rendersrvd, or raise "
+                + "ReconnectPolicy.maximumAttempts / maximumDuration"
+        case let .resyncQueueFull(seq, limit):
+            return "commit \(seq) was made while rendersrvd was unreachable and the queue of \(limit) commits waiting for "
+                + "the reconnection is full: its animations were stopped (its property and tree changes stay in the "
+                + "model and are replayed); raise Context.maxQueuedCommits or commit less often while disconnected"
         }
     }
 }

@@ -27,6 +27,7 @@ extension Context {
                 finish(r, finished: false)
             }
             if removingHead == removing.count { removing.removeAll(keepingCapacity: true); removingHead = 0 }
+            noteApplied(a.sequence)
             onCommitApplied?(a)
         case let .animationStarted(s):
             guard let r = records[s.animationID], !r.didStart else { return }
@@ -49,6 +50,10 @@ extension Context {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !isDisconnected else { return }
         isDisconnected = true
+        // Commits queued for a reconnection that will not come: their animations are
+        // outstanding records, stopped below.
+        resync.queued.removeAll()
+        resync.replayDue = false
         let outstanding = records.values.sorted { $0.id < $1.id }
         for r in outstanding { finish(r, finished: false) }
         removing.removeAll(); removingHead = 0

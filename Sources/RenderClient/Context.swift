@@ -14,6 +14,10 @@ import RenderProtocol
 /// transport, it takes any commit sink and is fed events with `deliver(_:)` and
 /// `connectionDidEnd(_:)`.
 ///
+/// Surviving a daemon restart (see `Context+Resync.swift`): when its connection loses the
+/// session and reconnects, the context replays its whole model to the new daemon and then
+/// sends the commits made in between; `onReconnect` follows each step.
+///
 /// Thread affinity: a context, its layers and its transactions belong to its callback
 /// queue; every method runs there (checked with `dispatchPrecondition`) unless it says
 /// otherwise. Layers created without an explicit context use the first live context of the
@@ -33,20 +37,36 @@ public final class Context: @unchecked Sendable {
     /// Server errors that do not end the session (a rejected commit: the model and the
     /// server's tree may now differ), commits too large to send and failed writes.
     public var onError: ((ConnectionError) -> Void)?
-    /// The session ended; outstanding animations have been stopped (`finished == false`).
+    /// The connection ended for good (no reconnect policy, a non-retryable end, or the
+    /// policy gave up); outstanding animations have been stopped (`finished == false`). A
+    /// session that is being replaced is reported by `onReconnect` instead.
     public var onDisconnect: ((ConnectionError) -> Void)?
     /// Every `commitApplied` event, after the context has processed it.
     public var onCommitApplied: ((CommitApplied) -> Void)?
+    /// Each step of replacing a lost session: `disconnected`, `reconnecting` (per attempt),
+    /// `reconnected`, then `resynced` once the new daemon applied the replayed model, or
+    /// `gaveUp` (then `onDisconnect`).
+    public var onReconnect: ((ReconnectEvent) -> Void)?
+    /// How many commits made while disconnected are kept for the reconnection (≥ 0). Past
+    /// it a commit's animations are stopped and `onError` gets `.resyncQueueFull`.
+    public var maxQueuedCommits = 4096
 
-    /// The sequence number of the last commit sent (0 before the first).
-    public private(set) var lastSentSequence: UInt64 = 0
+    /// The sequence number of the last commit sent or queued (0 before the first; a
+    /// replay's commits count too).
+    public internal(set) var lastSentSequence: UInt64 = 0
     /// The last `commitApplied` received, if any.
     public internal(set) var lastApplied: CommitApplied?
     /// Whether the session ended (`connectionDidEnd`).
     public internal(set) var isDisconnected = false
 
     let transactions: TransactionQueue
-    private let sink: (Commit) -> Void
+    /// Hands a built commit to the transport; throws when the connection cannot take it.
+    let sink: (Commit) throws(ConnectionError) -> Void
+    /// Every layer created by this context, by id, until its release is recorded (what a
+    /// replay recreates).
+    var liveLayers: [LayerID: Weak<Layer>] = [:]
+    /// The replacement of a lost session (see `Context+Resync.swift`).
+    var resync = ResyncState()
     private var nextLayerID: LayerID = 1
     private var nextAnimationID: UInt64 = 1
     var delta = CommitDelta()
@@ -65,7 +85,7 @@ public final class Context: @unchecked Sendable {
                 commitSink: @escaping (Commit) -> Void) {
         self.queue = queue
         self.clock = clock
-        self.sink = commitSink
+        self.sink = { commit throws(ConnectionError) in commitSink(commit) }
         self.connection = nil
         self.transactions = TransactionQueue.attached(to: queue)
         transactions.register(self)
@@ -89,16 +109,14 @@ public final class Context: @unchecked Sendable {
             self.clock = MediaTime.now
         }
         self.connection = connection
-        var failure: ((ConnectionError) -> Void)?
-        self.sink = { commit in
-            do throws(ConnectionError) { try connection.send(commit) } catch { failure?(error) }
-        }
+        self.sink = { [unowned connection] commit throws(ConnectionError) in try connection.send(commit) }
         self.transactions = TransactionQueue.attached(to: queue)
-        failure = { [weak self] e in self?.reportError(e) }
         transactions.register(self)
+        connection.holdsCommitsAfterReconnecting = true
         connection.onEvent = { [weak self] m in self?.deliver(m) }
         connection.onError = { [weak self] m in self?.deliver(.error(m)) }
         connection.onDisconnect = { [weak self] e in self?.connectionDidEnd(e) }
+        connection.onReconnect = { [weak self] e in self?.deliver(reconnect: e) }
     }
 
     /// The context layers created on the current queue belong to by default: the first
@@ -138,6 +156,7 @@ public final class Context: @unchecked Sendable {
         willChange()
         delta.created.append(.createLayer(layer.id, kind))
         delta.createdLayers.append(Weak(layer))
+        liveLayers[layer.id] = Weak(layer)
     }
 
     /// A layer was released: its server counterpart is destroyed and its animations end.
@@ -153,6 +172,7 @@ public final class Context: @unchecked Sendable {
     private func recordRelease(_ id: LayerID, records: [AnimationRecord]) {
         willChange()
         for r in records { detach(r) }
+        liveLayers[id] = nil
         delta.destroyed.append(id)
     }
 
@@ -255,19 +275,21 @@ public final class Context: @unchecked Sendable {
                 commands.append(.removeAllAnimations(id))
             }
         }
-        for id in d.destroyed { commands.append(.destroyLayer(id)) }
+        for id in d.destroyed where resync.destroyedBeforeReplay.remove(id) == nil { commands.append(.destroyLayer(id)) }
 
         if !commands.isEmpty {
-            lastSentSequence += 1
+            // Above the numbers reserved for a replay, if any (see `ResyncState`).
+            lastSentSequence = max(lastSentSequence, resync.reservedTop) + 1
             for r in sent { r.sentInCommit = lastSentSequence; records[r.id] = r }
             for r in d.removedRecords where r.state == .removing { removing.append((lastSentSequence, r)) }
-            sink(Commit(sequence: lastSentSequence, mediaTime: now, commands: commands))
+            dispatch(Commit(sequence: lastSentSequence, mediaTime: now, commands: commands))
         }
         if !dropped.isEmpty {
             // After the commit, on a later turn, as the server's stops would come.
             let stops = dropped
             queue.async { [self] in for r in stops { finish(r, finished: false) } }
         }
+        if resync.replayDue { replay() }
     }
 
     /// A commit could not be sent (too large, or the session is ending): its animations
@@ -275,7 +297,11 @@ public final class Context: @unchecked Sendable {
     /// `commitDelta`.
     func reportError(_ e: ConnectionError) {
         queue.async { [self] in
-            if case let .commitTooLarge(sequence, _, _) = e { stopAnimations(ofCommit: sequence) }
+            switch e {
+            case let .commitTooLarge(sequence, _, _): stopAnimations(ofCommit: sequence)
+            case let .resyncQueueFull(sequence, _): abandon(sequence)
+            default: break
+            }
             onError?(e)
         }
     }

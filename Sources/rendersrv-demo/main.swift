@@ -6,7 +6,7 @@ struct RenderSrvDemo: ParsableCommand {
         commandName: "rendersrv-demo",
         abstract: "Demonstration scenarios against a running rendersrvd.",
         subcommands: [BlockedMain.self, Latency.self, ViewBlockDemo.self, PopBlockDemo.self, FadeDemo.self, QuoteDemo.self,
-                      ArticleDemo.self, ChangeExampleDemo.self, ComponentsBench.self, DynamicsDemo.self])
+                      ArticleDemo.self, ChangeExampleDemo.self, ComponentsBench.self, DynamicsDemo.self, RestartDemo.self])
 }
 
 RenderSrvDemo.main()

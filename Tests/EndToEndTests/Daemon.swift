@@ -13,14 +13,21 @@ final class Daemon {
     private let stderrPipe = Pipe()
     private(set) var stderrText = ""
 
-    /// Starts the daemon and returns once it has printed its "listening" line.
-    init(clock: String = "manual", fps: Int = 60, extraArguments: [String] = [], environment: [String: String] = [:]) throws {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rendersrv-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        socketPath = dir.appendingPathComponent("socket").path
+    /// Starts the daemon and returns once it has printed its "listening" line. With
+    /// `socketPath` it listens there (another daemon's, to stand in for a restart), else on a
+    /// new private folder's socket.
+    init(clock: String = "manual", fps: Int = 60, extraArguments: [String] = [], environment: [String: String] = [:],
+         socketPath: String? = nil) throws {
+        if let socketPath {
+            self.socketPath = socketPath
+        } else {
+            let dir = FileManager.default.temporaryDirectory
+                .appendingPathComponent("rendersrv-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            self.socketPath = dir.appendingPathComponent("socket").path
+        }
         process.executableURL = try Daemon.binary("rendersrvd")
-        process.arguments = ["--socket", socketPath, "--clock", clock, "--fps", "\(fps)",
+        process.arguments = ["--socket", self.socketPath, "--clock", clock, "--fps", "\(fps)",
                              "--exit-on-stdin-eof", "--log-level", "warning"] + extraArguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }

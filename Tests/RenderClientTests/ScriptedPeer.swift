@@ -10,13 +10,17 @@ final class ScriptedPeer {
     private let listenFD: Int32
     private var clientFD: Int32 = -1
     private let respond: (Message) -> [Message]
+    private let acceptsMany: Bool
     private let sendLock = NSLock()
     /// Every message received, in order.
     private(set) var received = Locked<[Message]>([])
 
     /// `respond` runs on the peer's thread; return `[]` to stay silent. Returning a
-    /// `goodbye` closes the connection after sending it.
-    init(_ respond: @escaping (Message) -> [Message]) throws {
+    /// `goodbye` closes the connection after sending it. With `acceptsMany` the peer
+    /// accepts the next connection when one ends (a daemon that comes back, for
+    /// reconnection tests); otherwise it serves one.
+    init(acceptsMany: Bool = false, _ respond: @escaping (Message) -> [Message]) throws {
+        self.acceptsMany = acceptsMany
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rc-peer-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         path = dir.appendingPathComponent("s").path
@@ -35,8 +39,19 @@ final class ScriptedPeer {
     }
 
     deinit {
+        Glibc.shutdown(listenFD, Int32(SHUT_RDWR)) // wakes a blocked accept
         Glibc.close(listenFD)
         unlink(path)
+    }
+
+    /// Stops accepting connections (the serving thread ends once its client leaves).
+    func stopAccepting() { Glibc.shutdown(listenFD, Int32(SHUT_RDWR)) }
+
+    /// Ends the current connection without a goodbye, as a daemon that was killed would.
+    /// Safe from `respond`.
+    func dropClient() {
+        sendLock.lock(); defer { sendLock.unlock() }
+        if clientFD >= 0 { Glibc.shutdown(clientFD, Int32(SHUT_RDWR)) }
     }
 
     /// Sends messages to the client, unprompted.
@@ -49,8 +64,15 @@ final class ScriptedPeer {
     }
 
     private func serve() {
-        clientFD = accept(listenFD, nil, nil)
-        guard clientFD >= 0 else { return }
+        repeat {
+            let fd = accept(listenFD, nil, nil)
+            guard fd >= 0 else { return }
+            sendLock.lock(); clientFD = fd; sendLock.unlock()
+            serveClient()
+        } while acceptsMany
+    }
+
+    private func serveClient() {
         var decoder = FrameDecoder()
         var buf = [UInt8](repeating: 0, count: 65536)
         loop: while true {
@@ -67,6 +89,7 @@ final class ScriptedPeer {
         sendLock.lock()
         Glibc.shutdown(clientFD, Int32(SHUT_RDWR))
         Glibc.close(clientFD)
+        clientFD = -1
         sendLock.unlock()
     }
 

@@ -1,0 +1,117 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import RenderClient
+
+/// `Connection` replacing a lost session, against a scripted peer that comes back after it
+/// drops the client (no daemon): the events, the new welcome, commits held until the owner
+/// opens the gate, pings to the lost session, waits across sessions.
+@Suite struct ReconnectionTests {
+    /// A peer that welcomes each connection with the next session id (media time 100 × id),
+    /// acknowledges commits, answers pings — and drops the client when it receives ping 99.
+    static func peer() throws -> ScriptedPeer {
+        let sessions = Locked<UInt32>(0)
+        weak var holder: ScriptedPeer?
+        let peer = try ScriptedPeer(acceptsMany: true) { m in
+            switch m {
+            case .hello:
+                let id = sessions.withLock { s -> UInt32 in s += 1; return s }
+                var w = ScriptedPeer.welcome
+                w.sessionID = id
+                w.mediaTime = 100 * Double(id)
+                return [.welcome(w)]
+            case let .commit(c):
+                return [.commitApplied(CommitApplied(sequence: c.sequence, frame: 1, mediaTime: c.mediaTime))]
+            case .ping(99):
+                holder?.dropClient()
+                return []
+            case let .ping(t):
+                return [.pong(t)]
+            default:
+                return []
+            }
+        }
+        holder = peer
+        return peer
+    }
+
+    final class Steps: @unchecked Sendable {
+        let lock = NSLock()
+        var events: [ReconnectEvent] = []
+        let reconnected = DispatchSemaphore(value: 0)
+        func record(_ e: ReconnectEvent) {
+            lock.lock(); events.append(e); lock.unlock()
+            if case .reconnected = e { reconnected.signal() }
+        }
+        var all: [ReconnectEvent] { lock.lock(); defer { lock.unlock() }; return events }
+    }
+
+    @Test func aLostSessionIsReplacedAndCommitsWaitForTheOwnersGate() throws {
+        let peer = try Self.peer()
+        defer { peer.stopAccepting() }
+        let queue = DispatchQueue(label: "ReconnectionTests.gate")
+        let connection = try Connection(socketPath: peer.path, clientName: "gate", callbackQueue: queue,
+                                        reconnect: ReconnectPolicy(initialDelay: 0.01))
+        defer { connection.close() }
+        let steps = Steps()
+        connection.onReconnect = { steps.record($0) }
+        connection.holdsCommitsAfterReconnecting = true
+        try connection.send(Commit(sequence: 1, mediaTime: 100, commands: [.createLayer(1, .layer)]))
+        try connection.waitUntilApplied(1, timeout: 30)
+        #expect(connection.welcome.sessionID == 1)
+
+        // The peer drops the client while a ping is outstanding: the ping fails at once.
+        #expect(throws: ConnectionError.closed(path: peer.path)) {
+            try connection.core.pingToken99(timeout: 30)
+        }
+        #expect(steps.reconnected.wait(timeout: .now() + 30) == .success)
+        queue.sync {}
+        #expect(steps.all.count == 3)
+        #expect(steps.all.first == .disconnected(.closed(path: peer.path)))
+        #expect(steps.all.dropFirst().first == .reconnecting(attempt: 1, delay: 0.01, lastError: nil))
+        #expect(connection.welcome.sessionID == 2 && connection.serverMediaTime == 200)
+        #expect(connection.isConnected && !connection.isEnded)
+
+        // Commits wait for the owner's replay; everything else goes through.
+        #expect(throws: ConnectionError.closed(path: peer.path)) {
+            try connection.send(Commit(sequence: 2, mediaTime: 200, commands: [.createLayer(2, .layer)]))
+        }
+        #expect(try connection.ping(timeout: 30) > 0)
+        connection.openCommitGate()
+        try connection.send(Commit(sequence: 1025, mediaTime: 200, commands: [.createLayer(1, .layer)]))
+        #expect(try connection.waitUntilApplied(2, timeout: 30).sequence == 1025,
+                "a wait for a lost session's commit returns with a later acknowledgement")
+        let commits = peer.received.withLock { $0.compactMap { m -> UInt64? in
+            if case let .commit(c) = m { return c.sequence }; return nil
+        } }
+        #expect(commits == [1, 1025], "the refused commit never reached the peer")
+    }
+
+    @Test func closingWhileReconnectingEndsTheConnection() throws {
+        let peer = try Self.peer()
+        let queue = DispatchQueue(label: "ReconnectionTests.close")
+        // A long first wait: the close must cut it short.
+        let connection = try Connection(socketPath: peer.path, clientName: "close", callbackQueue: queue,
+                                        reconnect: ReconnectPolicy(initialDelay: 600, maximumDelay: 600))
+        let ended = DispatchSemaphore(value: 0)
+        let reason = Locked<ConnectionError?>(nil)
+        let disconnected = DispatchSemaphore(value: 0)
+        connection.onReconnect = { e in if case .disconnected = e { disconnected.signal() } }
+        connection.onDisconnect = { e in reason.withLock { $0 = e }; ended.signal() }
+        peer.stopAccepting()
+        #expect(throws: ConnectionError.closed(path: peer.path)) { try connection.core.pingToken99(timeout: 30) }
+        #expect(disconnected.wait(timeout: .now() + 30) == .success)
+        connection.close()
+        #expect(ended.wait(timeout: .now() + 30) == .success)
+        #expect(reason.withLock { $0 } == .closedByClient)
+        #expect(connection.isEnded)
+    }
+}
+
+extension ConnectionCore {
+    /// A ping with the token the test peer answers by dropping the connection.
+    func pingToken99(timeout: Double) throws(ConnectionError) {
+        state.withLock { $0.nextPingToken = 99 }
+        _ = try ping(timeout: timeout)
+    }
+}
