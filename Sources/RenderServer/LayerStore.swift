@@ -153,6 +153,13 @@ final class LayerStore {
     func height(of id: LayerID) -> Int? { slotOf[id].map { Int(nodes[Int($0)].height) } }
 
     /// A copy of a layer's animation state, nil while it has no animation.
+    /// The transition in progress on a layer at the latest frame, if any.
+    func transition(of id: LayerID) -> TransitionState? {
+        guard let s = slotOf[id] else { return nil }
+        let a = nodes[Int(s)].animationIndex
+        return a < 0 ? nil : animations[Int(a)].transition
+    }
+
     func animation(of id: LayerID) -> AnimationState? {
         guard let s = slotOf[id] else { return nil }
         let a = nodes[Int(s)].animationIndex
@@ -478,6 +485,9 @@ struct AnimationState {
     /// Records not yet `started`: while 0, a frame reads `records` only for an animation
     /// that finished.
     var unstarted: Int32 = 0
+    /// The transition the latest frame evaluated on the layer (nil for none): what the
+    /// compositor blends the layer's previous rendering into its current one with.
+    var transition: TransitionState?
     /// The layer's slot in `LayerStore.nodes`, and its id.
     var slot: Int32
     var layer: LayerID
