@@ -61,10 +61,12 @@ struct AnimationEngine {
         retiring.removeAll(keepingCapacity: true)
         moved.removeAll(keepingCapacity: true)
         let count = store.animatedLayerCount
-        guard count > 0 else { return 0 }
+        guard count > 0 else { store.transitionCount = 0; return 0 }
         let modelOffset = AnimationEngine.modelOffset
         let epoch = store.timingEpoch
         let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
+        var transitions = 0
+        defer { store.transitionCount = transitions }
         store.withFrameAccess { nodes, states, presentations in
             let n = states.count
             for a in 0..<n {
@@ -102,6 +104,7 @@ struct AnimationEngine {
                                                        resetting: full ? nil : state.pointee.written)
                 if transition != nil || state.pointee.transition != nil {
                     state.pointee.transition = transition.map { AnimationEngine.transitionState($0, of: state) }
+                    if transition != nil { transitions += 1 }
                 }
                 // The compositor's caches below this layer follow its presentation; nothing
                 // to do while they are stale already (nobody asked since).

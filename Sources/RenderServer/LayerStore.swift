@@ -153,9 +153,13 @@ final class LayerStore {
     func height(of id: LayerID) -> Int? { slotOf[id].map { Int(nodes[Int($0)].height) } }
 
     /// A copy of a layer's animation state, nil while it has no animation.
+    /// Animated layers whose latest evaluation found a transition (set by the engine each
+    /// frame; may overcount until the next one): 0 spares the render list a lookup per layer.
+    var transitionCount = 0
+
     /// The transition in progress on a layer at the latest frame, if any.
     func transition(of id: LayerID) -> TransitionState? {
-        guard let s = slotOf[id] else { return nil }
+        guard transitionCount > 0, let s = slotOf[id] else { return nil }
         let a = nodes[Int(s)].animationIndex
         return a < 0 ? nil : animations[Int(a)].transition
     }
