@@ -1,3 +1,4 @@
+import Dispatch
 import RenderCore
 
 /// The layer's model properties (`CALayer`). Setting one records it in the current
@@ -114,5 +115,60 @@ extension Layer {
     public var contents: Bitmap? {
         get { storage.contents }
         set { change(.contents, to: .contents(newValue)) }
+    }
+
+    /// A layer whose alpha masks this layer and its sublayers (`CALayer.mask`). The mask is
+    /// in no tree: it is placed in this layer's bounds coordinates and only its alpha (its
+    /// sublayers' included) counts. Traps, as Core Animation forbids them, on a mask that
+    /// has a superlayer, is already another layer's mask, is this layer or one of its
+    /// ancestors, or belongs to another context. Discrete.
+    public var mask: Layer? {
+        get { maskLayer }
+        set {
+            dispatchPrecondition(condition: .onQueue(context.queue))
+            if newValue === maskLayer { return }
+            if let m = newValue {
+                precondition(m.context === context,
+                             "layer \(m.id) belongs to another context than layer \(id); a mask must be of the same context")
+                precondition(m !== self, "layer \(id) cannot be its own mask")
+                precondition(m.superlayer == nil, "layer \(m.id) is a sublayer of layer \(m.superlayer!.id); a mask "
+                    + "cannot have a superlayer: remove it from its superlayer first")
+                precondition(m.maskedLayer == nil, "layer \(m.id) is already the mask of layer \(m.maskedLayer!.id); "
+                    + "set that layer's mask to nil first")
+                var up: Layer? = self
+                while let x = up {
+                    precondition(x !== m, "layer \(m.id) is an ancestor of layer \(id) (or masks one) and cannot be its mask")
+                    up = x.superlayer ?? x.maskedLayer
+                }
+            }
+            maskLayer?.maskedLayer = nil
+            maskLayer = newValue
+            newValue?.maskedLayer = self
+            change(.mask, to: .layer(newValue?.id ?? 0))
+        }
+    }
+
+    /// Where `contents` goes in the bounds (`LayerContentGravity`; `resize` by default).
+    /// Discrete.
+    public var contentsGravity: LayerContentGravity {
+        get { LayerContentGravity(name: storage.contentsGravity) ?? .resize }
+        set { change(.contentsGravity, to: .string(newValue.rawValue)) }
+    }
+
+    /// Pixels of `contents` per point (1 by default): a 200×200 bitmap at scale 2 is
+    /// 100×100 points for `contentsGravity`. Not animated (as in Core Animation).
+    public var contentsScale: Double {
+        get { storage.contentsScale }
+        set {
+            precondition(newValue.isFinite && newValue > 0, "layer \(id): contentsScale \(newValue) must be a finite number > 0")
+            change(.contentsScale, to: .number(newValue))
+        }
+    }
+
+    /// The shadow's shape, in bounds coordinates; nil (the default) makes the shadow follow
+    /// the layer's alpha. Animatable (between paths of the same structure).
+    public var shadowPath: Path? {
+        get { storage.shadowPath.isEmpty ? nil : storage.shadowPath }
+        set { change(.shadowPath, to: .path(newValue ?? .empty)) }
     }
 }

@@ -42,6 +42,10 @@ open class Layer {
     public private(set) weak var superlayer: Layer?
     /// The sublayers, back to front.
     public private(set) var sublayers: [Layer] = []
+    /// The layer set as `mask` (kept alive by this layer, as `CALayer` retains its mask).
+    var maskLayer: Layer?
+    /// The layer whose `mask` this one is.
+    public internal(set) weak var maskedLayer: Layer?
 
     /// Asked first for the action of each property change (a view, for its backing layer).
     public weak var delegate: LayerDelegate?
@@ -129,6 +133,8 @@ open class Layer {
             precondition(x !== layer, "inserting layer \(layer.id) into layer \(id) would make a cycle (it is an ancestor)")
             a = x.superlayer
         }
+        precondition(layer.maskedLayer == nil, "layer \(layer.id) is the mask of layer \(layer.maskedLayer!.id) and a mask "
+            + "cannot also be a sublayer; set that layer's mask to nil first")
         context.willChange()
         if let old = layer.superlayer, let i = old.sublayers.firstIndex(where: { $0 === layer }) {
             old.sublayers.remove(at: i)

@@ -69,4 +69,17 @@ open class ShapeLayer: Layer {
         get { storage.fillRule }
         set { change(.fillRule, to: .string(newValue)) }
     }
+
+    /// Dash and gap lengths in points, alternating from a dash; `nil` or empty strokes
+    /// solid. `lineDashPhase` offsets it (and animates). Traps on negative or non-finite
+    /// lengths, or all zero. Discrete.
+    public var lineDashPattern: [Double]? {
+        get { storage.lineDashPattern.isEmpty ? nil : storage.lineDashPattern }
+        set {
+            let list = newValue ?? []
+            precondition(list.allSatisfy { $0.isFinite && $0 >= 0 } && (list.isEmpty || list.contains { $0 > 0 }),
+                         "layer \(id): lineDashPattern \(list) must hold finite lengths ≥ 0, not all 0")
+            change(.lineDashPattern, to: .numbers(list))
+        }
+    }
 }

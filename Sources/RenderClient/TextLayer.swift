@@ -39,4 +39,18 @@ open class TextLayer: Layer {
         get { storage.isWrapped }
         set { change(.isWrapped, to: .bool(newValue)) }
     }
+
+    /// How a line too long for the bounds is cut (`kCATruncation…`). Discrete.
+    public enum TruncationMode: String, Sendable, CaseIterable {
+        /// Not cut (drawn past the bounds).
+        case none
+        /// An ellipsis replaces the beginning, the middle or the end.
+        case start, middle, end
+    }
+
+    /// How an unwrapped line wider than the bounds is cut; `.none` by default.
+    public var truncationMode: TruncationMode {
+        get { TruncationMode(rawValue: storage.truncationMode) ?? .none }
+        set { change(.truncationMode, to: .string(newValue.rawValue)) }
+    }
 }

@@ -16,10 +16,14 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     case string(String)
     /// Layer contents; `nil` means no contents.
     case contents(Bitmap?)
+    /// A list of numbers (`lineDashPattern`: dash and gap lengths in points; empty = none).
+    case numbers([Double])
+    /// A reference to another layer of the same client by its id (`mask`); 0 means none.
+    case layer(UInt32)
 
     /// The kind of value, for error messages and type checks.
     public enum Kind: String, Sendable, CaseIterable {
-        case number, point, size, rect, color, transform, bool, path, string, contents
+        case number, point, size, rect, color, transform, bool, path, string, contents, numbers, layer
     }
 
     @inlinable public var kind: Kind {
@@ -34,6 +38,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .path: return .path
         case .string: return .string
         case .contents: return .contents
+        case .numbers: return .numbers
+        case .layer: return .layer
         }
     }
 
@@ -41,7 +47,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     public var isInterpolable: Bool {
         switch self {
         case .number, .point, .size, .rect, .color, .transform, .path: return true
-        case .bool, .string, .contents: return false
+        case .bool, .string, .contents, .numbers, .layer: return false
         }
     }
 
@@ -54,6 +60,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     public var bool: Bool? { if case let .bool(v) = self { return v }; return nil }
     public var path: Path? { if case let .path(v) = self { return v }; return nil }
     public var string: String? { if case let .string(v) = self { return v }; return nil }
+    public var numbers: [Double]? { if case let .numbers(v) = self { return v }; return nil }
+    public var layer: UInt32? { if case let .layer(v) = self { return v }; return nil }
 
     public var description: String {
         switch self {
@@ -67,6 +75,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case let .path(v): return "\(v)"
         case let .string(v): return "\"\(v)\""
         case let .contents(v): return v.map { "\($0)" } ?? "nil"
+        case let .numbers(v): return "\(v)"
+        case let .layer(v): return v == 0 ? "no layer" : "layer \(v)"
         }
     }
 }

@@ -10,6 +10,10 @@ final class LayerExtras: Hashable, @unchecked Sendable {
     @usableFromInline var shadowRadius: Double = 3
     @usableFromInline var contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1)
     @usableFromInline var contents: Bitmap? = nil
+    @usableFromInline var mask: UInt32 = 0
+    @usableFromInline var contentsGravity: String = "resize"
+    @usableFromInline var contentsScale: Double = 1
+    @usableFromInline var shadowPath: Path = .empty
     // CAShapeLayer
     @usableFromInline var path: Path = .empty
     @usableFromInline var fillColor: Color = .black
@@ -22,6 +26,7 @@ final class LayerExtras: Hashable, @unchecked Sendable {
     @usableFromInline var lineCap: String = "butt"
     @usableFromInline var lineJoin: String = "miter"
     @usableFromInline var fillRule: String = "non-zero"
+    @usableFromInline var lineDashPattern: [Double] = []
     // CATextLayer
     @usableFromInline var string: String = ""
     @usableFromInline var fontSize: Double = 36
@@ -29,6 +34,7 @@ final class LayerExtras: Hashable, @unchecked Sendable {
     @usableFromInline var font: String = "Sans"
     @usableFromInline var alignmentMode: String = "natural"
     @usableFromInline var isWrapped: Bool = false
+    @usableFromInline var truncationMode: String = "none"
 
     /// Core Animation's defaults, shared by every `LayerProperties()` until it sets one.
     @usableFromInline static let defaults = LayerExtras()
@@ -47,6 +53,8 @@ final class LayerExtras: Hashable, @unchecked Sendable {
         sublayerTransform = o.sublayerTransform; shadowColor = o.shadowColor; shadowOpacity = o.shadowOpacity
         shadowOffset = o.shadowOffset; shadowRadius = o.shadowRadius; contentsRect = o.contentsRect
         contents = o.contents
+        mask = o.mask; contentsGravity = o.contentsGravity; contentsScale = o.contentsScale; shadowPath = o.shadowPath
+        lineDashPattern = o.lineDashPattern; truncationMode = o.truncationMode
         path = o.path; fillColor = o.fillColor; strokeColor = o.strokeColor; lineWidth = o.lineWidth
         strokeStart = o.strokeStart; strokeEnd = o.strokeEnd; lineDashPhase = o.lineDashPhase; miterLimit = o.miterLimit
         lineCap = o.lineCap; lineJoin = o.lineJoin; fillRule = o.fillRule
@@ -63,7 +71,10 @@ final class LayerExtras: Hashable, @unchecked Sendable {
                     && a.lineDashPhase == b.lineDashPhase && a.miterLimit == b.miterLimit && a.lineCap == b.lineCap
                     && a.lineJoin == b.lineJoin && a.fillRule == b.fillRule && a.string == b.string
                     && a.fontSize == b.fontSize && a.foregroundColor == b.foregroundColor && a.font == b.font
-                    && a.alignmentMode == b.alignmentMode && a.isWrapped == b.isWrapped)
+                    && a.alignmentMode == b.alignmentMode && a.isWrapped == b.isWrapped
+                    && a.mask == b.mask && a.contentsGravity == b.contentsGravity && a.contentsScale == b.contentsScale
+                    && a.shadowPath == b.shadowPath && a.lineDashPattern == b.lineDashPattern
+                    && a.truncationMode == b.truncationMode)
     }
 
     @usableFromInline func hash(into h: inout Hasher) {
@@ -73,5 +84,7 @@ final class LayerExtras: Hashable, @unchecked Sendable {
         h.combine(strokeEnd); h.combine(lineDashPhase); h.combine(miterLimit); h.combine(lineCap); h.combine(lineJoin)
         h.combine(fillRule); h.combine(string); h.combine(fontSize); h.combine(foregroundColor); h.combine(font)
         h.combine(alignmentMode); h.combine(isWrapped)
+        h.combine(mask); h.combine(contentsGravity); h.combine(contentsScale); h.combine(shadowPath)
+        h.combine(lineDashPattern); h.combine(truncationMode)
     }
 }

@@ -51,6 +51,32 @@ public struct LayerProperties: Hashable, Sendable {
         @inlinable get { extras.contents }
         set { mutableExtras.contents = newValue }
     }
+    /// The id of the layer whose alpha masks this one (`CALayer.mask`), 0 for none. The
+    /// mask is in no layer tree; it is drawn in this layer's bounds coordinates.
+    public var mask: UInt32 {
+        @inlinable get { extras.mask }
+        set { mutableExtras.mask = newValue }
+    }
+    /// Where the contents bitmap goes in the bounds (`kCAGravity…`): `center`, `top`,
+    /// `bottom`, `left`, `right`, `topLeft`, `topRight`, `bottomLeft`, `bottomRight`,
+    /// `resize` (the default), `resizeAspect`, `resizeAspectFill`. `top` is the bounds'
+    /// minimum y (the display's y grows downwards, as on iOS).
+    public var contentsGravity: String {
+        @inlinable get { extras.contentsGravity }
+        set { mutableExtras.contentsGravity = newValue }
+    }
+    /// Bitmap pixels per point of contents: the bitmap's natural size for gravity is its
+    /// pixel size divided by this (default 1).
+    public var contentsScale: Double {
+        @inlinable get { extras.contentsScale }
+        set { mutableExtras.contentsScale = newValue }
+    }
+    /// The shadow's shape in bounds coordinates; empty (the default) for Core Animation's
+    /// nil: the shadow follows the layer's alpha.
+    public var shadowPath: Path {
+        @inlinable get { extras.shadowPath }
+        set { mutableExtras.shadowPath = newValue }
+    }
     // CAShapeLayer
     public var path: Path {
         @inlinable get { extras.path }
@@ -96,6 +122,12 @@ public struct LayerProperties: Hashable, Sendable {
         @inlinable get { extras.fillRule }
         set { mutableExtras.fillRule = newValue }
     }
+    /// Dash and gap lengths in points, alternating, starting with a dash; empty (the
+    /// default) strokes solid.
+    public var lineDashPattern: [Double] {
+        @inlinable get { extras.lineDashPattern }
+        set { mutableExtras.lineDashPattern = newValue }
+    }
     // CATextLayer
     public var string: String {
         @inlinable get { extras.string }
@@ -120,6 +152,13 @@ public struct LayerProperties: Hashable, Sendable {
     public var isWrapped: Bool {
         @inlinable get { extras.isWrapped }
         set { mutableExtras.isWrapped = newValue }
+    }
+
+    /// How a line too long for the bounds is cut (`kCATruncation…`): `none` (the default),
+    /// `start`, `middle` or `end`, with an ellipsis.
+    public var truncationMode: String {
+        @inlinable get { extras.truncationMode }
+        set { mutableExtras.truncationMode = newValue }
     }
 
     /// The out-of-line properties (shared until one of them is set).
@@ -196,6 +235,10 @@ public struct LayerProperties: Hashable, Sendable {
         case .isHidden: return .bool(isHidden)
         case .masksToBounds: return .bool(masksToBounds)
         case .contents: return .contents(contents)
+        case .mask: return .layer(mask)
+        case .contentsGravity: return .string(contentsGravity)
+        case .contentsScale: return .number(contentsScale)
+        case .shadowPath: return .path(shadowPath)
         case .path: return .path(path)
         case .fillColor: return .color(fillColor)
         case .strokeColor: return .color(strokeColor)
@@ -207,12 +250,14 @@ public struct LayerProperties: Hashable, Sendable {
         case .lineCap: return .string(lineCap)
         case .lineJoin: return .string(lineJoin)
         case .fillRule: return .string(fillRule)
+        case .lineDashPattern: return .numbers(lineDashPattern)
         case .string: return .string(string)
         case .fontSize: return .number(fontSize)
         case .foregroundColor: return .color(foregroundColor)
         case .font: return .string(font)
         case .alignmentMode: return .string(alignmentMode)
         case .isWrapped: return .bool(isWrapped)
+        case .truncationMode: return .string(truncationMode)
         }
     }
 
@@ -241,6 +286,12 @@ public struct LayerProperties: Hashable, Sendable {
         case let (.isHidden, .bool(b)): isHidden = b
         case let (.masksToBounds, .bool(b)): masksToBounds = b
         case let (.contents, .contents(b)): contents = b
+        case let (.mask, .layer(l)): mask = l
+        case let (.contentsGravity, .string(s)): contentsGravity = s
+        case let (.contentsScale, .number(n)): contentsScale = n
+        case let (.shadowPath, .path(p)): shadowPath = p
+        case let (.lineDashPattern, .numbers(a)): lineDashPattern = a
+        case let (.truncationMode, .string(s)): truncationMode = s
         case let (.path, .path(p)): path = p
         case let (.fillColor, .color(c)): fillColor = c
         case let (.strokeColor, .color(c)): strokeColor = c

@@ -23,6 +23,10 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
     case isHidden = 17
     case masksToBounds = 18
     case contents = 19
+    case mask = 20
+    case contentsGravity = 21
+    case contentsScale = 22
+    case shadowPath = 23
     // CAShapeLayer
     case path = 32
     case fillColor = 33
@@ -35,6 +39,7 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
     case lineCap = 40
     case lineJoin = 41
     case fillRule = 42
+    case lineDashPattern = 43
     // CATextLayer
     case string = 48
     case fontSize = 49
@@ -42,6 +47,7 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
     case font = 51
     case alignmentMode = 52
     case isWrapped = 53
+    case truncationMode = 54
 
     /// The Core Animation key (`"opacity"`, `"hidden"`, …).
     public var name: String {
@@ -75,6 +81,10 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
         case .isHidden: return "isHidden"
         case .masksToBounds: return "masksToBounds"
         case .contents: return "contents"
+        case .mask: return "mask"
+        case .contentsGravity: return "contentsGravity"
+        case .contentsScale: return "contentsScale"
+        case .shadowPath: return "shadowPath"
         case .path: return "path"
         case .fillColor: return "fillColor"
         case .strokeColor: return "strokeColor"
@@ -86,12 +96,14 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
         case .lineCap: return "lineCap"
         case .lineJoin: return "lineJoin"
         case .fillRule: return "fillRule"
+        case .lineDashPattern: return "lineDashPattern"
         case .string: return "string"
         case .fontSize: return "fontSize"
         case .foregroundColor: return "foregroundColor"
         case .font: return "font"
         case .alignmentMode: return "alignmentMode"
         case .isWrapped: return "isWrapped"
+        case .truncationMode: return "truncationMode"
         }
     }
 
@@ -114,21 +126,25 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
         case .position, .anchorPoint: return .point
         case .bounds, .contentsRect: return .rect
         case .zPosition, .opacity, .borderWidth, .cornerRadius, .shadowOpacity, .shadowRadius,
-             .lineWidth, .strokeStart, .strokeEnd, .lineDashPhase, .miterLimit, .fontSize: return .number
+             .lineWidth, .strokeStart, .strokeEnd, .lineDashPhase, .miterLimit, .fontSize, .contentsScale: return .number
         case .transform, .sublayerTransform: return .transform
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor: return .color
         case .shadowOffset: return .size
         case .isHidden, .masksToBounds, .isWrapped: return .bool
         case .contents: return .contents
-        case .path: return .path
-        case .lineCap, .lineJoin, .fillRule, .string, .font, .alignmentMode: return .string
+        case .path, .shadowPath: return .path
+        case .lineCap, .lineJoin, .fillRule, .string, .font, .alignmentMode, .contentsGravity, .truncationMode: return .string
+        case .lineDashPattern: return .numbers
+        case .mask: return .layer
         }
     }
 
-    /// Whether a change animates by interpolation (the rest switch discretely).
+    /// Whether a change animates by interpolation (the rest switch discretely). As in Core
+    /// Animation, `contentsScale` does not animate although it is a number.
     public var isAnimatable: Bool {
+        if self == .contentsScale { return false }
         switch valueKind {
-        case .bool, .string, .contents: return false
+        case .bool, .string, .contents, .numbers, .layer: return false
         default: return true
         }
     }

@@ -205,6 +205,18 @@ public struct TreeReport: Codable, Hashable, Sendable {
         public var string: String?
         public var fontSize: JSONNumber?
         public var foregroundColor: [JSONNumber]?
+        // Wire 20–23, 43, 54 (absent from older servers' replies).
+        /// The mask layer's id; absent without a mask.
+        public var mask: UInt32?
+        public var contentsGravity: String?
+        public var contentsScale: JSONNumber?
+        /// The number of shadow path elements; absent without a shadow path.
+        public var shadowPath: Int?
+        /// Shape layers: the dash pattern (empty: solid) and its phase.
+        public var lineDashPattern: [JSONNumber]?
+        public var lineDashPhase: JSONNumber?
+        /// Text layers.
+        public var truncationMode: String?
 
         public init(position: [JSONNumber], bounds: [JSONNumber], anchorPoint: [JSONNumber], zPosition: JSONNumber,
                     transform: [JSONNumber], sublayerTransform: [JSONNumber], opacity: JSONNumber,
@@ -256,6 +268,9 @@ extension TreeReport.Properties {
         case "strokeStart": list = strokeStart.map { [$0] }
         case "strokeEnd": list = strokeEnd.map { [$0] }
         case "fontSize": list = fontSize.map { [$0] }
+        case "contentsScale": list = contentsScale.map { [$0] }
+        case "lineDashPattern": list = lineDashPattern
+        case "lineDashPhase": list = lineDashPhase.map { [$0] }
         case "foregroundColor": list = foregroundColor
         default: list = nil
         }

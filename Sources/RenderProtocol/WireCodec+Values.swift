@@ -17,6 +17,14 @@ enum ValueTag: UInt8, CaseIterable {
     case path = 8
     case string = 9
     case contents = 10
+    /// `array<f64>` (`lineDashPattern`).
+    case numbers = 11
+    /// `u32` layer id, 0 = none (`mask`). (Tag 12 is reserved for another addition.)
+    case layer = 13
+
+    /// The tags a receiver knows, for error messages.
+    static let known = "1 number, 2 point, 3 size, 4 rect, 5 color, 6 transform, 7 bool, 8 path, 9 string, "
+        + "10 contents, 11 numbers, 13 layer"
 }
 
 /// `PathElement` tags (`u8`).
@@ -41,6 +49,8 @@ extension AnimatableValue {
         case .path: return .path
         case .string: return .string
         case .contents: return .contents
+        case .numbers: return .numbers
+        case .layer: return .layer
         }
     }
 }
@@ -75,6 +85,10 @@ extension ByteWriter {
             writeU8(1)
             writeCount(bitmap.width); writeCount(bitmap.height)
             writeBytes(bitmap.pixels)
+        case let .numbers(list):
+            writeCount(list.count)
+            for x in list { writeDouble(x) }
+        case let .layer(id): writeU32(id)
         }
     }
 
@@ -117,7 +131,7 @@ extension WireReader {
     mutating func layerKeyPath() throws(ProtocolError) -> LayerKeyPath {
         let p = try u8("key path property")
         guard let property = PropertyKey(rawValue: p) else {
-            throw badTag("key path property", p, expected: "a PropertyKey wire number: 1…19, 32…42, 48…53")
+            throw badTag("key path property", p, expected: "a PropertyKey wire number: 1…23, 32…43, 48…54")
         }
         let c = try u8("key path component")
         guard let component = LayerKeyPath.Component(wireValue: c) else {
@@ -141,7 +155,7 @@ extension WireReader {
     mutating func value(_ field: StaticString) throws(ProtocolError) -> AnimatableValue {
         let raw = try u8(field)
         guard let tag = ValueTag(rawValue: raw) else {
-            throw badTag(field, raw, expected: "a value tag 1…\(ValueTag.allCases.count)")
+            throw badTag(field, raw, expected: "a value tag (\(ValueTag.known))")
         }
         switch tag {
         case .number:
@@ -168,6 +182,15 @@ extension WireReader {
         case .contents:
             guard try present("contents presence") else { return .contents(nil) }
             return .contents(try bitmap())
+        case .numbers:
+            // Bounded like keyframes: a dash pattern is a handful of numbers.
+            let n = try count("number count", minElementSize: 8, limit: .maxKeyframes)
+            var list = [Double]()
+            list.reserveCapacity(n)
+            for _ in 0..<n { list.append(try f64("number")) }
+            return .numbers(list)
+        case .layer:
+            return .layer(try u32("layer reference"))
         }
     }
 

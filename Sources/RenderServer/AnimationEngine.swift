@@ -61,10 +61,12 @@ struct AnimationEngine {
         retiring.removeAll(keepingCapacity: true)
         moved.removeAll(keepingCapacity: true)
         let count = store.animatedLayerCount
-        guard count > 0 else { return 0 }
+        guard count > 0 else { store.transitionCount = 0; return 0 }
         let modelOffset = AnimationEngine.modelOffset
         let epoch = store.timingEpoch
         let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
+        var transitions = 0
+        defer { store.transitionCount = transitions }
         store.withFrameAccess { nodes, states, presentations in
             let n = states.count
             for a in 0..<n {
@@ -96,9 +98,14 @@ struct AnimationEngine {
                 state.pointee.needsFullReset = false
                 let model = UnsafeRawPointer(nodes + slot).advanced(by: modelOffset)
                     .assumingMemoryBound(to: LayerProperties.self)
-                Presentation.evaluate(modelAt: model, animations: state.pointee.attached, layerTime: layerTime,
-                                      into: &presentations[a], lifecycle: &state.pointee.lifecycle,
-                                      resetting: full ? nil : state.pointee.written)
+                let transition = Presentation.evaluate(modelAt: model, animations: state.pointee.attached,
+                                                       layerTime: layerTime, into: &presentations[a],
+                                                       lifecycle: &state.pointee.lifecycle,
+                                                       resetting: full ? nil : state.pointee.written)
+                if transition != nil || state.pointee.transition != nil {
+                    state.pointee.transition = transition.map { AnimationEngine.transitionState($0, of: state) }
+                    if transition != nil { transitions += 1 }
+                }
                 // The compositor's caches below this layer follow its presentation; nothing
                 // to do while they are stale already (nobody asked since).
                 let written = state.pointee.written.rawValue
@@ -115,6 +122,26 @@ struct AnimationEngine {
         // Descending: swap-removing a state moves only the last one, already handled.
         for a in retiring.reversed() { store.retireFinished(stateAt: a) }
         return count
+    }
+
+    /// `progress` with the id of the animation it comes from: the last transition (or group
+    /// holding one) applied at this frame.
+    static func transitionState(_ progress: TransitionProgress,
+                                of state: UnsafeMutablePointer<AnimationState>) -> TransitionState {
+        func holdsTransition(_ a: Animation) -> Bool {
+            switch a.kind {
+            case .transition: return true
+            case let .group(g): return g.animations.contains(where: holdsTransition)
+            default: return false
+            }
+        }
+        var id: UInt64 = 0
+        for i in state.pointee.attached.indices.reversed()
+        where state.pointee.lifecycle[i] != .pending && holdsTransition(state.pointee.attached[i].animation) {
+            id = state.pointee.records[i].id
+            break
+        }
+        return TransitionState(id: id, transition: progress.transition, progress: min(1, max(0, progress.progress)))
     }
 
     /// Sends each animation's first `animationStarted` and its `animationStopped(finished:

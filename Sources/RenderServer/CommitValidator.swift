@@ -49,6 +49,9 @@ struct CommitValidator {
         /// Levels of the subtree rooted here (1 for a leaf) and its sublayers' heights.
         var height: Int
         var childHeights: ChildHeights
+        /// The layer's mask (0 for none) and the layer it is the mask of (0 for none).
+        var mask: LayerID = 0
+        var maskOf: LayerID = 0
     }
 
     /// The store as it will be once the commands checked so far apply (structure only).
@@ -140,6 +143,12 @@ struct CommitValidator {
             view.pending.work &+= sublayers.count
             let animations = view.animationKeys(of: id).count
             view.detach(id)
+            // As the store does: a destroyed mask unmasks its layer, a destroyed masked
+            // layer frees its mask.
+            if let n = view.node(id) {
+                if n.maskOf != 0 { view.modify(n.maskOf) { $0.mask = 0 } }
+                if n.mask != 0 { view.modify(n.mask) { $0.maskOf = 0 } }
+            }
             for child in sublayers { view.modify(child) { $0.superlayer = 0 } }
             view.set(id, nil)
             view.pending.layerDelta -= 1
@@ -155,9 +164,22 @@ struct CommitValidator {
                 throw invalid(.limitExceeded, layer: id, "contents of \(bitmap.byteCount) bytes exceed the limit "
                     + "\(limits.maxBitmapBytes); scale the image down")
             }
+            try checkPropertyValue(keyPath.property, value, layer: id)
+            if case let .layer(mask) = value, keyPath.property == .mask {
+                try checkMask(mask, of: id, view)
+                let old = view.node(id)?.mask ?? 0
+                if old != 0 && old != mask { view.modify(old) { $0.maskOf = 0 } }
+                if mask != 0 { view.modify(mask) { $0.maskOf = id } }
+                view.modify(id) { $0.mask = mask }
+            }
         case let .insertSublayer(parent, child, _):
             _ = try existing(parent, view)
             _ = try existing(child, view)
+            let owner = view.node(child)?.maskOf ?? 0
+            guard owner == 0 else {
+                throw invalid(.invalidCommand, layer: child, "it is the mask of layer \(owner) and a mask cannot also be "
+                    + "a sublayer (Core Animation's masks have no superlayer); set layer \(owner)'s mask to none first")
+            }
             try checkStructure(inserting: child, into: parent, view)
             view.detach(child)
             let height = view.height(of: child)
@@ -236,6 +258,70 @@ struct CommitValidator {
         }
     }
 
+    /// Checks making `mask` (0: none) the mask of `layer`, as Core Animation allows it: the
+    /// mask exists, is neither the layer itself nor one of its ancestors (through superlayers
+    /// and the layers they mask), has no superlayer and masks no other layer.
+    private func checkMask(_ mask: LayerID, of layer: LayerID, _ view: View) throws(Rejection) {
+        guard mask != 0 else { return }
+        guard view.exists(mask) else {
+            throw invalid(.unknownLayer, layer: layer, "its mask, layer \(mask), does not exist; create the mask layer "
+                + "before setting it")
+        }
+        guard mask != layer else {
+            throw invalid(.invalidValue, layer: layer, "a layer cannot be its own mask; use another layer")
+        }
+        let superlayer = view.superlayer(of: mask)
+        guard superlayer == 0 else {
+            throw invalid(.invalidValue, layer: layer, "its mask, layer \(mask), is a sublayer of layer \(superlayer); a "
+                + "mask cannot have a superlayer (as in Core Animation): remove it from its superlayer first")
+        }
+        let owner = view.node(mask)?.maskOf ?? 0
+        guard owner == 0 || owner == layer else {
+            throw invalid(.invalidValue, layer: layer, "its mask, layer \(mask), is already the mask of layer \(owner); a "
+                + "layer masks one layer at most: set layer \(owner)'s mask to none first, or use another layer")
+        }
+        // Up from `layer` through superlayers and masked layers: the mask must not be there.
+        var up = layer, steps = 0
+        while up != 0 && steps <= 2 * maxTreeDepth + 2 {
+            let next = view.superlayer(of: up)
+            up = next != 0 ? next : (view.node(up)?.maskOf ?? 0)
+            steps += 1
+            if up == mask {
+                throw invalid(.cycle, layer: layer, "its mask, layer \(mask), is one of its ancestors (or masks one); a "
+                    + "layer cannot be masked by an ancestor: use a layer outside its tree")
+            }
+        }
+    }
+
+    /// Checks values the value kind alone does not restrict: the names of `contentsGravity`
+    /// and `truncationMode`, a finite positive `contentsScale`, a dash pattern of finite
+    /// lengths ≥ 0 that are not all 0.
+    private func checkPropertyValue(_ property: PropertyKey, _ value: AnimatableValue, layer: LayerID) throws(Rejection) {
+        switch (property, value) {
+        case let (.contentsGravity, .string(s)):
+            guard LayerContentGravity(name: s) != nil else {
+                throw invalid(.invalidValue, layer: layer, "contentsGravity \"\(s)\" is not a gravity; use one of "
+                    + LayerContentGravity.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+        case let (.truncationMode, .string(s)):
+            guard ["none", "start", "middle", "end"].contains(s) else {
+                throw invalid(.invalidValue, layer: layer, "truncationMode \"\(s)\" is not a truncation mode; use none, "
+                    + "start, middle or end")
+            }
+        case let (.contentsScale, .number(n)):
+            guard n.isFinite, n > 0 else {
+                throw invalid(.invalidValue, layer: layer, "contentsScale \(n) must be a finite number > 0 (bitmap pixels "
+                    + "per point; 1 by default)")
+            }
+        case let (.lineDashPattern, .numbers(list)):
+            guard list.allSatisfy({ $0.isFinite && $0 >= 0 }), list.isEmpty || list.contains(where: { $0 > 0 }) else {
+                throw invalid(.invalidValue, layer: layer, "lineDashPattern \(list) must hold finite lengths ≥ 0, not all "
+                    + "0 (an empty pattern strokes solid)")
+            }
+        default: break
+        }
+    }
+
     /// The layer's kind; throws when it does not exist.
     private func existing(_ id: LayerID, _ view: View) throws(Rejection) -> LayerKind {
         guard let kind = view.kind(of: id) else {
@@ -261,7 +347,12 @@ struct CommitValidator {
                 + "duration ≥ 0 and a repeat count ≥ 0")
         }
         func checkValue(_ v: AnimatableValue?, _ kp: LayerKeyPath, _ what: String) throws(Rejection) {
+            guard kp.property != .mask else {
+                throw invalid(.invalidValue, layer: layer, "mask cannot be animated (it names a layer); set it, and "
+                    + "animate the mask layer's own properties instead")
+            }
             guard let v else { return }
+            try checkPropertyValue(kp.property, v, layer: layer)
             guard v.kind == kp.valueKind else {
                 throw invalid(.invalidValue, layer: layer, "animation of \(kp): \(what) is a \(v.kind), the key "
                     + "path takes a \(kp.valueKind)")
@@ -332,7 +423,7 @@ struct CommitValidator {
             if let entry = pending.touched[id] { return entry }
             guard let n = store.node(id) else { return nil }
             return ShadowNode(kind: n.kind, superlayer: n.superlayer, sublayers: n.sublayers, animationKeys: nil,
-                              height: Int(n.height), childHeights: n.childHeights)
+                              height: Int(n.height), childHeights: n.childHeights, mask: n.model.mask, maskOf: n.maskOf)
         }
 
         /// nil for a layer that does not exist (read without copying its structure).

@@ -161,6 +161,9 @@ extension ServerCore {
             shadowRadius: JSONNumber(p.shadowRadius), contentsRect: rect(p.contentsRect), hidden: p.isHidden,
             masksToBounds: p.masksToBounds,
             contents: p.contents.map { TreeReport.ContentsSize(width: Int($0.width), height: Int($0.height)) })
+        r.mask = p.mask == 0 ? nil : p.mask
+        r.contentsGravity = p.contentsGravity; r.contentsScale = JSONNumber(p.contentsScale)
+        r.shadowPath = p.shadowPath.isEmpty ? nil : p.shadowPath.elements.count
         switch kind {
         case .layer:
             break
@@ -169,8 +172,10 @@ extension ServerCore {
             r.fillColor = color(p.fillColor); r.strokeColor = color(p.strokeColor)
             r.lineWidth = JSONNumber(p.lineWidth); r.strokeStart = JSONNumber(p.strokeStart)
             r.strokeEnd = JSONNumber(p.strokeEnd)
+            r.lineDashPattern = p.lineDashPattern.map { JSONNumber($0) }; r.lineDashPhase = JSONNumber(p.lineDashPhase)
         case .text:
             r.string = p.string; r.fontSize = JSONNumber(p.fontSize); r.foregroundColor = color(p.foregroundColor)
+            r.truncationMode = p.truncationMode
         }
         return r
     }

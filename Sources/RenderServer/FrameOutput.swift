@@ -52,6 +52,8 @@ public struct PresentedTree {
     public func worldTransform(of id: LayerID) -> Transform3D? { store.worldTransform(of: id) }
     /// The product of the layer's and its ancestors' opacities (cached; see `WorldGeometry`).
     public func worldOpacity(of id: LayerID) -> Double? { store.worldOpacity(of: id) }
+    /// The transition in progress on a layer at this frame, if any.
+    func transition(of id: LayerID) -> TransitionState? { store.transition(of: id) }
     /// The layers with animations attached.
     var animatedLayers: [LayerID] { store.animations.map(\.layer) }
 }

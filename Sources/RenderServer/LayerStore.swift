@@ -90,6 +90,9 @@ final class LayerStore {
         var parentSlot: Int32 = -1
         /// Index in `LayerStore.animations`, -1 while the layer has no animation.
         var animationIndex: Int32 = -1
+        /// The layer this one is the mask of (its `model.mask` names this one), 0 for none.
+        /// A mask has no superlayer (the validator keeps it so).
+        var maskOf: LayerID = 0
 
         init(id: LayerID, kind: LayerKind) { self.id = id; self.kind = kind }
     }
@@ -156,6 +159,17 @@ final class LayerStore {
     func height(of id: LayerID) -> Int? { slotOf[id].map { Int(nodes[Int($0)].height) } }
 
     /// A copy of a layer's animation state, nil while it has no animation.
+    /// Animated layers whose latest evaluation found a transition (set by the engine each
+    /// frame; may overcount until the next one): 0 spares the render list a lookup per layer.
+    var transitionCount = 0
+
+    /// The transition in progress on a layer at the latest frame, if any.
+    func transition(of id: LayerID) -> TransitionState? {
+        guard transitionCount > 0, let s = slotOf[id] else { return nil }
+        let a = nodes[Int(s)].animationIndex
+        return a < 0 ? nil : animations[Int(a)].transition
+    }
+
     func animation(of id: LayerID) -> AnimationState? {
         guard let s = slotOf[id] else { return nil }
         let a = nodes[Int(s)].animationIndex
@@ -200,6 +214,7 @@ final class LayerStore {
             destroy(id, mediaTime: mediaTime, events: &events)
         case let .setProperty(id, keyPath, value):
             guard let s = slotOf[id] else { return }
+            if keyPath.property == .mask, case let .layer(newMask) = value { relink(maskOf: id, slot: Int(s), to: newMask) }
             try? nodes[Int(s)].model.setValue(value, at: keyPath)
             let a = Int(nodes[Int(s)].animationIndex)
             if a >= 0 { animations[a].needsFullReset = true }
@@ -232,6 +247,21 @@ final class LayerStore {
             nodes[Int(s)].timing = timing
             invalidateSubtree(Int(s), .worldTiming)
         }
+    }
+
+    /// Keeps `maskOf` links in step with a change of layer `id`'s mask (before the model
+    /// changes): the old mask masks nothing any more, the new one masks `id`.
+    private func relink(maskOf id: LayerID, slot s: Int, to newMask: LayerID) {
+        let old = nodes[s].model.mask
+        if old != 0, let o = slotOf[old], nodes[Int(o)].maskOf == id { nodes[Int(o)].maskOf = 0 }
+        if newMask != 0, let n = slotOf[newMask] { nodes[Int(n)].maskOf = id }
+    }
+
+    /// The layer whose mask `id` is, if any.
+    func maskOwner(of id: LayerID) -> LayerID? {
+        guard let s = slotOf[id] else { return nil }
+        let o = nodes[Int(s)].maskOf
+        return o == 0 ? nil : o
     }
 
     /// Removes the node in slot `s` from its superlayer's sublayers (no-op without one).
@@ -284,6 +314,15 @@ final class LayerStore {
         removeAnimations(of: id, where: { _ in true }, mediaTime: mediaTime, events: &events)
         detach(s)
         work &+= nodes[s].sublayers.count
+        // A destroyed mask unmasks its layer; a destroyed masked layer frees its mask.
+        let owner = nodes[s].maskOf
+        if owner != 0, let o = slotOf[owner], nodes[Int(o)].model.mask == id {
+            nodes[Int(o)].model.mask = 0
+            let a = Int(nodes[Int(o)].animationIndex)
+            if a >= 0 { animations[a].needsFullReset = true }
+        }
+        let ownMask = nodes[s].model.mask
+        if ownMask != 0, let m = slotOf[ownMask], nodes[Int(m)].maskOf == id { nodes[Int(m)].maskOf = 0 }
         for child in nodes[s].sublayers {
             guard let c = slotOf[child] else { continue }
             nodes[Int(c)].superlayer = 0
@@ -460,6 +499,9 @@ struct AnimationState {
     /// Records not yet `started`: while 0, a frame reads `records` only for an animation
     /// that finished.
     var unstarted: Int32 = 0
+    /// The transition the latest frame evaluated on the layer (nil for none): what the
+    /// compositor blends the layer's previous rendering into its current one with.
+    var transition: TransitionState?
     /// The layer's slot in `LayerStore.nodes`, and its id.
     var slot: Int32
     var layer: LayerID

@@ -30,6 +30,8 @@ struct PresentationTests {
             case .string: v = .string("value \(key.rawValue)")
             case .path: v = .path(Path(rect: Rect(x: 0, y: 0, width: 3, height: 4)))
             case .contents: v = .contents(Bitmap(width: 1, height: 1, fill: .red))
+            case .numbers: v = .numbers([Double(key.rawValue), 2])
+            case .layer: v = .layer(UInt32(key.rawValue))
             }
             try model.setValue(v, of: key)
         }

@@ -146,6 +146,21 @@ enum VectorCatalog {
             .setProperty(2, LayerKeyPath(.path), .path(samplePath)),
             .setProperty(2, LayerKeyPath(.path), .path(Path())),
         ])),
+        Vector(name: "commit-set-props", comment: [
+            "commit: the properties of wire 20–23, 43 and 54 — mask (a layer value, tag 13) and no mask,",
+            "contentsGravity, contentsScale, shadowPath, lineDashPattern (a numbers value, tag 11, and",
+            "an empty one) and truncationMode.",
+        ], message: commit(20, [
+            .setProperty(1, LayerKeyPath(.mask), .layer(5)),
+            .setProperty(1, LayerKeyPath(.mask), .layer(0)),
+            .setProperty(1, LayerKeyPath(.contentsGravity), .string("resizeAspect")),
+            .setProperty(1, LayerKeyPath(.contentsScale), .number(2)),
+            .setProperty(1, LayerKeyPath(.shadowPath), .path(Path([.move(Point(x: 0, y: 0)), .line(Point(x: 8, y: 0)),
+                                                                  .line(Point(x: 8, y: 4)), .close]))),
+            .setProperty(2, LayerKeyPath(.lineDashPattern), .numbers([6, 2.5])),
+            .setProperty(2, LayerKeyPath(.lineDashPattern), .numbers([])),
+            .setProperty(3, LayerKeyPath(.truncationMode), .string("middle")),
+        ])),
         Vector(name: "commit-set-components", comment: [
             "commit: key paths with components — position.x, bounds.size.width, bounds.origin,",
             "transform.rotation.z, transform.scale, transform.translation, shadowOffset.height.",

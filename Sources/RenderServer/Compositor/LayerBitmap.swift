@@ -129,13 +129,32 @@ final class LayerBitmap {
         cairo_surface_flush(target)
     }
 
-    /// The shadow: the body's alpha, blurred (Gaussian σ = shadowRadius / 2, as a blur of
+    /// Fills `path` (non-zero, opaque) into the A8 `alpha`, with `cr`'s user space (the
+    /// bitmap's: bounds coordinates at its scale and origin).
+    private static func paintShadowPath(_ path: Path, into alpha: OpaquePointer, from cr: OpaquePointer) {
+        let acr = cairo_create(alpha)!
+        defer { cairo_destroy(acr) }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        cairo_set_matrix(acr, &m)
+        PathGeometry.add(path, to: acr)
+        cairo_set_fill_rule(acr, CAIRO_FILL_RULE_WINDING)
+        cairo_set_source_rgba(acr, 0, 0, 0, 1)
+        cairo_fill(acr)
+        cairo_surface_flush(alpha)
+    }
+
+    /// The shadow: the body's alpha (or the shadow path's), blurred (Gaussian σ = shadowRadius / 2, as a blur of
     /// that radius looks), tinted with shadowColor × shadowOpacity, moved by shadowOffset.
     private static func paintShadow(of body: OpaquePointer, _ c: LayerContent, scale s: Double,
                                     into cr: OpaquePointer, width w: Int, height h: Int) {
         guard let alpha = newSurface(w, h, format: CAIRO_FORMAT_A8) else { return }
         defer { cairo_surface_destroy(alpha) }
-        copy(body, into: alpha)
+        if c.shadowPath.isEmpty {
+            copy(body, into: alpha)
+        } else {
+            paintShadowPath(c.shadowPath, into: alpha, from: cr)
+        }
         if let data = cairo_image_surface_get_data(alpha) {
             Blur.blurAlpha(data, width: w, height: h, stride: Int(cairo_image_surface_get_stride(alpha)),
                            sigma: c.shadowRadius / 2 * s)

@@ -22,6 +22,11 @@ struct LayerContent: Equatable, Sendable {
     var shadowRadius: Double
     var contents: Bitmap?
     var contentsRect: Rect
+    /// Where the contents go in the bounds, and their pixels per point.
+    var contentsGravity: LayerContentGravity
+    var contentsScale: Double
+    /// The shadow's shape when not empty (else the shadow follows the drawing's alpha).
+    var shadowPath: Path
     /// The border is part of the layer's own drawing only when nothing is drawn between
     /// them (no sublayers): Core Animation draws the border above the sublayers.
     var borderInContent: Bool
@@ -37,6 +42,7 @@ struct LayerContent: Equatable, Sendable {
     var lineCap: String
     var lineJoin: String
     var fillRule: String
+    var lineDashPattern: [Double]
     // CATextLayer
     var string: String
     var fontSize: Double
@@ -44,6 +50,7 @@ struct LayerContent: Equatable, Sendable {
     var font: String
     var alignmentMode: String
     var isWrapped: Bool
+    var truncationMode: String
 
     init(kind: LayerKind, _ p: LayerProperties, hasSublayers: Bool) {
         self.kind = kind
@@ -59,25 +66,37 @@ struct LayerContent: Equatable, Sendable {
         shadowRadius = max(0, p.shadowRadius)
         contents = p.contents
         contentsRect = p.contentsRect
+        contentsGravity = LayerContentGravity(name: p.contentsGravity) ?? .resize
+        contentsScale = p.contentsScale.isFinite && p.contentsScale > 0 ? p.contentsScale : 1
+        shadowPath = p.shadowPath
         borderInContent = !hasSublayers
         if kind == .shape {
             path = p.path; fillColor = p.fillColor.clamped; strokeColor = p.strokeColor.clamped
             lineWidth = max(0, p.lineWidth); strokeStart = p.strokeStart; strokeEnd = p.strokeEnd
             lineDashPhase = p.lineDashPhase; miterLimit = p.miterLimit
-            lineCap = p.lineCap; lineJoin = p.lineJoin; fillRule = p.fillRule
+            lineCap = p.lineCap; lineJoin = p.lineJoin; fillRule = p.fillRule; lineDashPattern = p.lineDashPattern
         } else {
             path = .empty; fillColor = .clear; strokeColor = .clear; lineWidth = 0; strokeStart = 0; strokeEnd = 1
-            lineDashPhase = 0; miterLimit = 10; lineCap = ""; lineJoin = ""; fillRule = ""
+            lineDashPhase = 0; miterLimit = 10; lineCap = ""; lineJoin = ""; fillRule = ""; lineDashPattern = []
         }
         if kind == .text {
             string = p.string; fontSize = p.fontSize; foregroundColor = p.foregroundColor.clamped
-            font = p.font; alignmentMode = p.alignmentMode; isWrapped = p.isWrapped
+            font = p.font; alignmentMode = p.alignmentMode; isWrapped = p.isWrapped; truncationMode = p.truncationMode
         } else {
             string = ""; fontSize = 0; foregroundColor = .clear; font = ""; alignmentMode = ""; isWrapped = false
+            truncationMode = ""
         }
     }
 
     var hasBorder: Bool { borderWidth > 0 && borderColor.alpha > 0 }
+
+    /// Where `bitmap` goes in the bounds: its pixel size over `contentsScale` (the
+    /// `contentsRect` part of it) placed by `contentsGravity`.
+    func contentsFrame(of bitmap: Bitmap) -> Rect {
+        let size = Size(width: Double(bitmap.width) * abs(contentsRect.width) / contentsScale,
+                        height: Double(bitmap.height) * abs(contentsRect.height) / contentsScale)
+        return contentsGravity.frame(forContentsOf: size, in: bounds)
+    }
 
     /// Background and border only (no bitmap, path, string or shadow): drawn as fills on
     /// every frame instead of through a kept bitmap, as Core Animation draws a layer's
@@ -92,6 +111,8 @@ struct LayerContent: Equatable, Sendable {
     /// Whether the layer's own drawing leaves every pixel transparent (then it is skipped).
     var drawsNothing: Bool {
         if backgroundColor.alpha > 0 || contents != nil { return false }
+        // A shadow path casts its shadow whatever the layer draws (Core Animation's too).
+        if hasShadow && !shadowPath.isEmpty { return false }
         if borderInContent && hasBorder { return false }
         switch kind {
         case .layer: return true
@@ -118,7 +139,15 @@ struct LayerContent: Equatable, Sendable {
             r = Rect(x: r.minX - pad, y: r.minY - fontSize * 0.5, width: r.width + 2 * pad,
                      height: r.height + fontSize * (isWrapped ? 4 : 1.5))
         }
+        if let bitmap = contents, !masksToBounds, contentsGravity != .resize {
+            // Fixed-size and aspect-fill gravities may place the contents past the bounds.
+            r = r.union(contentsFrame(of: bitmap))
+        }
         if masksToBounds { r = bounds }
+        if hasShadow && !shadowPath.isEmpty {
+            let pb = shadowPath.controlPointBounds
+            r = r.union(pb)
+        }
         if hasShadow {
             let blur = shadowRadius * 1.5 + 2
             let shifted = Rect(x: r.minX + shadowOffset.width - blur, y: r.minY + shadowOffset.height - blur,

@@ -49,10 +49,10 @@ enum LayerPainter {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * alpha)
     }
 
-    /// The bitmap's `contentsRect` (unit coordinates) stretched over the bounds: Core
-    /// Animation's default `contentsGravity` (resize) at `contentsScale` 1.
+    /// The bitmap's `contentsRect` (unit coordinates) drawn over its frame in the bounds
+    /// (`LayerContent.contentsFrame`: the bounds for the default gravity, `resize`).
     private static func paintContents(_ bitmap: Bitmap, _ c: LayerContent, _ cr: OpaquePointer) {
-        let b = c.bounds
+        let b = c.contentsFrame(of: bitmap)
         guard !b.isEmpty, !c.contentsRect.isEmpty else { return }
         guard let surface = makeSurface(bitmap) else { return }
         defer { cairo_surface_destroy(surface) }
@@ -105,6 +105,12 @@ enum LayerPainter {
         cairo_set_line_cap(cr, c.lineCap == "round" ? CAIRO_LINE_CAP_ROUND : c.lineCap == "square" ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
         cairo_set_line_join(cr, c.lineJoin == "round" ? CAIRO_LINE_JOIN_ROUND : c.lineJoin == "bevel" ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
         cairo_set_miter_limit(cr, max(1, c.miterLimit))
+        if !c.lineDashPattern.isEmpty, c.lineDashPattern.contains(where: { $0 > 0 }) {
+            // cairo repeats an odd-length pattern with dashes and gaps swapped, as Core
+            // Animation does; the phase is how far into the pattern the stroke starts.
+            let dashes = c.lineDashPattern.map { max(0, $0.isFinite ? $0 : 0) }
+            dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), c.lineDashPhase.isFinite ? c.lineDashPhase : 0) }
+        }
         setColor(c.strokeColor, cr)
         cairo_stroke(cr)
     }
@@ -139,11 +145,29 @@ enum LayerPainter {
         case "center": alignment = PANGO_ALIGN_CENTER
         default: alignment = PANGO_ALIGN_LEFT
         }
+        let ellipsize: PangoEllipsizeMode
+        switch c.truncationMode {
+        case "start": ellipsize = PANGO_ELLIPSIZE_START
+        case "middle": ellipsize = PANGO_ELLIPSIZE_MIDDLE
+        case "end": ellipsize = PANGO_ELLIPSIZE_END
+        default: ellipsize = PANGO_ELLIPSIZE_NONE
+        }
         if c.isWrapped && b.width > 0 {
             pango_layout_set_width(layout, Int32(min(b.width, 100_000) * 1024))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             pango_layout_set_alignment(layout, alignment)
             if c.alignmentMode == "justified" { pango_layout_set_justify(layout, 1) }
+            if ellipsize != PANGO_ELLIPSIZE_NONE && b.height > 0 {
+                // Wrapped and truncated: the last line that fits the bounds' height is cut.
+                pango_layout_set_height(layout, Int32(min(b.height, 100_000) * 1024))
+                pango_layout_set_ellipsize(layout, ellipsize)
+            }
+        } else if ellipsize != PANGO_ELLIPSIZE_NONE && b.width > 0 {
+            // Truncated: each line cut to the bounds' width with an ellipsis (pango ellipsizes
+            // the paragraph's one line), then aligned within it.
+            pango_layout_set_width(layout, Int32(min(b.width, 100_000) * 1024))
+            pango_layout_set_ellipsize(layout, ellipsize)
+            pango_layout_set_alignment(layout, alignment)
         } else {
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_layout_get_extents(layout, &ink, &logical)

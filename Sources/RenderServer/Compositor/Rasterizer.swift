@@ -20,7 +20,7 @@ final class Rasterizer {
     let mode: Mode
     /// The frame; its pixels are the display.
     let surface: OpaquePointer
-    private let cr: OpaquePointer
+    let cr: OpaquePointer
     /// The display's colour where no layer draws (opaque black).
     static let background = Color(red: 0, green: 0, blue: 0, alpha: 1)
 
@@ -41,15 +41,20 @@ final class Rasterizer {
     }
     private var drawn: [UInt64: Drawn] = [:]
     /// The last list diffed (kept so its chunks' storage cannot be reused by another).
-    private var previous: RenderList?
+    private(set) var previous: RenderList?
     /// The frame as a pixman image, for compositing layer bitmaps straight onto it.
     private let frameImage: PixmanImage
     var frameImagePointer: OpaquePointer { frameImage.image }
     /// How many groups and ancestor clips enclose what is being drawn: bitmaps go straight
     /// to the frame through pixman only at 0 (pixman knows neither cairo's groups nor its
     /// clip paths), else through cairo.
-    private var nesting = 0
+    var nesting = 0
     private var firstFrame = true
+    /// Each transitioning layer's rendering from before its transition (by item key):
+    /// see `Rasterizer+Transitions.swift`.
+    var transitionSnapshots: [UInt64: TransitionSnapshot] = [:]
+    /// Keys of the transitioning items the current damage pass met.
+    var snapshotSeen = Set<UInt64>()
 
     /// Counters for statistics and tests.
     private(set) var bitmapsRendered = 0
@@ -109,6 +114,7 @@ final class Rasterizer {
                         rects.append(now.screenBounds)
                     }
                     drawn[item.key] = now
+                    if item.transition != nil { transitionDamage(item, block, i, into: &rects) }
                 }
             }
         }
@@ -121,6 +127,7 @@ final class Rasterizer {
                 if let old = caches.removeValue(forKey: key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
             }
         }
+        expireTransitions(into: &rects)
         previous = list
         return Rasterizer.merge(rects.filter { !$0.isEmpty }.map { $0.intersection(display) }.filter { !$0.isEmpty })
     }
@@ -168,20 +175,23 @@ final class Rasterizer {
         cairo_restore(cr)
     }
 
-    private func drawRange(_ range: Range<Int>, _ items: RenderItems, _ r: PixelRect) {
+    func drawRange(_ range: Range<Int>, _ items: RenderItems, _ r: PixelRect) {
         var i = range.lowerBound
         while i < range.upperBound {
             let item = items[i]
-            if item.subtreeBounds.intersects(r) || (item.subtreeEnd > i + 1 && item.subtreeBounds.isEmpty) {
+            if item.subtreeBounds.intersects(r) || (item.subtreeEnd > i + 1 && item.subtreeBounds.isEmpty)
+                || item.transition != nil {
                 drawItem(i, items, r)
             }
             i = item.subtreeEnd
         }
     }
 
-    private func drawItem(_ i: Int, _ items: RenderItems, _ r: PixelRect) {
+    func drawItem(_ i: Int, _ items: RenderItems, _ r: PixelRect, hooks: Bool = true) {
         let item = items[i]
-        let hasChildren = item.subtreeEnd > i + 1
+        if hooks && item.transition != nil && drawTransition(i, items, r) { return }
+        if hooks && item.maskStart >= 0 { drawMasked(i, items, r); return }
+        let hasChildren = item.childrenEnd > i + 1
         if item.isGroup {
             let area = item.subtreeBounds.intersection(r)
             guard !area.isEmpty else { return }
@@ -209,17 +219,17 @@ final class Rasterizer {
 
     private func drawChildren(_ i: Int, _ items: RenderItems, _ r: PixelRect) {
         let item = items[i]
-        guard item.subtreeEnd > i + 1 else { return }
+        guard item.childrenEnd > i + 1 else { return }
         if item.masksToBounds {
             cairo_save(cr)
             addBoundsPath(item)
             cairo_clip(cr)
             nesting += 1
-            drawRange(i + 1..<item.subtreeEnd, items, r)
+            drawRange(i + 1..<item.childrenEnd, items, r)
             nesting -= 1
             cairo_restore(cr)
         } else {
-            drawRange(i + 1..<item.subtreeEnd, items, r)
+            drawRange(i + 1..<item.childrenEnd, items, r)
         }
     }
 

@@ -103,6 +103,24 @@ struct RenderItem: Sendable {
     var parentOpacity: Double
     var depth: Int
     var zPosition: Double
+    /// Index of the first item of the layer's mask subtree (`LayerProperties.mask`), -1
+    /// without a mask. The mask's items follow the sublayers' inside `subtreeEnd` (so a
+    /// rebuilt subtree carries its mask along) and are drawn only as the mask: a masked
+    /// layer with `maskStart == subtreeEnd` has a mask that shows nothing (hidden,
+    /// transparent), so the layer shows nothing either.
+    var maskStart: Int = -1
+    /// One past the last sublayer item (where the mask's items begin, if any).
+    var childrenEnd: Int { maskStart >= 0 ? maskStart : subtreeEnd }
+    /// The transition drawn on this layer's subtree, if one is in progress.
+    var transition: TransitionState?
+}
+
+/// A transition in progress on a layer (`Transition`), for the compositor: which one
+/// (`id`, the client's animation id: a new id means a new "before" picture) and how far.
+struct TransitionState: Equatable, Sendable {
+    var id: UInt64
+    var transition: Transition
+    var progress: Double
 }
 
 extension RenderList {
@@ -213,6 +231,7 @@ final class RenderListBuilder {
                 guard LayerID(truncatingIfNeeded: item.key) == LayerID(truncatingIfNeeded: block.items[i + k].key) else { return false }
                 if k > 0 { item.parent += i }
                 item.subtreeEnd += i
+                if item.maskStart >= 0 { item.maskStart += i }
                 block.items[i + k] = item
                 if k == 0 { grown = item.subtreeBounds }
             }
@@ -274,7 +293,8 @@ final class RenderListBuilder {
                                     masksToBounds: p.masksToBounds, content: content, drawsNothing: drawsNothing,
                                     screenBounds: own, subtreeBounds: own, clipBounds: clip, siblingIndex: siblingIndex,
                                     parentWorld: parentWorld, parentOpacity: parentOpacity, depth: depth,
-                                    zPosition: p.zPosition))
+                                    zPosition: p.zPosition, transition: tree.transition(of: id)))
+            defer { addMask(p.mask, of: index, world4: world4, clip: clip, depth: depth) }
             guard !subs.isEmpty else { return }
 
             // The sublayers' space: the sublayer transform about the anchor, flattened.
@@ -305,6 +325,19 @@ final class RenderListBuilder {
             }
             items[index].subtreeEnd = items.count
             items[index].isGroup = opacity < 1 && visibleChildren > 0
+        }
+
+        /// Appends the mask's subtree after the sublayers of the item at `index` (a masked
+        /// layer with a mask that exists). The mask lives in the masked layer's bounds
+        /// space — its own plane, without the sublayer transform — and its own opacity
+        /// alone counts (not the masked layer's).
+        mutating func addMask(_ mask: LayerID, of index: Int, world4: Transform3D, clip: PixelRect, depth: Int) {
+            guard mask != 0, tree.kind(of: mask) != nil else { return }
+            var flat = world4
+            flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
+            items[index].maskStart = items.count
+            add(mask, parent: index, parentWorld: flat, parentOpacity: 1, clip: clip, siblingIndex: -1, depth: depth + 1)
+            items[index].subtreeEnd = items.count
         }
 
         /// Sublayers back to front: by zPosition, ties in sublayer order.
