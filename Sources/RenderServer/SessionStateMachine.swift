@@ -77,7 +77,7 @@ struct SessionStateMachine: Equatable {
                 state = .closed
                 return .fail(ErrorMessage(code: .invalidCommand, message: "hello sent twice on one connection: "
                     + "open a new connection to start a new session", fatal: true))
-            case .welcome, .commitApplied, .animationStarted, .animationStopped, .statsReply, .treeReply,
+            case .welcome, .commitApplied, .commitPresented, .animationStarted, .animationStopped, .statsReply, .treeReply,
                  .snapshotReply, .clockStepped:
                 state = .closed
                 return .fail(ErrorMessage(code: .invalidCommand, message: "\(message.type) is a server-to-client "

@@ -12,7 +12,7 @@ import RenderProtocol
 struct Latency: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Protocol ping vs raw Unix-socket ping-pong (same size, same placement, alternating blocks), "
-            + "and commit → applied.")
+            + "commit → applied, and commit → presented (the frame that first shows a commit is drawn).")
 
     @Option(help: "Round trips per block.")
     var block = 1_000
@@ -32,6 +32,12 @@ struct Latency: ParsableCommand {
         var rawRttP50Us: Double, rawRttP99Us: Double
         var ratioP50: Double
         var commitToAppliedP50Us: Double, commitToAppliedP99Us: Double
+        /// From sending a commit at a random phase of the frame period to reading its
+        /// `commitPresented` (its frame drawn), ms.
+        var commitToPresentedP50Ms: Double, commitToPresentedP99Ms: Double
+        /// The display's frame period, and the compositor's hand-off → pixels-ready time (p50), ms:
+        /// the budget is p50 ≤ framePeriodMs / 2 + composeP50Ms.
+        var framePeriodMs: Double, composeP50Ms: Double
         var placement: String
     }
 
@@ -66,6 +72,18 @@ struct Latency: ParsableCommand {
             let seq = client.commit([.setProperty(1, .opacity, .number(Double(i % 100) / 100))])
             if client.waitApplied(seq, timeout: 5) { applied.append(Date().timeIntervalSince(t0)) }
         }
+        // Commit → presented: each commit at a random phase of the frame period (as input
+        // would come), timed until its commitPresented is read.
+        let period = 1 / (client.welcome?.refreshRate ?? 60)
+        var presented: [Double] = []
+        var generator = SystemRandomNumberGenerator()
+        for i in 0..<block {
+            usleep(UInt32(Double.random(in: 0..<period, using: &generator) * 1e6))
+            let t0 = Date()
+            let seq = client.commitRequestingPresentation([.setProperty(1, .opacity, .number(Double(i % 100) / 100))])
+            if client.waitPresented(seq, timeout: 5) != nil { presented.append(Date().timeIntervalSince(t0)) }
+        }
+        let compose = client.stats()?.compositor?.readyP50 ?? 0
         func pct(_ a: [Double], _ p: Double) -> Double {
             let s = a.sorted()
             return s.isEmpty ? .nan : s[min(s.count - 1, Int(Double(s.count) * p))] * 1e6
@@ -74,7 +92,8 @@ struct Latency: ParsableCommand {
                        rawRttP50Us: pct(rawRtts, 0.5), rawRttP99Us: pct(rawRtts, 0.99),
                        ratioP50: pct(protocolRtts, 0.5) / pct(rawRtts, 0.5),
                        commitToAppliedP50Us: pct(applied, 0.5), commitToAppliedP99Us: pct(applied, 0.99),
-                       placement: placement)
+                       commitToPresentedP50Ms: pct(presented, 0.5) / 1000, commitToPresentedP99Ms: pct(presented, 0.99) / 1000,
+                       framePeriodMs: period * 1000, composeP50Ms: compose, placement: placement)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -86,6 +105,9 @@ struct Latency: ParsableCommand {
                          r.pingRttP50Us, r.pingRttP99Us, r.ratioP50))
             print(String(format: "commit → applied           p50 %7.1f µs  p99 %7.1f µs", r.commitToAppliedP50Us,
                          r.commitToAppliedP99Us))
+            print(String(format: "commit → presented         p50 %7.2f ms  p99 %7.2f ms   (budget p50 ≤ %.2f ms = half "
+                         + "of %.2f ms + compose p50 %.2f ms)", r.commitToPresentedP50Ms, r.commitToPresentedP99Ms,
+                         r.framePeriodMs / 2 + r.composeP50Ms, r.framePeriodMs, r.composeP50Ms))
         }
     }
 

@@ -16,7 +16,7 @@ import Logging
 /// stepped frame is drawn and a snapshot after a step shows exactly that frame.
 ///
 /// Thread affinity: `present` on the loop thread; `latestFrame`, `statistics` any thread.
-public final class CompositorOutput: FrameOutput {
+public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     public struct Options {
         public var width: Int
         public var height: Int
@@ -69,6 +69,17 @@ public final class CompositorOutput: FrameOutput {
 
     deinit { worker.stop() }
 
+    /// Synchronous: `present` returns once the pixels are ready; else they are reported to
+    /// the frame-ready handler from the compositor thread.
+    public var completion: FrameCompletion { options.synchronous ? .drawnWhenPresented : .drawnLater }
+
+    public func setFrameReadyHandler(_ handler: @escaping @Sendable (FrameReady) -> Void) {
+        worker.setReadyHandler(handler)
+    }
+
+    /// The last drawn frame's number, target time and ready time, without copying pixels.
+    public var lastReady: FrameReady { worker.lastReady() }
+
     public func present(_ frame: FrameSnapshot) {
         var list = builder.build(frame)
         list.handedOffNanoseconds = csys_monotonic_ns()
@@ -115,6 +126,7 @@ public final class CompositorOutput: FrameOutput {
         private var lastDamagePixels = 0
         private var bitmapsRendered = 0
         private var recordedFrames = 0
+        private var readyHandler: (@Sendable (FrameReady) -> Void)?
         // Compositor thread only:
         private let rasterizer: Rasterizer
         private let recorder: FrameRecorder?
@@ -137,6 +149,16 @@ public final class CompositorOutput: FrameOutput {
             condition.broadcast()
             if synchronous { while published.frame < list.frame && !stopping { condition.wait() } }
             condition.unlock()
+        }
+
+        func setReadyHandler(_ handler: @escaping @Sendable (FrameReady) -> Void) {
+            condition.lock(); readyHandler = handler; condition.unlock()
+        }
+
+        func lastReady() -> FrameReady {
+            condition.lock(); defer { condition.unlock() }
+            return FrameReady(frame: published.frame, mediaTime: published.mediaTime,
+                              readyNanoseconds: published.readyNanoseconds)
         }
 
         func stop() {
@@ -208,8 +230,10 @@ public final class CompositorOutput: FrameOutput {
                 lastDamagePixels = damage.reduce(0) { $0 + $1.area }
                 bitmapsRendered = rasterizer.bitmapsRendered
                 if recorded { recordedFrames += 1 }
+                let handler = readyHandler
                 condition.broadcast()
                 condition.unlock()
+                handler?(FrameReady(frame: list.frame, mediaTime: list.mediaTime, readyNanoseconds: ready))
             }
         }
 
