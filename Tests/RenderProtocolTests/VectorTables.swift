@@ -18,7 +18,9 @@ enum VectorTables {
             of date. Each table lists every field of the message the vector's bytes encode, in wire
             order: numbers in their shortest exact decimal form (binary64 values round-trip), key
             paths in their text form (§7.2), enumerations by name, bitmaps' pixels as hex bytes.
-            Encodings are in PROTOCOL.md §5–§8; the bytes are in `vectors/<name>.hex`.
+            `commit.requestsPresentation` is not a payload field: it is bit 0 of the frame
+            header's flags (§5.1), shown in the (frame) row. Encodings are in PROTOCOL.md §5–§8;
+            the bytes are in `vectors/<name>.hex`.
 
             """
         for v in VectorCatalog.all {
