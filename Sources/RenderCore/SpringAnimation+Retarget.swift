@@ -26,9 +26,11 @@ extension SpringAnimation {
 
     /// The spring's own value and velocity (key-path units, and per second of the spring's
     /// local time) at local time `t`, with endpoints resolved against `underlying` (the
-    /// value beneath it; ignored for additive springs, whose underlying is zero). nil for a
-    /// value kind `canRetarget` refuses.
-    public func motion(at t: Double, underlying: AnimatableValue) -> (value: AnimatableValue, velocity: AnimatableValue)? {
+    /// value beneath it; ignored for additive springs, whose underlying is zero), in repeat
+    /// cycle `cycle` (a cumulative spring adds `cycle × (to − from)`). nil for a value kind
+    /// `canRetarget` refuses.
+    public func motion(at t: Double, underlying: AnimatableValue,
+                       cycle: Int = 0) -> (value: AnimatableValue, velocity: AnimatableValue)? {
         guard SpringAnimation.canRetarget(underlying.kind) else { return nil }
         let base = isAdditive ? (AnimatableValue.zero(of: underlying.kind) ?? underlying) : underlying
         let (from, to) = basic.endpoints(underlying: base)
@@ -47,6 +49,9 @@ extension SpringAnimation {
                 value[i] = g[i] + (f[i] - g[i]) * x
                 velocity[i] = (f[i] - g[i]) * dx
             }
+        }
+        if isCumulative && cycle > 0 {
+            for i in 0..<n { value[i] += (g[i] - f[i]) * Double(cycle) }
         }
         return (AnimatableValue(kind: underlying.kind, components: value)!,
                 AnimatableValue(kind: underlying.kind, components: velocity)!)
@@ -184,7 +189,7 @@ public enum SpringRetargeting {
         Presentation.evaluate(model: model, animations: Array(attached[..<i]), layerTime: t, into: &beneath,
                               lifecycle: &lifecycle)
         let under = beneath.value(at: keyPath)
-        guard let motion = spring.motion(at: state.localTime, underlying: under) else { return nil }
+        guard let motion = spring.motion(at: state.localTime, underlying: under, cycle: state.cycle) else { return nil }
         let value = spring.isAdditive ? under.adding(motion.value) : motion.value
         let rate = state.phase == .active ? localRate(timing, at: t) : 0
         let v = (motion.velocity.components ?? []).map { $0 * rate }

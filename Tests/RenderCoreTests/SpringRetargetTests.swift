@@ -77,6 +77,20 @@ struct SpringRetargetTests {
         _ = Self.expectContinuous(list, x, to: .number(-50), at: 10.4)
     }
 
+    /// Repeat cycles: a cumulative spring in its second cycle, and an autoreversing one in
+    /// its backward half (its local time runs backwards: the velocity flips).
+    @Test func repeatingAndAutoreversingSpringsRetargetContinuously() {
+        let x = LayerKeyPath(.position, .x)
+        var cumulative = Self.spring(x, from: .number(0), to: .number(100))
+        if case var .spring(s) = cumulative.animation.kind { s.isCumulative = true; cumulative.animation.kind = .spring(s) }
+        cumulative.animation.timing.repeatCount = 3
+        let d = cumulative.animation.timing.duration
+        _ = Self.expectContinuous([cumulative], x, to: .number(0), at: 10 + d + 0.1)
+        var reversing = Self.spring(x, from: .number(0), to: .number(100))
+        reversing.animation.timing.autoreverses = true
+        _ = Self.expectContinuous([reversing], x, to: .number(300), at: 10 + d + 1.2)
+    }
+
     @Test func anAdditiveSpringRetargetsFromTheValueItLeaves() {
         let x = LayerKeyPath(.position, .x)
         var model = LayerProperties()
