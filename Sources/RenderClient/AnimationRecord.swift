@@ -50,6 +50,9 @@ final class AnimationRecord: @unchecked Sendable {
     /// It finished but is not removed on completion: stopped, yet still attached on the
     /// server (holding its end with a forwards fill) until removed or replaced.
     var heldOnServer = false
+    /// Set for a `retargetSpring`: the command it sends instead of `addAnimation`; its
+    /// animation is computed at the commit (`Layer.retargetSpring`).
+    var retarget: RetargetRequest?
 
     /// Whether the server has an animation under this record's key on its layer once the
     /// queued commands apply — so that removing the record must send a removal.

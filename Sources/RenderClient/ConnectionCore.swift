@@ -45,8 +45,9 @@ final class ConnectionCore: @unchecked Sendable {
         var closedByClient = false
         var goodbye: String?
         var fatal: ErrorMessage?
-        /// The latest media time the server reported (welcome, frame acknowledgements,
-        /// animation events): its clock as last heard. Reset by each new session's welcome.
+        /// The latest media time the server reported (welcome, commit acknowledgements,
+        /// presentation feedback, animation events): its clock as last heard. Reset by each
+        /// new session's welcome.
         var serverMediaTime: Double = 0
         var welcome: Welcome
     }
@@ -316,6 +317,9 @@ final class ConnectionCore: @unchecked Sendable {
                 if (s.applied?.sequence ?? 0) <= a.sequence { s.applied = a }
                 s.serverMediaTime = max(s.serverMediaTime, a.mediaTime)
             }
+            events.append(m)
+        case let .commitPresented(p):
+            state.withLock { $0.serverMediaTime = max($0.serverMediaTime, p.mediaTime) }
             events.append(m)
         case let .animationStarted(e):
             state.withLock { $0.serverMediaTime = max($0.serverMediaTime, e.mediaTime) }

@@ -12,6 +12,8 @@ extension Context {
     /// - `animationStopped`: `animationDidStop` once per animation; a finished animation that
     ///   is removed on completion leaves its layer; completion blocks whose animations have
     ///   all stopped run.
+    /// - `commitPresented`: the presented handlers of the transactions that sent that
+    ///   commit run (once all their commits were presented).
     /// - `error`: a non-fatal error rejected one commit whole — the animations it added are
     ///   stopped (`finished == false`) and `onError` is told. Fatal errors are reported by
     ///   `onError` too; `connectionDidEnd` follows.
@@ -29,6 +31,8 @@ extension Context {
             if removingHead == removing.count { removing.removeAll(keepingCapacity: true); removingHead = 0 }
             noteApplied(a.sequence)
             onCommitApplied?(a)
+        case let .commitPresented(p):
+            commitPresented(p)
         case let .animationStarted(s):
             guard let r = records[s.animationID], !r.didStart else { return }
             r.didStart = true
@@ -37,7 +41,10 @@ extension Context {
             guard let r = records[s.animationID] else { return }
             finish(r, finished: s.finished)
         case let .error(m):
-            if !m.fatal && m.sequence != 0 { stopAnimations(ofCommit: m.sequence) }
+            if !m.fatal && m.sequence != 0 {
+                stopAnimations(ofCommit: m.sequence)
+                presentationDiscarded(ofCommit: m.sequence)
+            }
             onError?(.server(m))
         default:
             break
@@ -57,6 +64,7 @@ extension Context {
         let outstanding = records.values.sorted { $0.id < $1.id }
         for r in outstanding { finish(r, finished: false) }
         removing.removeAll(); removingHead = 0
+        discardAllPresentation()
         onDisconnect?(error)
     }
 

@@ -209,10 +209,19 @@ extension Context {
             }
             lastSentSequence = max(lastSentSequence, part.sequence)
         }
+        // Handlers waiting for commits the lost daemon had and never showed will not hear
+        // from this one: they get nil. Those of queued commits wait on (sent below).
+        let queuedSequences = Set(resync.queued.map(\.sequence))
+        for sequence in presentedWaiters.keys.sorted() where !queuedSequences.contains(sequence) {
+            presentationDiscarded(ofCommit: sequence)
+        }
         let queuedCount = resync.queued.count
         while let q = resync.queued.first {
             do throws(ConnectionError) {
-                try sink(Commit(sequence: q.sequence, mediaTime: q.mediaTime, commands: []))
+                // Its changes are in the replayed model; the empty commit keeps the sequence
+                // (and a presented handler waiting for it hears when the new daemon shows it).
+                try sink(Commit(sequence: q.sequence, mediaTime: q.mediaTime, commands: [],
+                                requestsPresentation: presentedWaiters[q.sequence] != nil))
             } catch {
                 if !willReconnect(after: error) { reportError(error) }
                 return

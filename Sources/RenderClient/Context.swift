@@ -77,6 +77,8 @@ public final class Context: @unchecked Sendable {
     /// Animations removed client-side, by the commit that removed them, oldest first.
     var removing: [(sequence: UInt64, record: AnimationRecord)] = []
     var removingHead = 0
+    /// Presented handlers waiting for the `commitPresented` of a sent commit, by sequence.
+    var presentedWaiters: [UInt64: [PresentedGroup]] = [:]
     /// Layers marked by `setNeedsLayout()` since the last layout pass.
     var layoutRequests: [Weak<Layer>] = []
 
@@ -219,11 +221,14 @@ public final class Context: @unchecked Sendable {
     }
 
     /// Turns the open delta into one commit and hands it to the sink. Called by the
-    /// transaction machinery when the outermost transaction commits.
-    func commitDelta() {
+    /// transaction machinery when the outermost transaction commits. With
+    /// `requestingPresentation` the commit asks the server for `commitPresented`. Returns
+    /// the commit's sequence, or nil when nothing was sent.
+    @discardableResult
+    func commitDelta(requestingPresentation: Bool = false) -> UInt64? {
         let d = delta
         delta = CommitDelta()
-        guard !d.isEmpty else { return }
+        guard !d.isEmpty else { return nil }
         if isDisconnected {
             // Nowhere to send it: the changes stay in the model; the animations stop.
             for w in d.propertyLayers { w.value?.dirtyMask = 0; w.value?.baseModel = nil }
@@ -232,7 +237,7 @@ public final class Context: @unchecked Sendable {
             for case let .add(r)? in d.animationOps where r.state == .pending { r.state = .dropped; stops.append(r) }
             let records = stops
             queue.async { [self] in for r in records { finish(r, finished: false) } }
-            return
+            return nil
         }
         let now = clock()
         var commands = d.created
@@ -265,6 +270,15 @@ public final class Context: @unchecked Sendable {
                     continue
                 }
                 let local = Presentation.localTime(at: now, timings: l.timingChain)
+                if let retarget = r.retarget {
+                    // Mirror what the server computes when it applies the command.
+                    r.animation = l.mirror(retarget.retarget, key: r.key, prior: retarget.priorModelValue,
+                                           replacing: retarget.replaced, at: nil, layerTime: local, excluding: r).animation
+                    r.state = .sent
+                    sent.append(r)
+                    commands.append(.retargetSpring(l.id, key: r.key, animationID: r.id, retarget: retarget.retarget))
+                    continue
+                }
                 r.animation = r.animation.resolved(beginTime: local, duration: r.defaultDuration)
                 r.state = .sent
                 sent.append(r)
@@ -277,12 +291,15 @@ public final class Context: @unchecked Sendable {
         }
         for id in d.destroyed where resync.destroyedBeforeReplay.remove(id) == nil { commands.append(.destroyLayer(id)) }
 
+        var sentSequence: UInt64?
         if !commands.isEmpty {
             // Above the numbers reserved for a replay, if any (see `ResyncState`).
             lastSentSequence = max(lastSentSequence, resync.reservedTop) + 1
+            sentSequence = lastSentSequence
             for r in sent { r.sentInCommit = lastSentSequence; records[r.id] = r }
             for r in d.removedRecords where r.state == .removing { removing.append((lastSentSequence, r)) }
-            dispatch(Commit(sequence: lastSentSequence, mediaTime: now, commands: commands))
+            dispatch(Commit(sequence: lastSentSequence, mediaTime: now, commands: commands,
+                            requestsPresentation: requestingPresentation))
         }
         if !dropped.isEmpty {
             // After the commit, on a later turn, as the server's stops would come.
@@ -290,6 +307,12 @@ public final class Context: @unchecked Sendable {
             queue.async { [self] in for r in stops { finish(r, finished: false) } }
         }
         if resync.replayDue { replay() }
+        return sentSequence
+    }
+
+    /// Registers `group` to hear the `commitPresented` of commit `sequence`.
+    func awaitPresentation(of sequence: UInt64, in group: PresentedGroup) {
+        presentedWaiters[sequence, default: []].append(group)
     }
 
     /// A commit could not be sent (too large, or the session is ending): its animations
@@ -298,8 +321,12 @@ public final class Context: @unchecked Sendable {
     func reportError(_ e: ConnectionError) {
         queue.async { [self] in
             switch e {
-            case let .commitTooLarge(sequence, _, _): stopAnimations(ofCommit: sequence)
-            case let .resyncQueueFull(sequence, _): abandon(sequence)
+            case let .commitTooLarge(sequence, _, _):
+                stopAnimations(ofCommit: sequence)
+                presentationDiscarded(ofCommit: sequence)
+            case let .resyncQueueFull(sequence, _):
+                abandon(sequence)
+                presentationDiscarded(ofCommit: sequence)
             default: break
             }
             onError?(e)

@@ -64,6 +64,20 @@ public enum Transaction {
         set { let q = current; q.openIfNeeded(); q.stack.setCompletionBlock(newValue) }
     }
 
+    /// Runs once, on the callback queue, when the frame that first shows the changes of the
+    /// innermost transaction is finished (its pixels ready, or with `--output none` its
+    /// evaluation done): the server's `commitPresented` for the commit that carried them.
+    /// The commit asks for that feedback only when a handler is set. The handler gets nil
+    /// when the changes will never be shown: the transaction changed nothing, its commit was
+    /// rejected or could not be sent, or the session ended first. Setting it again replaces it.
+    public static var presentedHandler: ((PresentedFrame?) -> Void)? {
+        get { current.stack.presentedHandler }
+        set { let q = current; q.openIfNeeded(); q.stack.setPresentedHandler(newValue) }
+    }
+
+    /// Sets `presentedHandler` (the `CATransaction.setCompletionBlock` spelling).
+    public static func setPresentedHandler(_ handler: ((PresentedFrame?) -> Void)?) { presentedHandler = handler }
+
     /// The number of open transactions (implicit included) on this queue.
     public static var depth: Int { current.stack.depth }
 

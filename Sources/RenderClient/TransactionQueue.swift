@@ -88,14 +88,25 @@ final class TransactionQueue: @unchecked Sendable {
         }
     }
 
-    /// Sends every touched context's delta, then seals the committed frames' completion
-    /// groups (a group with nothing pending runs its block on the next turn).
+    /// Sends every touched context's delta (asking for presentation feedback when a committed
+    /// frame has a presented handler), then seals the committed frames' completion groups (a
+    /// group with nothing pending runs its block on the next turn).
     private func send() {
         let contexts = touched
         touched = []
+        let presented = stack.takePoppedPresented()
+        var sent: [(Context, UInt64)] = []
         for c in contexts {
             c.isTouched = false
-            c.commitDelta()
+            if let sequence = c.commitDelta(requestingPresentation: !presented.isEmpty) { sent.append((c, sequence)) }
+        }
+        if !presented.isEmpty {
+            let group = PresentedGroup(handlers: presented, commits: sent.count)
+            if sent.isEmpty {
+                // Nothing to show: the handlers hear nil on the next turn.
+                if let call = group.discarded() { let bound = QueueBound(call); queue.async { bound.value() } }
+            }
+            for (c, sequence) in sent { c.awaitPresentation(of: sequence, in: group) }
         }
         for (group, block) in stack.takePopped() {
             // The block runs later on this same queue: it never runs anywhere else.

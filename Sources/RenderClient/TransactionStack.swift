@@ -20,6 +20,8 @@ struct TransactionStack {
         var timingFunction: TimingFunction?
         var disableActions: Bool?
         var completionBlock: (() -> Void)?
+        /// Runs when the frame that first shows the transaction's changes is finished.
+        var presentedHandler: ((PresentedFrame?) -> Void)?
         /// The animations added while this frame was open (created on first need).
         var completion: CompletionGroup?
     }
@@ -30,6 +32,8 @@ struct TransactionStack {
     private var implicitDue = false
     /// Groups of frames popped since the last send, with their blocks; sealed at the send.
     private var popped: [(group: CompletionGroup, block: (() -> Void)?)] = []
+    /// Presented handlers of frames popped since the last send.
+    private var poppedPresented: [(PresentedFrame?) -> Void] = []
 
     var isOpen: Bool { !frames.isEmpty }
     var depth: Int { frames.count }
@@ -85,6 +89,7 @@ struct TransactionStack {
     private mutating func pop() {
         let f = frames.removeLast()
         if f.isImplicit { implicitDue = false }
+        if let h = f.presentedHandler { poppedPresented.append(h) }
         if let g = f.completion {
             popped.append((g, f.completionBlock))
         } else if let b = f.completionBlock {
@@ -96,6 +101,12 @@ struct TransactionStack {
     mutating func takePopped() -> [(group: CompletionGroup, block: (() -> Void)?)] {
         defer { popped = [] }
         return popped
+    }
+
+    /// The popped frames' presented handlers, for the owner to attach to the commits it sends.
+    mutating func takePoppedPresented() -> [(PresentedFrame?) -> Void] {
+        defer { poppedPresented = [] }
+        return poppedPresented
     }
 
     /// The groups an animation added now joins: one per open frame.
@@ -115,10 +126,12 @@ struct TransactionStack {
     var timingFunction: TimingFunction? { frames.lazy.reversed().compactMap(\.timingFunction).first }
     var disableActions: Bool { frames.lazy.reversed().compactMap(\.disableActions).first ?? false }
     var completionBlock: (() -> Void)? { frames.last?.completionBlock }
+    var presentedHandler: ((PresentedFrame?) -> Void)? { frames.last?.presentedHandler }
 
     /// Setters apply to the innermost frame; the caller opens one first.
     mutating func setAnimationDuration(_ d: Double?) { frames[frames.count - 1].animationDuration = d }
     mutating func setTimingFunction(_ f: TimingFunction?) { frames[frames.count - 1].timingFunction = f }
     mutating func setDisableActions(_ b: Bool) { frames[frames.count - 1].disableActions = b }
     mutating func setCompletionBlock(_ b: (() -> Void)?) { frames[frames.count - 1].completionBlock = b }
+    mutating func setPresentedHandler(_ h: ((PresentedFrame?) -> Void)?) { frames[frames.count - 1].presentedHandler = h }
 }

@@ -63,7 +63,8 @@ struct EvaluationPlan: Sendable {
             route = .basic
             return nil
         case let .spring(s):
-            guard setScalar(keyPath: s.keyPath, additive: s.isAdditive, cumulative: s.isCumulative),
+            // A retargeted spring (per-component velocity) takes the general path.
+            guard s.componentVelocity == nil, setScalar(keyPath: s.keyPath, additive: s.isAdditive, cumulative: s.isCumulative),
                   setEndpoints(from: s.from, to: s.to, by: s.by) else { self = EvaluationPlan(); return nil }
             spring = s.solution
             route = .spring

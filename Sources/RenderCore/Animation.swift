@@ -176,6 +176,12 @@ public struct SpringAnimation: Hashable, Sendable {
     /// Towards the target, in units of the whole distance per second
     /// (1 = covering the distance in one second at the start).
     public var initialVelocity: Double
+    /// A per-component initial velocity in the key path's units per second (components in
+    /// `AnimatableValue.components` order), replacing `initialVelocity` when set: what a
+    /// retargeted spring starts with (see `SpringAnimation+Retarget.swift`). An array, not a
+    /// value, so the spring (and every `Animation`) stays as small as before. Not on the
+    /// wire: only the daemon and the client's mirror of a retarget make one.
+    public var componentVelocity: [Double]? = nil
 
     public init(keyPath: LayerKeyPath, from: AnimatableValue? = nil, to: AnimatableValue? = nil, by: AnimatableValue? = nil,
                 mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,

@@ -198,6 +198,7 @@ public enum Presentation {
             let eased = a.timingFunction?.evaluate(state.progress) ?? state.progress
             applyInterpolation(b, progress: eased, cycle: state.cycle, to: &p)
         case let .spring(s):
+            if s.componentVelocity != nil { s.applyRetargeted(at: state.localTime, to: &p); return nil }
             // Physical time: the spring runs on the local time within the cycle.
             let x = s.displacement(at: state.localTime)
             applyInterpolation(s.basic, progress: 1 - x, cycle: state.cycle, to: &p)

@@ -15,6 +15,8 @@ public struct CommitStream: Sendable {
     public let mediaTime: Double
     /// Commands in the commit.
     public let count: Int
+    /// The header asked for presentation feedback (`Commit.presentationFlag`).
+    public let requestsPresentation: Bool
     /// Bytes of the payload held until the last command is decoded.
     public var payloadBytes: Int { payload.count }
     /// Commands decoded so far.
@@ -23,9 +25,11 @@ public struct CommitStream: Sendable {
     private var offset = 0
 
     /// Reads the commit's header from its payload (the bytes after the frame header).
-    public init(payload: [UInt8], limits: Limits?) throws(ProtocolError) {
+    /// `flags` are the frame header's (already validated).
+    public init(payload: [UInt8], limits: Limits?, flags: UInt16 = 0) throws(ProtocolError) {
         self.payload = payload
         self.limits = limits
+        self.requestsPresentation = flags & Commit.presentationFlag != 0
         let header: Result<(UInt64, Double, Int, Int), ProtocolError> = payload.withUnsafeBytes { raw in
             var r = WireReader(raw, type: .commit, limits: limits)
             do throws(ProtocolError) {

@@ -165,9 +165,15 @@ public struct TreeReport: Codable, Hashable, Sendable {
     public struct AnimationEntry: Codable, Hashable, Sendable {
         public var key: String
         public var id: UInt64
-        /// "pending", "active" or "finished".
+        /// "pending" (before its begin time), "active", "finished" (completed and kept:
+        /// `isRemovedOnCompletion` false) or "completed" (completed and removed on
+        /// completion, but no frame has retired it yet).
         public var state: String
-        public init(key: String, id: UInt64, state: String) { self.key = key; self.id = id; self.state = state }
+        /// Springs only: the settling duration, seconds (their resolved duration).
+        public var settlingDuration: Double?
+        public init(key: String, id: UInt64, state: String, settlingDuration: Double? = nil) {
+            self.key = key; self.id = id; self.state = state; self.settlingDuration = settlingDuration
+        }
     }
 
     /// Points and sizes as `[x, y]`, rectangles `[x, y, w, h]`, colours `[r, g, b, a]`,

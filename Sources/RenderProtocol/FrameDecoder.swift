@@ -101,13 +101,14 @@ public struct FrameDecoder: Sendable {
             let payload = UnsafeRawBufferPointer(rebasing: rest[WireCodec.headerSize ..< header.frameLength])
             if type == .commit && header.frameLength > threshold {
                 do throws(ProtocolError) {
-                    return .decoded(.commit(try CommitStream(payload: [UInt8](payload), limits: limits)),
+                    return .decoded(.commit(try CommitStream(payload: [UInt8](payload), limits: limits,
+                                                             flags: header.flags)),
                                     frameLength: header.frameLength)
                 } catch {
                     return .failed(error)
                 }
             }
-            switch WireCodec.decodePayload(type, payload, limits: limits) {
+            switch WireCodec.decodePayload(type, payload, limits: limits, flags: header.flags) {
             case let .success(message): return .decoded(.message(message), frameLength: header.frameLength)
             case let .failure(error): return .failed(error)
             }

@@ -21,6 +21,9 @@ public enum Message: Hashable, Sendable {
     case commit(Commit)
     /// S→C, for every commit, as soon as it is applied.
     case commitApplied(CommitApplied)
+    /// S→C, for a commit that asked for it (`Commit.requestsPresentation`): the frame that
+    /// first showed it was finished.
+    case commitPresented(CommitPresented)
     /// S→C: an animation's first active frame.
     case animationStarted(AnimationStarted)
     /// S→C: an animation completed (`finished`) or was removed or replaced.
@@ -53,6 +56,7 @@ public enum MessageType: UInt16, Sendable, CaseIterable {
     case welcome = 0x0002
     case commit = 0x0010
     case commitApplied = 0x0011
+    case commitPresented = 0x0012
     case animationStarted = 0x0020
     case animationStopped = 0x0021
     case error = 0x0030
@@ -109,9 +113,16 @@ public struct Commit: Hashable, Sendable {
     /// The media time the client resolved `beginTime == 0` animations to.
     public var mediaTime: Double
     public var commands: [Command]
-    public init(sequence: UInt64, mediaTime: Double, commands: [Command]) {
+    /// Asks for `commitPresented` once the frame that first shows this commit is finished
+    /// (bit 0 of the commit frame's header flags, `Commit.presentationFlag`).
+    public var requestsPresentation: Bool
+    public init(sequence: UInt64, mediaTime: Double, commands: [Command], requestsPresentation: Bool = false) {
         self.sequence = sequence; self.mediaTime = mediaTime; self.commands = commands
+        self.requestsPresentation = requestsPresentation
     }
+
+    /// The commit frame's header flag asking for presentation feedback.
+    public static let presentationFlag: UInt16 = 0x0001
 }
 
 /// One change inside a commit; applied in order.
@@ -133,6 +144,26 @@ public enum Command: Hashable, Sendable {
     case removeAnimation(LayerID, key: String)
     case removeAllAnimations(LayerID)
     case setTiming(LayerID, LayerTiming)
+    /// Replaces the spring under `key` by one towards `retarget.to` that starts from the
+    /// running spring's value and velocity when the server applies the commit (or, without
+    /// a running spring under that key on that key path, from the presentation value at
+    /// rest). `animationID` names the new spring in events.
+    case retargetSpring(LayerID, key: String, animationID: UInt64, retarget: SpringRetarget)
+}
+
+/// What `retargetSpring` asks for: the key path, the new target and the new spring's physics.
+public struct SpringRetarget: Hashable, Sendable {
+    public var keyPath: LayerKeyPath
+    /// The new target, of the key path's value kind (number, point, size, rect or color).
+    public var to: AnimatableValue
+    /// Kilograms (> 0), newtons per metre (> 0), newton-seconds per metre (≥ 0).
+    public var mass: Double
+    public var stiffness: Double
+    public var damping: Double
+    public init(keyPath: LayerKeyPath, to: AnimatableValue, mass: Double = 1, stiffness: Double = 100,
+                damping: Double = 10) {
+        self.keyPath = keyPath; self.to = to; self.mass = mass; self.stiffness = stiffness; self.damping = damping
+    }
 }
 
 public struct CommitApplied: Hashable, Sendable {
@@ -144,6 +175,24 @@ public struct CommitApplied: Hashable, Sendable {
     public var mediaTime: Double
     public init(sequence: UInt64, frame: UInt64, mediaTime: Double) {
         self.sequence = sequence; self.frame = frame; self.mediaTime = mediaTime
+    }
+}
+
+/// Presentation feedback for one commit (Wayland's `wp_presentation_feedback.presented`).
+public struct CommitPresented: Hashable, Sendable {
+    /// The commit that asked for it.
+    public var sequence: UInt64
+    /// The first frame that showed the commit (at or after the frame `commitApplied` named:
+    /// later when the session was applying a large commit, or the compositor skipped a frame).
+    public var frame: UInt64
+    /// That frame's target present time (media time, seconds).
+    public var mediaTime: Double
+    /// Media time (seconds) at which the frame's pixels were ready; nil when no compositor
+    /// drew it (`--output none`: the frame was finished when its evaluation ended). On a
+    /// manual clock, the frame's target time.
+    public var readyTime: Double?
+    public init(sequence: UInt64, frame: UInt64, mediaTime: Double, readyTime: Double?) {
+        self.sequence = sequence; self.frame = frame; self.mediaTime = mediaTime; self.readyTime = readyTime
     }
 }
 

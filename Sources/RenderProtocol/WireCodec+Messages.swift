@@ -12,6 +12,7 @@ extension Message {
         case .welcome: return .welcome
         case .commit: return .commit
         case .commitApplied: return .commitApplied
+        case .commitPresented: return .commitPresented
         case .animationStarted: return .animationStarted
         case .animationStopped: return .animationStopped
         case .error: return .error
@@ -29,6 +30,13 @@ extension Message {
         case .frameLogRequest: return .frameLogRequest
         case .frameLogReply: return .frameLogReply
         }
+    }
+
+    /// The frame header's flags: `Commit.presentationFlag` on a commit that asks for
+    /// presentation feedback, else 0.
+    var headerFlags: UInt16 {
+        if case let .commit(c) = self, c.requestsPresentation { return Commit.presentationFlag }
+        return 0
     }
 
     /// A capacity to reserve for the encoding (not exact).
@@ -56,6 +64,7 @@ enum CommandTag: UInt8, CaseIterable {
     case removeAnimation = 8
     case removeAllAnimations = 9
     case setTiming = 10
+    case retargetSpring = 11
 }
 
 extension Command {
@@ -71,6 +80,7 @@ extension Command {
         case .removeAnimation: return .removeAnimation
         case .removeAllAnimations: return .removeAllAnimations
         case .setTiming: return .setTiming
+        case .retargetSpring: return .retargetSpring
         }
     }
 }
@@ -91,6 +101,9 @@ extension ByteWriter {
             for command in c.commands { write(command) }
         case let .commitApplied(a):
             writeU64(a.sequence); writeU64(a.frame); writeDouble(a.mediaTime)
+        case let .commitPresented(p):
+            writeU64(p.sequence); writeU64(p.frame); writeDouble(p.mediaTime)
+            if let ready = p.readyTime { writeU8(1); writeDouble(ready) } else { writeU8(0) }
         case let .animationStarted(s):
             writeU64(s.animationID); writeU32(s.layer); writeDouble(s.mediaTime)
         case let .animationStopped(s):
@@ -151,6 +164,9 @@ extension ByteWriter {
             writeU32(id); writeString(key)
         case let .setTiming(id, t):
             writeU32(id); writeDouble(t.beginTime); writeDouble(t.speed); writeDouble(t.timeOffset)
+        case let .retargetSpring(id, key, animationID, r):
+            writeU32(id); writeString(key); writeU64(animationID); write(r.keyPath); write(r.to)
+            writeDouble(r.mass); writeDouble(r.stiffness); writeDouble(r.damping)
         }
     }
 }
@@ -175,6 +191,10 @@ extension WireReader {
         case .commitApplied:
             let seq = try u64("sequence"), frame = try u64("frame")
             return .commitApplied(CommitApplied(sequence: seq, frame: frame, mediaTime: try f64("mediaTime")))
+        case .commitPresented:
+            let seq = try u64("sequence"), frame = try u64("frame"), time = try f64("mediaTime")
+            let ready: Double? = try present("readyTime presence") ? try f64("readyTime") : nil
+            return .commitPresented(CommitPresented(sequence: seq, frame: frame, mediaTime: time, readyTime: ready))
         case .animationStarted:
             let id = try u64("animationID"), layer = try u32("layer")
             return .animationStarted(AnimationStarted(animationID: id, layer: layer, mediaTime: try f64("mediaTime")))
@@ -312,6 +332,13 @@ extension WireReader {
             let id = try u32("layer")
             let begin = try f64("timing.beginTime"), speed = try f64("timing.speed"), offset = try f64("timing.timeOffset")
             return .setTiming(id, LayerTiming(beginTime: begin, speed: speed, timeOffset: offset))
+        case .retargetSpring:
+            let id = try u32("layer"), key = try string("animation key", limit: .maxNameBytes), animationID = try u64("animationID")
+            let keyPath = try layerKeyPath(), to = try value("to")
+            let mass = try f64("mass"), stiffness = try f64("stiffness"), damping = try f64("damping")
+            return .retargetSpring(id, key: key, animationID: animationID,
+                                   retarget: SpringRetarget(keyPath: keyPath, to: to, mass: mass, stiffness: stiffness,
+                                                            damping: damping))
         }
     }
 }

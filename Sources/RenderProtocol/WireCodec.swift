@@ -3,7 +3,8 @@
 ///     frame   = header payload
 ///     header  = u32 payloadLength   bytes after the 8-byte header
 ///               u16 messageType     `MessageType.rawValue`
-///               u16 flags           0 (anything else is malformed)
+///               u16 flags           0, except bit 0 of a commit (`Commit.presentationFlag`);
+///                                   any other bit is malformed
 ///
 /// Everything is little-endian; doubles are IEEE-754 binary64; strings are a `u32` byte
 /// length plus UTF-8; arrays a `u32` count plus the elements; optionals a `u8` 0/1 tag
@@ -28,7 +29,7 @@ public enum WireCodec {
         var w = ByteWriter(reservingCapacity: message.encodedSizeEstimate)
         w.writeU32(0) // patched below
         w.writeU16(message.type.rawValue)
-        w.writeU16(0)
+        w.writeU16(message.headerFlags)
         w.writePayload(of: message)
         guard let length = UInt32(exactly: w.count &- headerSize) else {
             preconditionFailure("\(message.type) payload of \(w.count - headerSize) bytes exceeds the wire's 4 GiB frame limit")
@@ -67,8 +68,8 @@ public enum WireCodec {
     }
 
     /// Validates a header before its payload is read: the frame fits `maxFrameBytes`
-    /// (`frameTooLarge`), the flags are 0 (`malformed`) and the type is known
-    /// (`unknownMessageType`).
+    /// (`frameTooLarge`), the type is known (`unknownMessageType`) and the flags hold only
+    /// the type's bits (`malformed`): bit 0 on a commit, nothing on any other message.
     public static func validate(_ h: FrameHeader, maxFrameBytes: Int) throws(ProtocolError) -> MessageType {
         guard h.frameLength <= maxFrameBytes else {
             throw ProtocolError(.frameTooLarge, "frame header announces \(h.frameLength) bytes (type 0x"
@@ -80,9 +81,10 @@ public enum WireCodec {
                 + hex(h.messageType) + "; this server speaks protocol version \(ProtocolVersion.current) (see "
                 + "Protocol/PROTOCOL.md for the message types)")
         }
-        guard h.flags == 0 else {
+        guard h.flags & ~allowedFlags(type) == 0 else {
             throw ProtocolError(.malformed, "\(type) frame header at byte 6: flags 0x" + hex(h.flags)
-                + " must be 0 in protocol version \(ProtocolVersion.current)")
+                + (allowedFlags(type) == 0 ? " must be 0" : " may only hold 0x" + hex(allowedFlags(type)))
+                + " in protocol version \(ProtocolVersion.current)")
         }
         return type
     }
@@ -98,21 +100,29 @@ public enum WireCodec {
             return .failure(ProtocolError(.malformed, "\(type) frame header announces a \(h.payloadLength)-byte "
                 + "payload but \(frameBytes.count - headerSize) bytes follow the header; pass exactly one whole frame"))
         }
-        return decodePayload(type, UnsafeRawBufferPointer(rebasing: frameBytes[headerSize...]))
+        return decodePayload(type, UnsafeRawBufferPointer(rebasing: frameBytes[headerSize...]), flags: h.flags)
     }
 
-    /// Decodes a payload (the bytes after the header) of a message of `type`.
+    /// Decodes a payload (the bytes after the header) of a message of `type`; `flags` are
+    /// the header's (already validated).
     static func decodePayload(_ type: MessageType, _ payload: UnsafeRawBufferPointer,
-                              limits: Limits? = nil) -> Result<Message, ProtocolError> {
+                              limits: Limits? = nil, flags: UInt16 = 0) -> Result<Message, ProtocolError> {
         var r = WireReader(payload, type: type, limits: limits)
         do {
-            let m = try r.message()
+            var m = try r.message()
             try r.finish()
+            if case var .commit(c) = m, flags & Commit.presentationFlag != 0 {
+                c.requestsPresentation = true
+                m = .commit(c)
+            }
             return .success(m)
         } catch {
             return .failure(error)
         }
     }
+
+    /// The header flag bits a message of this type may carry.
+    static func allowedFlags(_ type: MessageType) -> UInt16 { type == .commit ? Commit.presentationFlag : 0 }
 
     static func hex(_ v: UInt16) -> String {
         let s = String(v, radix: 16)

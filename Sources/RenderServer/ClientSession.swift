@@ -50,6 +50,9 @@ final class ClientSession: CustomStringConvertible {
     private var pending = CommitValidator.Pending()
     /// The highest sequence applied so far.
     private(set) var appliedSequence: UInt64 = 0
+    /// Applied commits that asked for presentation feedback and no frame has shown yet
+    /// (ascending sequences; see `ServerCore.resolvePresentation`).
+    var awaitingFrame: [UInt64] = []
 
     /// Encoded messages not yet taken by the transport.
     private var outbound = MessageBuffer()
@@ -131,7 +134,8 @@ final class ClientSession: CustomStringConvertible {
                           now: lastProgress)
         }
         let validator = CommitValidator(limits: limits, client: description)
-        let header = Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [])
+        let header = Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [],
+                            requestsPresentation: stream.requestsPresentation)
         do throws(CommitValidator.Rejection) {
             try validator.begin(header, pending: &pending)
         } catch {

@@ -194,22 +194,26 @@ struct CommitValidator {
         case let .addAnimation(id, key, _, animation):
             let kind = try existing(id, view)
             try checkAnimation(animation, on: kind, layer: id, depth: 0)
-            var keys = view.animationKeys(of: id)
-            if !keys.contains(key) {
-                guard keys.count + 1 <= Int(limits.maxAnimationsPerLayer) else {
-                    throw invalid(.limitExceeded, layer: id, "adding animation \"\(key)\" exceeds the limit of "
-                        + "\(limits.maxAnimationsPerLayer) animations per layer; remove finished animations or "
-                        + "reuse keys")
-                }
-                guard view.animationCount + 1 <= Int(limits.maxAnimations) else {
-                    throw invalid(.limitExceeded, layer: id, "adding animation \"\(key)\" makes \(view.animationCount + 1) "
-                        + "animations, over the limit maxAnimations = \(limits.maxAnimations); remove finished "
-                        + "animations (isRemovedOnCompletion) or animate fewer layers")
-                }
-                keys.insert(key)
-                view.pending.animationDelta += 1
-                view.modify(id) { $0.animationKeys = keys }
+            try checkNewKey(key, on: id, in: &view)
+        case let .retargetSpring(id, key, _, r):
+            let kind = try existing(id, view)
+            try checkKeyPath(r.keyPath, on: kind, layer: id)
+            guard r.to.kind == r.keyPath.valueKind else {
+                throw invalid(.invalidValue, layer: id, "retargetSpring \"\(key)\": \(r.keyPath) takes a "
+                    + "\(r.keyPath.valueKind) value, got a \(r.to.kind)")
             }
+            guard SpringAnimation.canRetarget(r.to.kind) else {
+                throw invalid(.invalidValue, layer: id, "retargetSpring \"\(key)\": \(r.keyPath) is a \(r.to.kind); "
+                    + "a spring retargets numbers, points, sizes, rects and colors (for a transform, retarget a "
+                    + "component such as transform.scale or transform.translation)")
+            }
+            guard r.mass > 0, r.stiffness > 0, r.damping >= 0, r.mass.isFinite, r.stiffness.isFinite,
+                  r.damping.isFinite, (r.to.components ?? []).allSatisfy(\.isFinite) else {
+                throw invalid(.invalidValue, layer: id, "retargetSpring \"\(key)\" of \(r.keyPath): mass \(r.mass) and "
+                    + "stiffness \(r.stiffness) must be finite and > 0, damping \(r.damping) finite and ≥ 0, the "
+                    + "target finite")
+            }
+            try checkNewKey(key, on: id, in: &view)
         case let .removeAnimation(id, key):
             _ = try existing(id, view)
             var keys = view.animationKeys(of: id)
@@ -230,6 +234,27 @@ struct CommitValidator {
                 throw invalid(.invalidValue, layer: id, "timing (beginTime \(timing.beginTime), speed "
                     + "\(timing.speed), timeOffset \(timing.timeOffset)) must be finite numbers")
             }
+        }
+    }
+
+    /// An animation under `key` joins layer `id` (replacing any under that key): the
+    /// per-layer and per-session animation limits.
+    private func checkNewKey(_ key: String, on id: LayerID, in view: inout View) throws(Rejection) {
+        var keys = view.animationKeys(of: id)
+        if !keys.contains(key) {
+            guard keys.count + 1 <= Int(limits.maxAnimationsPerLayer) else {
+                throw invalid(.limitExceeded, layer: id, "adding animation \"\(key)\" exceeds the limit of "
+                    + "\(limits.maxAnimationsPerLayer) animations per layer; remove finished animations or "
+                    + "reuse keys")
+            }
+            guard view.animationCount + 1 <= Int(limits.maxAnimations) else {
+                throw invalid(.limitExceeded, layer: id, "adding animation \"\(key)\" makes \(view.animationCount + 1) "
+                    + "animations, over the limit maxAnimations = \(limits.maxAnimations); remove finished "
+                    + "animations (isRemovedOnCompletion) or animate fewer layers")
+            }
+            keys.insert(key)
+            view.pending.animationDelta += 1
+            view.modify(id) { $0.animationKeys = keys }
         }
     }
 

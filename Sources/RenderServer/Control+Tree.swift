@@ -9,7 +9,8 @@ import RenderProtocol
 ///         {"id":n,"kind":"layer|shape|text","superlayer":id|null,"sublayers":[ids],
 ///          "timing":{"beginTime":s,"speed":x,"timeOffset":s},
 ///          "properties":{"position":[x,y],"bounds":[x,y,w,h],…},
-///          "animations":[{"key":k,"id":n,"state":"pending|active|finished"}]}]}]}
+///          "animations":[{"key":k,"id":n,"state":"pending|active|finished|completed",
+///                         "settlingDuration":s (springs)}]}]}]}
 ///
 /// Layers are listed by id. A presentation dump evaluates every animated layer at the
 /// requested time with the same code a frame runs, with no effect on the animations'
@@ -130,8 +131,17 @@ extension ServerCore {
                 }
                 let animations = l.animations.indices.map { i in
                     let life = i < lifecycle.count ? lifecycle[i] : .pending
-                    return TreeReport.AnimationEntry(key: l.animations[i].key, id: l.animationIDs[i],
-                                                     state: life == .pending ? "pending" : life == .active ? "active" : "finished")
+                    let animation = l.animations[i].animation
+                    let state: String
+                    switch life {
+                    case .pending: state = "pending"
+                    case .active: state = "active"
+                    case .finished: state = animation.isRemovedOnCompletion ? "completed" : "finished"
+                    }
+                    var settling: Double?
+                    if case let .spring(s) = animation.kind { settling = s.retargetedSettlingDuration }
+                    return TreeReport.AnimationEntry(key: l.animations[i].key, id: l.animationIDs[i], state: state,
+                                                     settlingDuration: settling.flatMap { $0.isFinite ? $0 : nil })
                 }
                 return TreeReport.Layer(id: l.id, kind: l.kind.description, superlayer: l.superlayer == 0 ? nil : l.superlayer,
                                         sublayers: l.sublayers,

@@ -102,6 +102,14 @@ public final class EmbeddedServer {
         pump()
     }
 
+    /// An output that draws later (`FrameCompletion.drawnLater`) reports a drawn frame: what
+    /// the daemon does on its loop thread when its compositor thread says so (presentation
+    /// feedback waiting for those pixels goes out).
+    public func frameReady(_ ready: FrameReady) {
+        core.frameReady(ready)
+        pump()
+    }
+
     /// Advances the time timeouts count (monotonic), then checks them.
     public func advanceTime(seconds: Double) {
         now += seconds

@@ -9,6 +9,46 @@ import RenderProtocol
 /// nothing (`rendersrvd --output none`, the embedded server's default).
 public protocol FrameOutput: AnyObject {
     func present(_ frame: FrameSnapshot)
+    /// When a presented frame counts as finished, for presentation feedback
+    /// (`commitPresented`). The default, `.whenPresented`, suits outputs that draw nothing.
+    var completion: FrameCompletion { get }
+}
+
+extension FrameOutput {
+    public var completion: FrameCompletion { .whenPresented }
+}
+
+/// When a frame handed to `FrameOutput.present` is finished.
+public enum FrameCompletion {
+    /// Nothing is drawn: a frame is finished when `present` returns (the end of its
+    /// evaluation). Feedback carries no ready time.
+    case whenPresented
+    /// `present` returns once the frame's pixels are ready (a synchronous compositor).
+    case drawnWhenPresented
+    /// Pixels become ready later, on another thread; the output reports each drawn frame
+    /// through the handler the server installs (`FrameReadyReporting`).
+    case drawnLater
+}
+
+/// A drawn frame: its number, target present time and when its pixels were ready.
+public struct FrameReady: Sendable, Equatable {
+    /// Counts from 1.
+    public var frame: UInt64
+    /// Its target present time (media time, seconds).
+    public var mediaTime: Double
+    /// CLOCK_MONOTONIC nanoseconds at which its pixels were ready.
+    public var readyNanoseconds: Int64
+    public init(frame: UInt64, mediaTime: Double, readyNanoseconds: Int64) {
+        self.frame = frame; self.mediaTime = mediaTime; self.readyNanoseconds = readyNanoseconds
+    }
+}
+
+/// An output that draws frames on its own thread and says when each one's pixels are ready.
+public protocol FrameReadyReporting: AnyObject {
+    /// Called on the output's drawing thread after each drawn frame is published (a skipped
+    /// frame is never reported: a later one shows what it held). Set once, before the first
+    /// frame; the handler must hop to the loop thread itself.
+    func setFrameReadyHandler(_ handler: @escaping @Sendable (FrameReady) -> Void)
 }
 
 /// One frame's state: its number, its target present time, the display size, and every

@@ -246,6 +246,8 @@ final class LayerStore {
             guard let s = slotOf[id], nodes[Int(s)].timing != timing else { return }
             nodes[Int(s)].timing = timing
             invalidateSubtree(Int(s), .worldTiming)
+        case let .retargetSpring(id, key, animationID, retarget):
+            retargetSpring(of: id, key: key, animationID: animationID, retarget, mediaTime: mediaTime, events: &events)
         }
     }
 
@@ -262,6 +264,21 @@ final class LayerStore {
         guard let s = slotOf[id] else { return nil }
         let o = nodes[Int(s)].maskOf
         return o == 0 ? nil : o
+    }
+
+    /// Puts `animation` in the place of the animation at index `i` of layer `id` (evaluated
+    /// in the same order), reporting the old one's stop (`finished == false`) unless it was
+    /// reported already.
+    func replaceAnimation(of id: LayerID, at i: Int, with animation: AttachedAnimation, id animationID: UInt64,
+                          mediaTime: Double, events: inout [Message]) {
+        guard let slot = slotOf[id] else { return }
+        let a = Int(nodes[Int(slot)].animationIndex)
+        guard a >= 0, i < animations[a].attached.count else { return }
+        if !animations[a].records[i].stopped {
+            events.append(.animationStopped(AnimationStopped(animationID: animations[a].records[i].id, layer: id,
+                                                             finished: false, mediaTime: mediaTime)))
+        }
+        animations[a].replace(at: i, with: animation, id: animationID)
     }
 
     /// Removes the node in slot `s` from its superlayer's sublayers (no-op without one).
@@ -335,7 +352,7 @@ final class LayerStore {
         freeSlots.append(slot)
     }
 
-    private func add(_ animation: Animation, key: String, id animationID: UInt64, to id: LayerID,
+    func add(_ animation: Animation, key: String, id animationID: UInt64, to id: LayerID,
                      mediaTime: Double, events: inout [Message]) {
         guard let slot = slotOf[id] else { return }
         let s = Int(slot)
@@ -539,6 +556,15 @@ struct AnimationState {
         }
         needsFullReset = true
         return removed
+    }
+
+    mutating func replace(at i: Int, with animation: AttachedAnimation, id: UInt64) {
+        if records[i].started { unstarted += 1 }
+        attached[i] = animation
+        records[i] = Record(id: id)
+        if i < lifecycle.count { lifecycle[i] = .pending }
+        written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
+        needsFullReset = true
     }
 
     mutating func remove(at i: Int) {

@@ -102,6 +102,13 @@ public final class Server: @unchecked Sendable {
         }
         let releaseQueue = DispatchQueue(label: "rendersrvd release", qos: .utility)
         core.releaser = { box in releaseQueue.async { withExtendedLifetime(box) {} } }
+        if core.output.completion == .drawnLater, let reporting = core.output as? FrameReadyReporting {
+            // Pixels are ready on the compositor thread; presentation feedback goes out on the loop.
+            reporting.setFrameReadyHandler { [weak self] ready in
+                guard let self else { return }
+                self.runOnLoop { [weak self] in self?.core.frameReady(ready) }
+            }
+        }
         realClock?.onFrame = { [unowned self] target, wake, missed in
             self.core.produceFrame(target: target, wakeNanoseconds: wake, missed: missed)
             self.flushTransport()

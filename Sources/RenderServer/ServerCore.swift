@@ -124,6 +124,8 @@ final class ServerCore {
     func sessionDidEnd(_ session: ClientSession, reason: String) {
         sessions.removeAll { $0 === session }
         busySessions.removeAll { $0 === session }
+        awaitingFrameCount -= session.awaitingFrame.count
+        session.awaitingFrame.removeAll()
         changedSinceLastFrame = true
         markDirty(session)
         logger.info("session \(session.id) ended", metadata: ["client": "\(session.description)", "reason": "\(reason)"])
@@ -209,7 +211,65 @@ final class ServerCore {
         for e in events { session.send(e) }
         session.send(.commitApplied(CommitApplied(sequence: commit.sequence, frame: frameNumber + 1,
                                                   mediaTime: currentMediaTime)))
+        if commit.requestsPresentation {
+            session.awaitingFrame.append(commit.sequence)
+            awaitingFrameCount += 1
+        }
         markDirty(session)
+    }
+
+    // MARK: Presentation feedback
+
+    /// Commits waiting for a frame to show them, over all sessions (a frame is due while
+    /// any is: `needsFrame`).
+    private(set) var awaitingFrameCount = 0
+    /// Commits a frame has shown whose pixels the compositor has not reported ready yet
+    /// (`FrameCompletion.drawnLater`), oldest first.
+    private var awaitingPixels: [(session: UInt32, sequence: UInt64, frame: UInt64)] = []
+
+    /// After frame `frame` (target time `target`) was handed to the output: every commit
+    /// waiting in a session the frame showed (not frozen by a large commit) was shown by it.
+    /// With an output that draws nothing, or draws before `present` returns, the feedback
+    /// goes out now; else when the compositor reports the pixels (`frameReady`).
+    private func resolvePresentation(frame: UInt64, target: Double, shown: [ClientSession]) {
+        guard awaitingFrameCount > 0 else { return }
+        let completion = output.completion
+        var readyTime: Double?
+        switch completion {
+        case .whenPresented: readyTime = nil
+        case .drawnWhenPresented: readyTime = manualClock != nil ? target : Double(monotonicNanoseconds()) / 1e9
+        case .drawnLater: break
+        }
+        for s in shown where !s.awaitingFrame.isEmpty && s.isEstablished && !s.isFrozen {
+            awaitingFrameCount -= s.awaitingFrame.count
+            for sequence in s.awaitingFrame {
+                if completion == .drawnLater {
+                    awaitingPixels.append((s.id, sequence, frame))
+                } else {
+                    s.send(.commitPresented(CommitPresented(sequence: sequence, frame: frame, mediaTime: target,
+                                                            readyTime: readyTime)))
+                }
+            }
+            s.awaitingFrame.removeAll()
+            markDirty(s)
+        }
+    }
+
+    /// The compositor finished drawing `ready.frame` (on the loop thread): commits shown by
+    /// it or by an earlier frame it skipped are presented, with this frame's number, target
+    /// and ready times.
+    func frameReady(_ ready: FrameReady) {
+        guard !awaitingPixels.isEmpty else { return }
+        var kept = 0
+        for entry in awaitingPixels {
+            guard entry.frame <= ready.frame else { awaitingPixels[kept] = entry; kept += 1; continue }
+            guard let s = sessions.first(where: { $0.id == entry.session }), s.isOpen else { continue }
+            s.send(.commitPresented(CommitPresented(sequence: entry.sequence, frame: ready.frame,
+                                                    mediaTime: ready.mediaTime,
+                                                    readyTime: Double(ready.readyNanoseconds) / 1e9)))
+            markDirty(s)
+        }
+        awaitingPixels.removeLast(awaitingPixels.count - kept)
     }
 
     // MARK: Large commits
@@ -241,7 +301,7 @@ final class ServerCore {
 
     /// Whether a frame has work: something animates or changed since the last one.
     var needsFrame: Bool {
-        changedSinceLastFrame || sessions.contains { $0.store.animationCount > 0 }
+        changedSinceLastFrame || awaitingFrameCount > 0 || sessions.contains { $0.store.animationCount > 0 }
     }
 
     /// Produces one frame for target present time `target` (media time, seconds). A frame
@@ -285,6 +345,7 @@ final class ServerCore {
         entry.presentNanoseconds = t2 - t1
         entry.animatedLayers = UInt32(clamping: animated)
         frameLog.record(entry)
+        resolvePresentation(frame: frameNumber, target: target, shown: current)
     }
 
     func monotonicNanoseconds() -> Int64 { csys_monotonic_ns() }

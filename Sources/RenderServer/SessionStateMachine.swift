@@ -77,8 +77,8 @@ struct SessionStateMachine: Equatable {
                 state = .closed
                 return .fail(ErrorMessage(code: .invalidCommand, message: "hello sent twice on one connection: "
                     + "open a new connection to start a new session", fatal: true))
-            case .welcome, .commitApplied, .animationStarted, .animationStopped, .statsReply, .treeReply,
-                 .snapshotReply, .clockStepped, .frameLogReply:
+            case .welcome, .commitApplied, .commitPresented, .animationStarted, .animationStopped, .statsReply,
+                 .treeReply, .snapshotReply, .clockStepped, .frameLogReply:
                 state = .closed
                 return .fail(ErrorMessage(code: .invalidCommand, message: "\(message.type) is a server-to-client "
                     + "message; a client must not send it", fatal: true))

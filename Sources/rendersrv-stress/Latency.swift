@@ -12,7 +12,7 @@ import RenderProtocol
 struct Latency: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Protocol ping vs raw Unix-socket ping-pong (same size, same placement, alternating blocks), "
-            + "and commit → applied.")
+            + "commit → applied, and commit → presented (the frame that first shows a commit is drawn).")
 
     @Option(help: "Round trips per block.")
     var block = 1_000
@@ -32,6 +32,18 @@ struct Latency: ParsableCommand {
         var rawRttP50Us: Double, rawRttP99Us: Double
         var ratioP50: Double
         var commitToAppliedP50Us: Double, commitToAppliedP99Us: Double
+        /// From sending a commit at a random phase of the frame period to reading its
+        /// `commitPresented` (its frame drawn), ms.
+        var commitToPresentedP50Ms: Double, commitToPresentedP99Ms: Double
+        /// From sending the commit to its frame's pixels being ready (the message's readyTime),
+        /// ms: the rest of commit → presented is the message's way back.
+        var commitToReadyP50Ms: Double
+        /// From sending the commit to the target time (vsync) of the frame that showed it, ms:
+        /// the wait for the frame; ready − target is the frame's wake-up, evaluation and compose.
+        var commitToTargetP50Ms: Double
+        /// The display's frame period, and the compositor's hand-off → pixels-ready time (p50), ms:
+        /// the budget is p50 ≤ framePeriodMs / 2 + composeP50Ms.
+        var framePeriodMs: Double, composeP50Ms: Double
         var placement: String
     }
 
@@ -59,13 +71,33 @@ struct Latency: ParsableCommand {
             for _ in 0..<block { token += 1; if let r = client.ping(token) { protocolRtts.append(r) } }
         }
         // Commit → applied: one setProperty per commit.
-        client.waitApplied(client.commit([.createLayer(1, .layer), .setRoot(1)]))
+        // A visible 200 × 200 layer, so that a presented frame is also a composed one.
+        _ = client.waitApplied(client.commit([
+            .createLayer(1, .layer), .setProperty(1, .bounds, .rect(Rect(x: 0, y: 0, width: 200, height: 200))),
+            .setProperty(1, .position, .point(Point(x: 200, y: 200))),
+            .setProperty(1, .backgroundColor, .color(Color(red: 0.2, green: 0.4, blue: 0.8, alpha: 1))), .setRoot(1)]))
         var applied: [Double] = []
         for i in 0..<block {
             let t0 = Date()
             let seq = client.commit([.setProperty(1, .opacity, .number(Double(i % 100) / 100))])
             if client.waitApplied(seq, timeout: 5) { applied.append(Date().timeIntervalSince(t0)) }
         }
+        // Commit → presented: each commit at a random phase of the frame period (as input
+        // would come), timed until its commitPresented is read.
+        let period = 1 / (client.welcome?.refreshRate ?? 60)
+        var presented: [Double] = [], ready: [Double] = [], target: [Double] = []
+        var generator = SystemRandomNumberGenerator()
+        for i in 0..<block {
+            usleep(UInt32(Double.random(in: 0..<period, using: &generator) * 1e6))
+            let t0 = Double(csys_monotonic_ns()) / 1e9 // media time (CLOCK_MONOTONIC), as readyTime
+            let seq = client.commitRequestingPresentation([.setProperty(1, .opacity, .number(Double(i % 100) / 100))])
+            if let p = client.waitPresented(seq, timeout: 5) {
+                presented.append(Double(csys_monotonic_ns()) / 1e9 - t0)
+                if let r = p.readyTime { ready.append(r - t0) }
+                target.append(p.mediaTime - t0)
+            }
+        }
+        let compose = client.stats()?.compositor?.readyP50 ?? 0
         func pct(_ a: [Double], _ p: Double) -> Double {
             let s = a.sorted()
             return s.isEmpty ? .nan : s[min(s.count - 1, Int(Double(s.count) * p))] * 1e6
@@ -74,7 +106,9 @@ struct Latency: ParsableCommand {
                        rawRttP50Us: pct(rawRtts, 0.5), rawRttP99Us: pct(rawRtts, 0.99),
                        ratioP50: pct(protocolRtts, 0.5) / pct(rawRtts, 0.5),
                        commitToAppliedP50Us: pct(applied, 0.5), commitToAppliedP99Us: pct(applied, 0.99),
-                       placement: placement)
+                       commitToPresentedP50Ms: pct(presented, 0.5) / 1000, commitToPresentedP99Ms: pct(presented, 0.99) / 1000,
+                       commitToReadyP50Ms: pct(ready, 0.5) / 1000, commitToTargetP50Ms: pct(target, 0.5) / 1000,
+                       framePeriodMs: period * 1000, composeP50Ms: compose, placement: placement)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -86,6 +120,11 @@ struct Latency: ParsableCommand {
                          r.pingRttP50Us, r.pingRttP99Us, r.ratioP50))
             print(String(format: "commit → applied           p50 %7.1f µs  p99 %7.1f µs", r.commitToAppliedP50Us,
                          r.commitToAppliedP99Us))
+            print(String(format: "commit → presented         p50 %7.2f ms  p99 %7.2f ms   (budget p50 ≤ %.2f ms = half "
+                         + "of %.2f ms + compose p50 %.2f ms)", r.commitToPresentedP50Ms, r.commitToPresentedP99Ms,
+                         r.framePeriodMs / 2 + r.composeP50Ms, r.framePeriodMs, r.composeP50Ms))
+            print(String(format: "commit → frame target      p50 %7.2f ms   commit → pixels ready p50 %.2f ms "
+                         + "(from the message's mediaTime and readyTime)", r.commitToTargetP50Ms, r.commitToReadyP50Ms))
         }
     }
 

@@ -105,6 +105,19 @@ final class WireClient {
         return sequence
     }
 
+    /// Sends a commit with the next sequence asking for presentation feedback; returns the sequence.
+    func commitRequestingPresentation(_ commands: [Command]) -> UInt64 {
+        sequence += 1
+        send(.commit(Commit(sequence: sequence, mediaTime: 0, commands: commands, requestsPresentation: true)))
+        return sequence
+    }
+
+    /// Waits for the commitPresented of `sequence` (reading everything before it).
+    func waitPresented(_ sequence: UInt64, timeout: Double = 30) -> CommitPresented? {
+        receive(until: { if case let .commitPresented(p) = $0, p.sequence == sequence { return p }; return nil },
+                timeout: timeout)
+    }
+
     /// Waits for the commitApplied of `sequence` (reading everything before it).
     func waitApplied(_ sequence: UInt64, timeout: Double = 30) -> Bool {
         receive(until: { if case let .commitApplied(a) = $0, a.sequence >= sequence { return true }; return nil },

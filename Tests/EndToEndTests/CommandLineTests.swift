@@ -108,7 +108,8 @@ struct CommandLineTests {
         let lat = try run("rendersrv-stress", ["latency", "--block", "20", "--blocks", "1", "--json"])
         #expect(lat.status == 0, "\(lat.error)")
         let l = try #require(try JSONSerialization.jsonObject(with: Data(lat.output.utf8)) as? [String: Any])
-        for key in ["pingRttP50Us", "pingRttP99Us", "rawRttP50Us", "rawRttP99Us", "ratioP50", "commitToAppliedP50Us"] {
+        for key in ["pingRttP50Us", "pingRttP99Us", "rawRttP50Us", "rawRttP99Us", "ratioP50", "commitToAppliedP50Us",
+                    "commitToPresentedP50Ms", "commitToPresentedP99Ms"] {
             #expect((l[key] as? NSNumber)?.doubleValue.isFinite == true, "\(key)")
         }
     }

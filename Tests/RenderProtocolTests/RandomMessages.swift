@@ -152,8 +152,12 @@ struct RandomMessages {
                                                    maxSessionPendingBytes: u32(), maxDaemonPendingBytes: u32(),
                                                    handshakeTimeoutMilliseconds: u32(), frameTimeoutMilliseconds: u32())))
         case .commit:
-            return .commit(Commit(sequence: u64(), mediaTime: double(), commands: (0..<int(0...20)).map { _ in command() }))
+            return .commit(Commit(sequence: u64(), mediaTime: double(), commands: (0..<int(0...20)).map { _ in command() },
+                                  requestsPresentation: bool()))
         case .commitApplied: return .commitApplied(CommitApplied(sequence: u64(), frame: u64(), mediaTime: double()))
+        case .commitPresented:
+            return .commitPresented(CommitPresented(sequence: u64(), frame: u64(), mediaTime: double(),
+                                                    readyTime: bool() ? double() : nil))
         case .animationStarted: return .animationStarted(AnimationStarted(animationID: u64(), layer: u32(), mediaTime: double()))
         case .animationStopped:
             return .animationStopped(AnimationStopped(animationID: u64(), layer: u32(), finished: bool(), mediaTime: double()))

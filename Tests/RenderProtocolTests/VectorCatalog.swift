@@ -40,6 +40,15 @@ enum VectorCatalog {
         Vector(name: "commit-applied", comment: [
             "commitApplied (0x0011): sequence 3 applied in frame 42 whose target time is 1000.75 s.",
         ], message: .commitApplied(CommitApplied(sequence: 3, frame: 42, mediaTime: 1000.75))),
+        Vector(name: "commit-presented", comment: [
+            "commitPresented (0x0012): commit 3 was first shown by frame 43, target time 1000.765625 s,",
+            "whose pixels were ready at 1000.7578125 s (the compositor drew it).",
+        ], message: .commitPresented(CommitPresented(sequence: 3, frame: 43, mediaTime: 1000.765625,
+                                                     readyTime: 1000.7578125))),
+        Vector(name: "commit-presented-undrawn", comment: [
+            "commitPresented: commit 4 shown by frame 44 at 1000.75 s on a server that draws nothing",
+            "(--output none): readyTime absent.",
+        ], message: .commitPresented(CommitPresented(sequence: 4, frame: 44, mediaTime: 1000.75, readyTime: nil))),
         Vector(name: "animation-started", comment: [
             "animationStarted (0x0020): animation 5 on layer 2 became active at 1000.25 s.",
         ], message: .animationStarted(AnimationStarted(animationID: 5, layer: 2, mediaTime: 1000.25))),
@@ -115,6 +124,11 @@ enum VectorCatalog {
         Vector(name: "commit-empty", comment: [
             "commit (0x0010): sequence 1 at media time 100.5 s with no commands.",
         ], message: .commit(Commit(sequence: 1, mediaTime: 100.5, commands: []))),
+        Vector(name: "commit-requesting-presentation", comment: [
+            "commit with header flags 0x0001 (presentation feedback requested): sequence 5 at 100.5 s,",
+            "setProperty layer 1 opacity 0.5; the server answers commitApplied, then commitPresented.",
+        ], message: .commit(Commit(sequence: 5, mediaTime: 100.5, commands: [.setProperty(1, .opacity, .number(0.5))],
+                                   requestsPresentation: true))),
         Vector(name: "commit-tree", comment: [
             "commit: the structural commands — createLayer of each kind, insertSublayer, setRoot,",
             "removeFromSuperlayer, destroyLayer.",
@@ -172,6 +186,16 @@ enum VectorCatalog {
             .setProperty(1, LayerKeyPath(.transform, .scale), .number(2)),
             .setProperty(1, LayerKeyPath(.transform, .translation), .size(Size(width: 3, height: 4))),
             .setProperty(1, LayerKeyPath(.shadowOffset, .height), .number(-1)),
+        ])),
+        Vector(name: "commit-retarget-spring", comment: [
+            "commit: retargetSpring (tag 11) — layer 1's spring under \"move\" towards position (40, 200)",
+            "as animation 12, mass 1, stiffness 300, damping 20; then one towards opacity 0.5 (defaults).",
+        ], message: commit(13, [
+            .retargetSpring(1, key: "move", animationID: 12,
+                            retarget: SpringRetarget(keyPath: LayerKeyPath(.position), to: .point(Point(x: 40, y: 200)),
+                                                     mass: 1, stiffness: 300, damping: 20)),
+            .retargetSpring(1, key: "fade", animationID: 13,
+                            retarget: SpringRetarget(keyPath: LayerKeyPath(.opacity), to: .number(0.5))),
         ])),
         Vector(name: "commit-add-basic", comment: [
             "commit: addAnimation of basic animations — from+to with an ease-in-ease-out function,",

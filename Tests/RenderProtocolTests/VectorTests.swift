@@ -18,6 +18,13 @@ import Testing
             try text.write(to: VectorFiles.directory.appendingPathComponent(v.name + ".hex"),
                            atomically: true, encoding: .utf8)
         }
+        try VectorTables.document().write(to: VectorTables.file, atomically: true, encoding: .utf8)
+    }
+
+    /// `Protocol/VECTORS.md` writes out every vector's fields, as the catalog has them.
+    @Test func theFieldTablesAreCurrent() throws {
+        let text = try String(contentsOf: VectorTables.file, encoding: .utf8)
+        #expect(text == VectorTables.document(), "Protocol/VECTORS.md is out of date: regenerate it with RENDERSRV_WRITE_VECTORS=1")
     }
 
     /// For a commit, each command's description and encoding, to lay the file out one

@@ -69,7 +69,8 @@ import Testing
         #expect(abs(((midLayer["properties"] as! [String: Any])["opacity"] as! Double) - 0.5) < 1e-9)
         let (_, late) = try c.tree(presentation: true, at: TestServer.start + 5)
         let lateLayer = ((late["sessions"] as! [[String: Any]])[0]["layers"] as! [[String: Any]])[0]
-        #expect((lateLayer["animations"] as! [[String: Any]])[0]["state"] as? String == "finished")
+        // Removed on completion and not yet retired by a frame: "completed" (§10), not "finished".
+        #expect((lateLayer["animations"] as! [[String: Any]])[0]["state"] as? String == "completed")
         // The model dump shows the state at the latest frame.
         let (_, model) = try c.tree(presentation: false)
         let modelLayer = ((model["sessions"] as! [[String: Any]])[0]["layers"] as! [[String: Any]])[0]

@@ -16,7 +16,7 @@ import Logging
 /// stepped frame is drawn and a snapshot after a step shows exactly that frame.
 ///
 /// Thread affinity: `present` on the loop thread; `latestFrame`, `statistics` any thread.
-public final class CompositorOutput: FrameOutput {
+public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     public struct Options {
         public var width: Int
         public var height: Int
@@ -68,6 +68,17 @@ public final class CompositorOutput: FrameOutput {
     }
 
     deinit { worker.stop() }
+
+    /// Synchronous: `present` returns once the pixels are ready; else they are reported to
+    /// the frame-ready handler from the compositor thread.
+    public var completion: FrameCompletion { options.synchronous ? .drawnWhenPresented : .drawnLater }
+
+    public func setFrameReadyHandler(_ handler: @escaping @Sendable (FrameReady) -> Void) {
+        worker.setReadyHandler(handler)
+    }
+
+    /// The last drawn frame's number, target time and ready time, without copying pixels.
+    public var lastReady: FrameReady { worker.lastReady() }
 
     public func present(_ frame: FrameSnapshot) {
         var list = builder.build(frame)
@@ -126,6 +137,7 @@ public final class CompositorOutput: FrameOutput {
         /// Ready times of the last drawn frames, by `frame % readyMemory` (allocated once).
         private var readyFrames = [UInt64](repeating: 0, count: CompositorOutput.readyMemory)
         private var readyAt = [Int64](repeating: 0, count: CompositorOutput.readyMemory)
+        private var readyHandler: (@Sendable (FrameReady) -> Void)?
         // Compositor thread only:
         private let rasterizer: Rasterizer
         private let recorder: FrameRecorder?
@@ -148,6 +160,16 @@ public final class CompositorOutput: FrameOutput {
             condition.broadcast()
             if synchronous { while published.frame < list.frame && !stopping { condition.wait() } }
             condition.unlock()
+        }
+
+        func setReadyHandler(_ handler: @escaping @Sendable (FrameReady) -> Void) {
+            condition.lock(); readyHandler = handler; condition.unlock()
+        }
+
+        func lastReady() -> FrameReady {
+            condition.lock(); defer { condition.unlock() }
+            return FrameReady(frame: published.frame, mediaTime: published.mediaTime,
+                              readyNanoseconds: published.readyNanoseconds)
         }
 
         func stop() {
@@ -230,8 +252,10 @@ public final class CompositorOutput: FrameOutput {
                 lastDamagePixels = damage.reduce(0) { $0 + $1.area }
                 bitmapsRendered = rasterizer.bitmapsRendered
                 if recorded { recordedFrames += 1 }
+                let handler = readyHandler
                 condition.broadcast()
                 condition.unlock()
+                handler?(FrameReady(frame: list.frame, mediaTime: list.mediaTime, readyNanoseconds: ready))
             }
         }
 
