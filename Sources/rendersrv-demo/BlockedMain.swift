@@ -7,8 +7,11 @@ import RenderClient
 ///
 ///     main queue: one Transaction (completion block) ─ root + N layers, each with a
 ///                 position and an opacity animation ─ commit
-///     background: waitUntilApplied ─▶ main queue: stats ─ sleep(--block) ─ stats
-///     sampler thread (while main sleeps): presentation tree every ~100 ms → (t, y)
+///     background: waitUntilApplied ─▶ main queue: sleep(--block)
+///     sampler thread (once main wakes): the daemon's frame log for the block's frames,
+///                 then the presentation of the first layer at up to 12 of those frames'
+///                 own target times → (t, y); nothing is asked while main sleeps, so
+///                 measuring never perturbs the frames it measures
 ///     main queue (unblocked): delegate's didStop and the completion block arrive;
 ///                 0.5 s more to catch a duplicate completion ─ report ─ exit
 ///
@@ -76,9 +79,8 @@ final class BlockedMainScenario {
 
     let connection: Connection
     let context: Context
-    /// Stats at the edges of the block (used by the main thread and the waiter).
+    /// The frame log and the presentation samples, read after the block (sampler thread only).
     let statsClient: ControlClient
-    /// Presentation samples (used by the sampler thread only).
     let treeClient: ControlClient
 
     // main
@@ -93,8 +95,6 @@ final class BlockedMainScenario {
     var stopCount = 0
     var finished: Bool?
     var errors: [String] = []
-    var statsBefore: StatsSnapshot?
-    var statsAfter: StatsSnapshot?
     var blockStart = 0.0
     var blockEnd = 0.0
     var finishScheduled = false
@@ -102,6 +102,8 @@ final class BlockedMainScenario {
 
     // shared with the sampler thread
     let samples = Shared<[PresentationSample]>([])
+    /// The daemon's records of the frames whose target times fall in the block.
+    let blockFrames = Shared<[FrameLogReport.Record]>([])
     let samplerErrors = Shared<[String]>([])
     let blockOver = Shared(false)
     let samplerStart = DispatchSemaphore(value: 0)
@@ -165,9 +167,12 @@ final class BlockedMainScenario {
             layer.position = Point(x: x, y: 600)
             layer.opacity = 0.3
             root.addSublayer(layer)
-            layer.add(.basic(.position, from: .point(Point(x: x, y: 0)), to: .point(Point(x: x, y: 600)),
-                             duration: animationDuration),
-                      forKey: "fall", delegate: i == 0 ? delegate : nil)
+            var fall = Animation.basic(.position, from: .point(Point(x: x, y: 0)), to: .point(Point(x: x, y: 600)),
+                                       duration: animationDuration)
+            // The reported layer keeps its finished animation, so its presentation at the
+            // block's frame times can still be evaluated when the samples are taken.
+            if i == 0 { fall.isRemovedOnCompletion = false }
+            layer.add(fall, forKey: "fall", delegate: i == 0 ? delegate : nil)
             layer.add(.basic(.opacity, from: .number(1), to: .number(0.3), duration: animationDuration),
                       forKey: "fade")
             layers.append(layer)
@@ -202,14 +207,12 @@ final class BlockedMainScenario {
         }
     }
 
-    /// Main queue: really blocks it (`nanosleep`) for `blockSeconds`, with a stats snapshot
-    /// just before and just after, while the sampler thread watches the server.
+    /// Main queue: really blocks it (`nanosleep`) for `blockSeconds`; then the sampler
+    /// thread reads what the daemon did meanwhile.
     func blockMainThread() {
         dispatchPrecondition(condition: .onQueue(.main))
         Thread.detachNewThread { [self] in sample() }
-        do { statsBefore = try StatsSnapshot(json: statsClient.stats()) } catch { errors.append("stats before the block: \(error)") }
         blockStart = MediaTime.now()
-        samplerStart.signal()
         let end = blockStart + blockSeconds
         while true {
             let remaining = end - MediaTime.now()
@@ -219,7 +222,7 @@ final class BlockedMainScenario {
         }
         blockEnd = MediaTime.now()
         blockOver.with { $0 = true }
-        do { statsAfter = try StatsSnapshot(json: statsClient.stats()) } catch { errors.append("stats after the block: \(error)") }
+        samplerStart.signal()
         // Give up waiting for the stops 5 s after the block.
         DispatchQueue.main.asyncAfter(deadline: .now() + 5) { [self] in
             if !finishScheduled {
@@ -231,32 +234,33 @@ final class BlockedMainScenario {
         checkDone()
     }
 
-    /// Sampler thread: the server's presentation of the delegate's layer, every ~100 ms,
-    /// until the block is over.
+    /// Sampler thread, once the block is over: the daemon's frame log for the frames whose
+    /// target times fell in the block, then the delegate's layer's presentation evaluated
+    /// at up to 12 of those frames' target times (what those frames showed; evaluating a
+    /// past time has no effect on the animations).
     func sample() {
         samplerStart.wait()
+        defer { samplerDone.signal() }
+        guard blockEnd > 0 else { return }
         let layerID = Int(layers.first?.id ?? 0)
         let session = connection.welcome.sessionID
-        var next = MediaTime.now()
-        while !blockOver.with({ $0 }) {
-            let requested = MediaTime.now()
-            do {
-                let reply = try treeClient.treeReply(presentation: true, at: nil, session: session, layer: LayerID(layerID))
-                let answered = MediaTime.now()
+        do {
+            let frames = try statsClient.frameRecords().filter { $0.targetTime >= blockStart && $0.targetTime <= blockEnd }
+            blockFrames.with { $0 = frames }
+            let animated = frames.filter { $0.animatedLayers > 0 && $0.targetTime >= committedAt }
+            let step = max(1, animated.count / 12)
+            for r in stride(from: 0, to: animated.count, by: step).map({ animated[$0] }) {
+                let reply = try treeClient.treeReply(presentation: true, at: r.targetTime, session: session,
+                                                     layer: LayerID(layerID))
                 guard let y = Self.positionY(ofLayer: layerID, in: reply.json) else {
                     throw DemoError("layer \(layerID) has no position in the presentation tree")
                 }
-                samples.with { $0.append(PresentationSample(mediaTime: reply.mediaTime, y: y,
-                                                           requested: requested, answered: answered)) }
-            } catch {
-                samplerErrors.with { $0.append("sample at \(requested): \(error)") }
-                break
+                samples.with { $0.append(PresentationSample(mediaTime: reply.mediaTime, y: y, requested: r.targetTime,
+                                                           answered: r.targetTime)) }
             }
-            next += 0.1
-            let wait = next - MediaTime.now()
-            if wait > 0 { usleep(UInt32(wait * 1e6)) }
+        } catch {
+            samplerErrors.with { $0.append("reading the block's frames: \(error)") }
         }
-        samplerDone.signal()
     }
 
     static func positionY(ofLayer id: Int, in json: String) -> Double? {
@@ -285,7 +289,7 @@ final class BlockedMainScenario {
     func finish() {
         blockOver.with { $0 = true }
         samplerStart.signal()  // in case the block never began
-        _ = samplerDone.wait(timeout: .now() + 2)
+        _ = samplerDone.wait(timeout: .now() + 10)
         let report = makeReport()
         if json {
             let data = try! JSONSerialization.data(withJSONObject: report.object, options: [.sortedKeys])
@@ -311,16 +315,16 @@ final class BlockedMainScenario {
         // Commits apply on arrival, so the block can start before the first frame that shows
         // the animations: a sample of a frame older than the commit shows the model value.
         let during = all.filter { $0.requested >= blockStart && $0.answered <= blockEnd && $0.mediaTime >= committedAt }
-        let rate = statsAfter?.refreshRate ?? connection.welcome.refreshRate
+        let rate = connection.welcome.refreshRate
         let framesExpected = blockSeconds * rate
-        var framesProduced: Double?
-        var missed: Double?
-        var measured: Double?
-        if let a = statsBefore, let b = statsAfter {
-            framesProduced = b.frames - a.frames
-            missed = b.missedFrames - a.missedFrames
-            measured = b.mediaTime - a.mediaTime
-        }
+        // From the daemon's frame log: the frames whose target times fell in the block.
+        let frames = blockFrames.with { $0 }
+        let framesProduced: Double? = frames.isEmpty ? nil : Double(frames.count)
+        let missed: Double? = frames.isEmpty ? nil : Double(frames.reduce(0) { $0 + Int($1.missed) })
+        let measured: Double? = blockEnd > 0 ? blockEnd - blockStart : nil
+        let intervals = zip(frames, frames.dropFirst()).map { ($1.wakeTime - $0.wakeTime) * 1000 }.sorted()
+        let intervalP99: Double? = intervals.isEmpty ? nil
+            : intervals[min(intervals.count - 1, Int((0.99 * Double(intervals.count)).rounded(.up)) - 1)]
         let increasing = during.count >= 2 && zip(during, during.dropFirst()).allSatisfy { $1.y > $0.y }
 
         var failures = errors + samplerErrors.with { $0 }
@@ -355,13 +359,13 @@ final class BlockedMainScenario {
         object["framesProduced"] = framesProduced ?? NSNull()
         object["missedFrames"] = missed ?? NSNull()
         object["measuredBlockSeconds"] = measured ?? NSNull()
-        object["frameIntervalP99Ms"] = statsAfter?.frameIntervalP99 ?? NSNull()
+        object["frameIntervalP99Ms"] = intervalP99 ?? NSNull()
 
         var h = "blocked-main: \(layerCount) layers, \(fmt(animationDuration, 2)) s animations, main thread blocked "
             + "\(fmt(blockEnd - blockStart, 3)) s\n"
         h += "  server frames during the block: \(framesProduced.map { fmt($0, 0) } ?? "?") produced, "
             + "\(fmt(framesExpected, 1)) expected at \(fmt(rate, 0)) Hz; \(missed.map { fmt($0, 0) } ?? "?") missed; "
-            + "frame interval p99 \(statsAfter.map { fmt($0.frameIntervalP99, 2) } ?? "?") ms\n"
+            + "frame interval p99 \(intervalP99.map { fmt($0, 2) } ?? "?") ms (the daemon's frame log)\n"
         if let first = during.first, let last = during.last {
             h += "  presented y of layer #\(layers.first.map { "\($0.id)" } ?? "?") while blocked: \(during.count) samples, \(fmt(first.y, 1)) → \(fmt(last.y, 1))"
                 + (increasing ? " (rising)" : " (NOT rising)") + "\n"

@@ -7,27 +7,10 @@ struct PresentationSample {
     var mediaTime: Double
     /// The layer's presented `position.y`, points.
     var y: Double
-    /// When the request was sent and its reply read (`MediaTime.now()`), s.
+    /// When the request was sent and its reply read (`MediaTime.now()`), s; for samples
+    /// taken after the fact at a frame's time (blocked-main), that frame's target time.
     var requested: Double
     var answered: Double
-}
-
-/// The values of one stats reply the demo uses.
-struct StatsSnapshot {
-    var frames: Double
-    var missedFrames: Double
-    var refreshRate: Double
-    var frameIntervalP99: Double
-    var mediaTime: Double
-
-    init(json: String) throws {
-        let report: StatsReport
-        do { report = try JSONDecoder().decode(StatsReport.self, from: Data(json.utf8)) } catch {
-            throw DemoError("the daemon's stats reply does not match its schema (\(error)): \(json.prefix(200))")
-        }
-        frames = Double(report.frames); missedFrames = Double(report.missedFrames); refreshRate = report.refreshRate
-        mediaTime = report.mediaTime; frameIntervalP99 = report.frameInterval.p99
-    }
 }
 
 struct DemoError: Error, CustomStringConvertible {

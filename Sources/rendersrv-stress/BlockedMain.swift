@@ -109,9 +109,9 @@ struct BlockedMainScenario: ParsableCommand {
             }
             let period = 1000 / first.0.refreshRate
             try Chart(title: "blocked-main: \(layers) layers, main queue blocked \(block) s", xLabel: "seconds",
-                      yLabel: "ms", series: series,
+                      yLabel: "ms (log scale)", series: series,
                       spans: [Chart.Span(label: "main queue blocked", from: first.3 - first.2, to: first.4 - first.2)],
-                      reference: (label: String(format: "period %.2f ms", period), y: period)).write(to: chart)
+                      reference: (label: String(format: "period %.2f ms", period), y: period), logY: true).write(to: chart)
         }
         if json {
             struct Out: Codable { var scenario: String; var results: [Result] }

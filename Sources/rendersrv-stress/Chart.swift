@@ -18,6 +18,10 @@ struct Chart {
     var reference: (label: String, y: Double)?
     /// The y axis starts at 0 unless this is false (then it fits the data).
     var yFromZero = true
+    /// A logarithmic y axis (decades), for data spanning a frame period and a blocked
+    /// second alike; values below `logFloor` are drawn at it.
+    var logY = false
+    var logFloor = 0.1
 
     static let palette: [(Double, Double, Double)] = [(0.12, 0.47, 0.71), (0.84, 0.15, 0.16), (0.17, 0.63, 0.17),
                                                       (0.58, 0.40, 0.74), (1.0, 0.5, 0.05)]
@@ -36,11 +40,20 @@ struct Chart {
         if let r = reference { ys.append(r.y) }
         let x0 = xs.min() ?? 0, x1 = max((xs.max() ?? 1), x0 + 1e-9)
         var y0 = yFromZero ? 0 : (ys.min() ?? 0), y1 = max(ys.max() ?? 1, y0 + 1e-9)
-        let pad = (y1 - y0) * 0.05
-        y1 += pad
-        if !yFromZero { y0 -= pad }
+        if logY {
+            y0 = log10(max(logFloor, ys.min() ?? logFloor)).rounded(.down)
+            y1 = max(log10(max(logFloor, ys.max() ?? 1)).rounded(.up), y0 + 1)
+        } else {
+            let pad = (y1 - y0) * 0.05
+            y1 += pad
+            if !yFromZero { y0 -= pad }
+        }
+        let floor = logFloor, logarithmic = logY
         func px(_ x: Double) -> Double { left + (x - x0) / (x1 - x0) * w }
-        func py(_ y: Double) -> Double { top + h - (y - y0) / (y1 - y0) * h }
+        func py(_ y: Double) -> Double {
+            let v = logarithmic ? log10(max(floor, y)) : y
+            return top + h - (v - y0) / (y1 - y0) * h
+        }
 
         cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, 12)
@@ -57,12 +70,17 @@ struct Chart {
         cairo_set_line_width(cr, 1)
         cairo_rectangle(cr, left, top, w, h)
         cairo_stroke(cr)
-        for i in 0...5 {
-            let yv = y0 + (y1 - y0) * Double(i) / 5, xv = x0 + (x1 - x0) * Double(i) / 5
+        let yTicks: [Double] = logY ? stride(from: y0, through: y1, by: 1).map { pow(10, $0) }
+            : (0...5).map { y0 + (y1 - y0) * Double($0) / 5 }
+        for yv in yTicks {
             cairo_set_source_rgba(cr, 0, 0, 0, 0.08)
             cairo_move_to(cr, left, py(yv)); cairo_line_to(cr, left + w, py(yv)); cairo_stroke(cr)
             cairo_set_source_rgb(cr, 0.2, 0.2, 0.2)
-            cairo_move_to(cr, 6, py(yv) + 4); cairo_show_text(cr, String(format: "%.2f", yv))
+            cairo_move_to(cr, 6, py(yv) + 4); cairo_show_text(cr, yv >= 10 ? String(format: "%.0f", yv) : String(format: "%.2f", yv))
+        }
+        for i in 0...5 {
+            let xv = x0 + (x1 - x0) * Double(i) / 5
+            cairo_set_source_rgb(cr, 0.2, 0.2, 0.2)
             cairo_move_to(cr, px(xv) - 12, top + h + 16); cairo_show_text(cr, String(format: "%.1f", xv))
         }
         cairo_move_to(cr, left + w / 2 - 40, Double(height) - 12); cairo_show_text(cr, xLabel)

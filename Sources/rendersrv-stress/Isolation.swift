@@ -121,11 +121,13 @@ struct Isolation: ParsableCommand {
         let elapsed = Date().timeIntervalSince(started)
         let sorted = rtts.compactMap { $0 }.sorted()
         func pct(_ p: Double) -> Double { sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000 }
-        let frames = Double((after?.frames ?? 0) - (before?.frames ?? 0))
+        // Without the stats after the window (the daemon has gone: sigterm-busy) the frame
+        // figures are unknown (NaN, and 0 missed), never a difference from zero.
+        let frames = after.map { Double($0.frames) - Double(before?.frames ?? 0) } ?? .nan
         return Row(scenario: name, outcome: outcome, victimPingP50Ms: pct(0.5), victimPingP99Ms: pct(0.99),
                    victimPingMaxMs: sorted.last.map { $0 * 1000 } ?? .nan, victimPingsLost: rtts.filter { $0 == nil }.count,
                    framesPerSecond: frames / elapsed,
-                   missedFrames: (after?.missedFrames ?? 0) - (before?.missedFrames ?? 0),
+                   missedFrames: after.map { $0.missedFrames - min($0.missedFrames, before?.missedFrames ?? 0) } ?? 0,
                    frameIntervalMaxMs: after?.frameInterval.max ?? .nan,
                    daemonRSSMB: Double(daemon.residentBytes) / 1e6,
                    applyP99Ms: after?.phases["apply"]?.p99 ?? .nan, evaluateP99Ms: after?.phases["evaluate"]?.p99 ?? .nan,
