@@ -167,4 +167,25 @@ import Testing
         #expect(r.json.contains("\"mask\":4") && r.json.contains("\"contentsGravity\":\"topLeft\""))
         #expect(r.json.contains("\"lineDashPattern\":[3,1]"))
     }
+
+    /// Setting, changing and removing a mask smaller than its layer redraws the whole
+    /// masked subtree: each frame equals a from-scratch drawing of the same state.
+    @Test func settingAndRemovingAMaskRedrawsTheSubtree() throws {
+        let base: [Command] = [S.create(2)] + S.frame(2, 20, 20, 120, 80)
+            + [S.set(2, .backgroundColor, S.color(0.2, 0.5, 0.8)), S.add(2, to: 1),
+               S.create(3)] + S.frame(3, 60, 10, 50, 30) + [S.set(3, .backgroundColor, S.color(0.8, 0.2, 0.1)), S.add(3, to: 2),
+               S.create(4)] + S.frame(4, 10, 10, 30, 30) + [S.set(4, .backgroundColor, S.color(0, 0, 0)),
+               S.create(5)] + S.frame(5, 70, 30, 40, 40) + [S.set(5, .backgroundColor, S.color(0, 0, 0))]
+        let live = try DrawnScene()
+        try live.commit(S.scene(base))
+        _ = live.step()
+        for mask: LayerID in [4, 5, 0] {
+            try live.commit([S.set(2, .mask, .layer(mask))])
+            let f = live.step()
+            let fresh = try DrawnScene()
+            try fresh.commit(S.scene(base + [S.set(2, .mask, .layer(mask))]))
+            let g = fresh.step()
+            #expect(Golden.difference(f.pixels, g.pixels, tolerance: 2).differingShare == 0, "mask \(mask)")
+        }
+    }
 }
