@@ -11,9 +11,11 @@ enum Snapshot {
     static func copy(of layer: Layer) -> Layer {
         let s = type(of: layer).init(context: layer.context)
         let p = layer.presentation()
-        for key in PropertyKey.allCases where key.layerKinds.contains(s.kind) {
+        // The mask names a layer: the snapshot gets a snapshot of the mask instead.
+        for key in PropertyKey.allCases where key.layerKinds.contains(s.kind) && key != .mask {
             try? s.setValue(p.value(of: key), forKeyPath: LayerKeyPath(key))
         }
+        if let mask = layer.mask { s.mask = copy(of: mask) }
         s.name = "snapshot of layer \(layer.id)" + (layer.name.map { " (\($0))" } ?? "")
         for sub in layer.sublayers { s.addSublayer(copy(of: sub)) }
         return s

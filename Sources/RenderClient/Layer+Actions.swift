@@ -67,6 +67,8 @@ extension Layer {
         guard keyPath.property.layerKinds.contains(kind) else {
             throw .notOnLayerKind(keyPath: keyPath.description, kind: kind)
         }
+        precondition(keyPath.property != .mask, "layer \(id): set mask through Layer.mask (it keeps the mask layer alive "
+            + "and checks it as Core Animation does), not by its id through setValue(_:forKeyPath:)")
         var m = storage
         try m.setValue(value, at: keyPath)
         change(keyPath.property, to: m.value(of: keyPath.property))

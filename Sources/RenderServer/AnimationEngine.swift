@@ -47,6 +47,8 @@ struct AnimationEngine {
     /// Slots whose world geometry caches the frame changed (invalidated after the walk), and
     /// which caches.
     private var moved: [(slot: Int32, caches: LayerStore.Invalidation)] = []
+    /// Transitions that began, ran or ended this frame, by layer (nil: ended).
+    private var transitions: [(layer: LayerID, state: TransitionState?)] = []
 
     /// Evaluates every animated layer of `store` at media time `t`, appending
     /// `animationStarted`/`animationStopped` events, then retires finished animations.
@@ -61,12 +63,11 @@ struct AnimationEngine {
         retiring.removeAll(keepingCapacity: true)
         moved.removeAll(keepingCapacity: true)
         let count = store.animatedLayerCount
-        guard count > 0 else { store.transitionCount = 0; return 0 }
+        guard count > 0 else { return 0 }
+        transitions.removeAll(keepingCapacity: true)
         let modelOffset = AnimationEngine.modelOffset
         let epoch = store.timingEpoch
         let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
-        var transitions = 0
-        defer { store.transitionCount = transitions }
         store.withFrameAccess { nodes, states, presentations in
             let n = states.count
             for a in 0..<n {
@@ -102,9 +103,9 @@ struct AnimationEngine {
                                                        layerTime: layerTime, into: &presentations[a],
                                                        lifecycle: &state.pointee.lifecycle,
                                                        resetting: full ? nil : state.pointee.written)
-                if transition != nil || state.pointee.transition != nil {
-                    state.pointee.transition = transition.map { AnimationEngine.transitionState($0, of: state) }
-                    if transition != nil { transitions += 1 }
+                if transition != nil || state.pointee.hasTransition {
+                    state.pointee.hasTransition = transition != nil
+                    transitions.append((state.pointee.layer, transition.map { AnimationEngine.transitionState($0, of: state) }))
                 }
                 // The compositor's caches below this layer follow its presentation; nothing
                 // to do while they are stale already (nobody asked since).
@@ -119,6 +120,7 @@ struct AnimationEngine {
             }
         }
         for m in moved { store.invalidateSubtree(Int(m.slot), m.caches) }
+        for (layer, t) in transitions { store.transitions[layer] = t }
         // Descending: swap-removing a state moves only the last one, already handled.
         for a in retiring.reversed() { store.retireFinished(stateAt: a) }
         return count

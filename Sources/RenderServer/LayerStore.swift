@@ -159,15 +159,14 @@ final class LayerStore {
     func height(of id: LayerID) -> Int? { slotOf[id].map { Int(nodes[Int($0)].height) } }
 
     /// A copy of a layer's animation state, nil while it has no animation.
-    /// Animated layers whose latest evaluation found a transition (set by the engine each
-    /// frame; may overcount until the next one): 0 spares the render list a lookup per layer.
-    var transitionCount = 0
+    /// The transitions in progress at the latest frame, by layer (what the compositor
+    /// blends a layer's previous rendering into its current one with). Set by the engine;
+    /// an entry goes when its layer's animations do.
+    var transitions: [LayerID: TransitionState] = [:]
 
     /// The transition in progress on a layer at the latest frame, if any.
     func transition(of id: LayerID) -> TransitionState? {
-        guard transitionCount > 0, let s = slotOf[id] else { return nil }
-        let a = nodes[Int(s)].animationIndex
-        return a < 0 ? nil : animations[Int(a)].transition
+        transitions.isEmpty ? nil : transitions[id]
     }
 
     func animation(of id: LayerID) -> AnimationState? {
@@ -410,6 +409,7 @@ final class LayerStore {
         // animations wrote may differ).
         invalidateSubtree(s, [.worldTransform, .worldOpacity])
         nodes[s].animationIndex = -1
+        if animations[a].hasTransition { transitions[animations[a].layer] = nil }
         let last = animations.removeLast()
         let lastPresentation = presentations.removeLast()
         if a < animations.count {
@@ -429,6 +429,7 @@ final class LayerStore {
     func takeAll() -> Any {
         let old: Any = (nodes, slotOf, animations, presentations, world)
         nodes = []; slotOf = [:]; freeSlots = []; animations = []; presentations = []; root = 0; animationCount = 0
+        transitions = [:]
         world = []
         return old
     }
@@ -516,9 +517,9 @@ struct AnimationState {
     /// Records not yet `started`: while 0, a frame reads `records` only for an animation
     /// that finished.
     var unstarted: Int32 = 0
-    /// The transition the latest frame evaluated on the layer (nil for none): what the
-    /// compositor blends the layer's previous rendering into its current one with.
-    var transition: TransitionState?
+    /// The latest frame evaluated a transition on the layer: its state is in
+    /// `LayerStore.transitions` (kept apart: the frame's walk streams these headers).
+    var hasTransition = false
     /// The layer's slot in `LayerStore.nodes`, and its id.
     var slot: Int32
     var layer: LayerID

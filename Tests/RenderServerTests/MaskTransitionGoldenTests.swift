@@ -133,4 +133,59 @@ import Testing
         #expect(near(f.rgba(80, 60), (51, 128, 204, 255), tolerance: 3))
         #expect(near(f.rgba(40, 60), (235, 235, 235, 255), tolerance: 3))
     }
+
+    /// A transition replaced half-way by another starts from what was on screen: the
+    /// first one's half-way frame.
+    @Test func aNewTransitionStartsFromTheFrameShownBeforeIt() throws {
+        let scene = try DrawnScene()
+        try scene.commit(S.scene([S.create(2)] + S.frame(2, 40, 30, 80, 60)
+                                 + [S.set(2, .backgroundColor, S.color(0.85, 0.15, 0.15)), S.add(2, to: 1)]))
+        _ = scene.step()
+        func transition(_ type: Transition.Kind, _ subtype: Transition.Subtype) -> Animation {
+            Animation(.transition(Transition(type: type, subtype: subtype)),
+                      timing: MediaTiming(beginTime: scene.server.frameTime, duration: 1), timingFunction: .linear)
+        }
+        try scene.commit([S.set(2, .backgroundColor, S.color(0.15, 0.25, 0.85)),
+                          .addAnimation(2, key: "transition", animationID: 1, animation: transition(.moveIn, .fromRight))])
+        _ = scene.step(0.5)
+        // Half-way through moveIn (red x 40…80, blue x 80…160), a fade to green replaces it.
+        try scene.commit([S.set(2, .backgroundColor, S.color(0.1, 0.7, 0.2)),
+                          .addAnimation(2, key: "transition", animationID: 2, animation: transition(.fade, .fromLeft))])
+        let f = scene.step(0.5)
+        // Half-way through the fade: red + green over x 40…80, blue + green at x 80…120, and
+        // the moved-in card's right part (x 120…160) half over the grey display.
+        #expect(near(f.rgba(60, 60), (122, 109, 45, 255), tolerance: 4))
+        #expect(near(f.rgba(100, 60), (32, 122, 134, 255), tolerance: 4))
+        #expect(near(f.rgba(140, 60), (136, 150, 226, 255), tolerance: 4))
+        // The tree dump reports the new properties' values.
+        try scene.commit([S.create(3, .shape), S.set(3, .lineDashPattern, .numbers([3, 1])), S.create(4),
+                          S.set(2, .mask, .layer(4)), S.set(2, .contentsGravity, .string("topLeft"))])
+        scene.server.send(.treeRequest(TreeRequest(requestID: 7, presentation: false)), from: scene.client)
+        guard case let .treeReply(r)? = try scene.server.readMessages(of: scene.client).first else {
+            Issue.record("no tree reply"); return
+        }
+        #expect(r.json.contains("\"mask\":4") && r.json.contains("\"contentsGravity\":\"topLeft\""))
+        #expect(r.json.contains("\"lineDashPattern\":[3,1]"))
+    }
+
+    /// Setting, changing and removing a mask smaller than its layer redraws the whole
+    /// masked subtree: each frame equals a from-scratch drawing of the same state.
+    @Test func settingAndRemovingAMaskRedrawsTheSubtree() throws {
+        let base: [Command] = [S.create(2)] + S.frame(2, 20, 20, 120, 80)
+            + [S.set(2, .backgroundColor, S.color(0.2, 0.5, 0.8)), S.add(2, to: 1),
+               S.create(3)] + S.frame(3, 60, 10, 50, 30) + [S.set(3, .backgroundColor, S.color(0.8, 0.2, 0.1)), S.add(3, to: 2),
+               S.create(4)] + S.frame(4, 10, 10, 30, 30) + [S.set(4, .backgroundColor, S.color(0, 0, 0)),
+               S.create(5)] + S.frame(5, 70, 30, 40, 40) + [S.set(5, .backgroundColor, S.color(0, 0, 0))]
+        let live = try DrawnScene()
+        try live.commit(S.scene(base))
+        _ = live.step()
+        for mask: LayerID in [4, 5, 0] {
+            try live.commit([S.set(2, .mask, .layer(mask))])
+            let f = live.step()
+            let fresh = try DrawnScene()
+            try fresh.commit(S.scene(base + [S.set(2, .mask, .layer(mask))]))
+            let g = fresh.step()
+            #expect(Golden.difference(f.pixels, g.pixels, tolerance: 2).differingShare == 0, "mask \(mask)")
+        }
+    }
 }

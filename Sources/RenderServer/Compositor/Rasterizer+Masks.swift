@@ -33,4 +33,20 @@ extension Rasterizer {
         nesting -= 1
         cairo_restore(cr)
     }
+
+    /// Damage for a changed item when it gains, loses or changes its mask: its old and new
+    /// subtree bounds (the mask's own items damage only where the mask itself changed).
+    func maskDamage(_ item: RenderItem, _ block: RenderItems, into rects: inout [PixelRect]) {
+        let before = maskedSubtrees[item.key]
+        guard item.maskStart >= 0 else {
+            if let before { rects.append(before.bounds); maskedSubtrees[item.key] = nil }
+            return
+        }
+        let mask = item.maskStart < item.subtreeEnd ? block[item.maskStart].key : UInt64.max
+        if before?.mask != mask {
+            if let before { rects.append(before.bounds) }
+            rects.append(item.subtreeBounds)
+        }
+        maskedSubtrees[item.key] = (mask, item.subtreeBounds)
+    }
 }

@@ -56,7 +56,11 @@ extension Rasterizer {
         if let s = transitionSnapshots[item.key], s.id == t.id {
             snapshot = s
         } else {
-            snapshot = takeSnapshot(of: item.key, id: t.id)
+            // A transition replacing one in progress starts from what that one showed, out to
+            // everywhere it slid (and the pixels it touched are redrawn).
+            let replaced = transitionSnapshots[item.key]
+            if let replaced { rects.append(replaced.region) }
+            snapshot = takeSnapshot(of: item.key, id: t.id, covering: replaced?.region ?? .empty)
             transitionSnapshots[item.key] = snapshot
         }
         snapshotSeen.insert(item.key)
@@ -84,13 +88,14 @@ extension Rasterizer {
         }
     }
 
-    /// The subtree of `key` as the last list drawn showed it, as a group in display pixels.
-    private func takeSnapshot(of key: UInt64, id: UInt64) -> TransitionSnapshot {
+    /// The subtree of `key` as the last list drawn showed it, as a group in display pixels,
+    /// over its subtree bounds plus `covering` (where a transition it had then drew).
+    private func takeSnapshot(of key: UInt64, id: UInt64, covering: PixelRect) -> TransitionSnapshot {
         guard let previous else { return TransitionSnapshot(id: id, pattern: nil, bounds: .empty) }
         for block in previous.blocks {
             guard let index = block.firstIndex(where: { $0.key == key }) else { continue }
             let old = block[index]
-            let area = old.subtreeBounds.intersection(old.clipBounds).intersection(display)
+            let area = old.subtreeBounds.union(covering).intersection(old.clipBounds).intersection(display)
             guard !area.isEmpty else { break }
             cairo_save(cr)
             cairo_identity_matrix(cr)

@@ -53,6 +53,10 @@ final class Rasterizer {
     /// Each transitioning layer's rendering from before its transition (by item key):
     /// see `Rasterizer+Transitions.swift`.
     var transitionSnapshots: [UInt64: TransitionSnapshot] = [:]
+    /// Masked layers as last drawn: their mask's key (`UInt64.max` for a mask showing
+    /// nothing) and subtree bounds — gaining, losing or changing a mask changes the whole
+    /// subtree's pixels (see `Rasterizer+Masks.swift`).
+    var maskedSubtrees: [UInt64: (mask: UInt64, bounds: PixelRect)] = [:]
     /// Keys of the transitioning items the current damage pass met.
     var snapshotSeen = Set<UInt64>()
 
@@ -115,6 +119,7 @@ final class Rasterizer {
                     }
                     drawn[item.key] = now
                     if item.transition != nil { transitionDamage(item, block, i, into: &rects) }
+                    if item.maskStart >= 0 || !maskedSubtrees.isEmpty { maskDamage(item, block, into: &rects) }
                 }
             }
         }
@@ -124,6 +129,7 @@ final class Rasterizer {
             for block in list.blocks { for item in block { seen.insert(item.key) } }
             for (key, d) in drawn where !seen.contains(key) {
                 rects.append(d.screenBounds); drawn[key] = nil
+                maskedSubtrees[key] = nil
                 if let old = caches.removeValue(forKey: key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
             }
         }
