@@ -65,7 +65,9 @@ struct AnimationEngine {
         let count = store.animatedLayerCount
         guard count > 0 else { return 0 }
         transitions.removeAll(keepingCapacity: true)
+        // Static lets are read through `swift_once` on every access: read them once.
         let modelOffset = AnimationEngine.modelOffset
+        let attachedOffset = AnimationEngine.attachedOffset, lifecycleOffset = AnimationEngine.lifecycleOffset
         let epoch = store.timingEpoch
         let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
         store.withFrameAccess { nodes, states, presentations in
@@ -78,13 +80,13 @@ struct AnimationEngine {
                     let ahead = states.baseAddress! + a + AnimationEngine.prefetchDistance
                     let node = UnsafeRawPointer(nodes + Int(ahead.pointee.slot))
                     let presentation = UnsafeRawPointer(presentations + a + AnimationEngine.prefetchDistance)
-                    let attached = AnimationEngine.storage(of: ahead, at: AnimationEngine.attachedOffset)
+                    let attached = AnimationEngine.storage(of: ahead, at: attachedOffset)
                     for line in stride(from: 0, to: 256, by: 64) {
                         csys_prefetch(node + line)
                         csys_prefetch_write(presentation + line)
                         csys_prefetch(attached.map { $0 + line })
                     }
-                    csys_prefetch(AnimationEngine.storage(of: ahead, at: AnimationEngine.lifecycleOffset))
+                    csys_prefetch(AnimationEngine.storage(of: ahead, at: lifecycleOffset))
                 }
                 let state = states.baseAddress! + a
                 let slot = Int(state.pointee.slot)

@@ -550,3 +550,24 @@ extension IsolationTests {
         #expect(Array(order[200..<203]) == [2, 3, 4])
     }
 }
+
+extension IsolationTests {
+    /// A legal commit large enough to be streamed and sliced keeps every animation it adds.
+    @Test func aLargeCommitKeepsEveryAnimationItAdds() throws {
+        let s = Self.slicedServer()
+        let big = try Self.client(s, name: "big")
+        var commands: [Command] = [.createLayer(1, .layer), .setRoot(1)]
+        let n = 30_000
+        for i in 2...n + 1 {
+            let id = LayerID(i)
+            commands += [.createLayer(id, .layer), .insertSublayer(parent: 1, child: id, index: UInt32.max),
+                         .addAnimation(id, key: "fall", animationID: UInt64(i),
+                                       animation: .basic(LayerKeyPath(.opacity), from: .number(0), to: .number(1),
+                                                         duration: 10))]
+        }
+        s.write(WireCodec.encode(.commit(Commit(sequence: 1, mediaTime: 0, commands: commands))), from: big)
+        while s.runLoopTurn() {}
+        #expect(s.layerCount(of: big) == n + 1)
+        #expect(s.animationCount(of: big) == n)
+    }
+}
