@@ -81,7 +81,6 @@ struct ResyncEndToEndTests {
         try connection.waitUntilApplied(queue.sync { context.lastSentSequence }, timeout: 30)
         #expect(held.stopped.wait(timeout: .now() + 30) == .success, "the held animation ends on the first daemon")
         let begin = try #require(queue.sync { card.animation(forKey: "slide") }).timing.beginTime
-        let firstSession = connection.welcome.sessionID
 
         // kill -9: no goodbye, the socket file stays behind.
         kill(first.process.processIdentifier, SIGKILL)
@@ -111,10 +110,8 @@ struct ResyncEndToEndTests {
         #expect(recorder.resynced.wait(timeout: .now() + 30) == .success, "steps: \(recorder.steps)")
         try connection.waitUntilApplied(queued.last, timeout: 30)
         queue.sync {} // the acknowledgements' events reach the callback queue after the I/O thread saw them
-        #expect(connection.welcome.sessionID != 0)
         #expect(connection.isConnected)
         let session = connection.welcome.sessionID
-        _ = firstSession // a new daemon may hand out the same id: nothing to compare
 
         // The queued commits were acknowledged by the new daemon after the replay, in order.
         let applied = recorder.applied
