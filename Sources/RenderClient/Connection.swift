@@ -130,6 +130,13 @@ public final class Connection {
         try core.write(frame, isCommit: true)
     }
 
+    /// Sends a commit already encoded as a frame (a replay part, sized against the limit).
+    func send(encoded frame: [UInt8], sequence: UInt64) throws(ConnectionError) {
+        let limit = core.frameLimit
+        guard frame.count <= limit else { throw .commitTooLarge(sequence: sequence, bytes: frame.count, limit: limit) }
+        try core.write(frame, isCommit: true)
+    }
+
     /// After a reconnection, commits wait for `openCommitGate()` (a `Context` replays its
     /// model first, so that nothing reaches the new daemon before it).
     var holdsCommitsAfterReconnecting: Bool {

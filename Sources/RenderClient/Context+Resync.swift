@@ -11,11 +11,11 @@ import RenderProtocol
 ///                          └─ the connection gives up ──▶ connectionDidEnd (everything stops)
 ///
 /// **The model is the truth.** The replay is the context's current model, whole: every live
-/// layer (in a tree or not) is created with every property that differs from Core
-/// Animation's default, its layer timing, the hierarchy, the root, and every attached
-/// animation in the order added, *as resolved when first committed* (absolute begin times
-/// unchanged — media time is `CLOCK_MONOTONIC`, the same clock in both daemons, so motion
-/// continues where it would have been). A running animation keeps its id, record,
+/// layer (in a tree or not) is created with every property ever set on it (the others
+/// have Core Animation's defaults on the new daemon too), its layer timing, the hierarchy,
+/// the root, and every attached animation in the order added, *as resolved when first
+/// committed* (absolute begin times unchanged — media time is `CLOCK_MONOTONIC`, the same
+/// clock in both daemons, so motion continues where it would have been). A running animation keeps its id, record,
 /// delegate and completion groups: the new daemon reports its start (told to the delegate
 /// only if it never started) and its end, and completion blocks then run. Animations whose
 /// end passed while away and that are removed on completion are not replayed: they are
@@ -167,16 +167,18 @@ extension Context {
         let now = clock()
         var commands: [Command] = []
         var layers: [Layer] = []
-        for (id, w) in liveLayers.sorted(by: { $0.key < $1.key }) {
-            if let l = w.value { layers.append(l) } else { resync.destroyedBeforeReplay.insert(id) }
+        layers.reserveCapacity(liveLayers.count)
+        for id in liveLayers.keys.sorted() {
+            if let l = liveLayers[id]?.value { layers.append(l) } else { resync.destroyedBeforeReplay.insert(id) }
         }
         for l in layers { commands.append(.createLayer(l.id, l.kind)) }
         for l in layers where !l.timing.isIdentity { commands.append(.setTiming(l.id, l.timing)) }
-        let defaults = LayerProperties()
         for l in layers {
-            for key in PropertyKey.allCases where key.exists(on: l.kind) {
-                let v = l.storage.value(of: key)
-                if v != defaults.value(of: key) { commands.append(.setProperty(l.id, LayerKeyPath(key), v)) }
+            var mask = l.setMask
+            while mask != 0 {
+                let key = PropertyKey(rawValue: UInt8(mask.trailingZeroBitCount))!
+                mask &= mask - 1
+                commands.append(.setProperty(l.id, LayerKeyPath(key), l.storage.value(of: key)))
             }
         }
         for l in layers {
@@ -188,13 +190,17 @@ extension Context {
         var animations = 0
         var completed: [AnimationRecord] = []
         for l in layers where !l.entries.isEmpty {
-            let life = lifecycles(of: l, at: now)
-            for (i, r) in l.entries.enumerated() {
+            var local: Double?
+            for r in l.entries {
                 let running = r.state == .sent
                 guard running || r.heldOnServer else { continue }
-                if running && r.animation.isRemovedOnCompletion && life[i] == .finished {
-                    completed.append(r)
-                    continue
+                if running && r.animation.isRemovedOnCompletion {
+                    let t = local ?? l.localTime(at: now)
+                    local = t
+                    if r.animation.timing.state(at: t).phase == .after {
+                        completed.append(r)
+                        continue
+                    }
                 }
                 animations += 1
                 commands.append(.addAnimation(l.id, key: r.key, animationID: r.id, animation: r.animation))
@@ -203,11 +209,15 @@ extension Context {
         guard let parts = split(commands, base: base, mediaTime: now, limits: welcome.limits) else { return }
         connection?.openCommitGate()
         for part in parts {
-            do throws(ConnectionError) { try sink(part) } catch {
+            do throws(ConnectionError) {
+                if let connection { try connection.send(encoded: part.frame, sequence: part.commit.sequence) } else {
+                    try sink(part.commit)
+                }
+            } catch {
                 if !willReconnect(after: error) { reportError(error) }
                 return
             }
-            lastSentSequence = max(lastSentSequence, part.sequence)
+            lastSentSequence = max(lastSentSequence, part.commit.sequence)
         }
         // Handlers waiting for commits the lost daemon had and never showed will not hear
         // from this one: they get nil. Those of queued commits wait on (sent below).
@@ -230,10 +240,10 @@ extension Context {
         }
         resync.isDown = false
         resync.replayBase = nil
-        let last = parts.last!.sequence
+        let last = parts.last!.commit.sequence
         let report = ResyncReport(sessionID: welcome.sessionID, layers: layers.count, animations: animations,
                                   completedWhileAway: completed.count, queuedCommits: queuedCount,
-                                  replayCommits: parts.count, replaySequences: parts.first!.sequence...last)
+                                  replayCommits: parts.count, replaySequences: parts.first!.commit.sequence...last)
         resync.awaiting = (last, report, completed)
     }
 
@@ -249,22 +259,12 @@ extension Context {
         }
     }
 
-    /// Each attached animation's lifecycle on `layer` at media time `t`, as the daemon
-    /// would evaluate it.
-    private func lifecycles(of layer: Layer, at t: Double) -> [AnimationLifecycle] {
-        let local = layer.localTime(at: t)
-        var p = layer.storage
-        var life: [AnimationLifecycle] = []
-        Presentation.evaluate(model: layer.storage, animations: layer.entries.map {
-            AttachedAnimation(key: $0.key, animation: $0.animation)
-        }, layerTime: local, into: &p, lifecycle: &life)
-        return life
-    }
-
     /// The replay as commits numbered from `base`, each within the daemon's command count
-    /// and frame size (a command list is halved until its frame fits). `nil` (with
-    /// `onError` told, and the connection closed) when even that fails.
-    private func split(_ commands: [Command], base: UInt64, mediaTime: Double, limits: Limits) -> [Commit]? {
+    /// and frame size (a command list is halved until its frame fits), with their frames
+    /// (encoded once). `nil` (with `onError` told, and the connection closed) when even
+    /// that fails.
+    private func split(_ commands: [Command], base: UInt64, mediaTime: Double,
+                       limits: Limits) -> [(commit: Commit, frame: [UInt8])]? {
         let maxCommands = max(1, Int(limits.maxCommandsPerCommit))
         let maxBytes = Int(limits.maxFrameBytes)
         var pending: [ArraySlice<Command>] = []
@@ -274,29 +274,28 @@ extension Context {
             pending.append(commands[start..<end])
             start = end
         } while start < commands.count
-        var parts: [Commit] = []
+        var parts: [(commit: Commit, frame: [UInt8])] = []
         var i = 0
         while i < pending.count {
             let slice = pending[i]
-            let commit = Commit(sequence: 0, mediaTime: mediaTime, commands: Array(slice))
-            let bytes = WireCodec.encode(.commit(commit)).count
-            if bytes > maxBytes {
+            guard UInt64(parts.count) < Context.replayReserve else {
+                fail(.commitTooLarge(sequence: base, bytes: commands.count, limit: Int(Context.replayReserve)))
+                return nil
+            }
+            let commit = Commit(sequence: base + UInt64(parts.count), mediaTime: mediaTime, commands: Array(slice))
+            let frame = WireCodec.encode(.commit(commit))
+            if frame.count > maxBytes {
                 guard slice.count > 1 else {
-                    fail(.commitTooLarge(sequence: base, bytes: bytes, limit: maxBytes))
+                    fail(.commitTooLarge(sequence: commit.sequence, bytes: frame.count, limit: maxBytes))
                     return nil
                 }
                 let mid = slice.startIndex + slice.count / 2
                 pending.replaceSubrange(i...i, with: [slice[..<mid], slice[mid...]])
                 continue
             }
-            parts.append(commit)
+            parts.append((commit, frame))
             i += 1
         }
-        guard UInt64(parts.count) <= Context.replayReserve else {
-            fail(.commitTooLarge(sequence: base, bytes: commands.count, limit: Int(Context.replayReserve)))
-            return nil
-        }
-        for k in parts.indices { parts[k].sequence = base + UInt64(k) }
         return parts
     }
 

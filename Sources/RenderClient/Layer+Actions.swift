@@ -29,6 +29,7 @@ extension Layer {
     func markDirty(_ key: PropertyKey) {
         if dirtyMask == 0 { context.delta.propertyLayers.append(Weak(self)) }
         dirtyMask |= 1 << UInt64(key.rawValue)
+        setMask |= 1 << UInt64(key.rawValue)
     }
 
     /// Steps 1–5 of `action(forKey:)`.

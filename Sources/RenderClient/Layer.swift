@@ -30,6 +30,9 @@ open class Layer {
     var baseModel: LayerProperties?
     /// `1 << PropertyKey.rawValue` for every property changed in the open transaction.
     var dirtyMask: UInt64 = 0
+    /// `1 << PropertyKey.rawValue` for every property ever set: what a replay to a
+    /// restarted daemon sends (the others have their default values).
+    var setMask: UInt64 = 0
     var timingDirty = false
     /// The layer's `createLayer` has been sent.
     var isCommitted = false

@@ -81,7 +81,6 @@ struct ResyncEndToEndTests {
         try connection.waitUntilApplied(queue.sync { context.lastSentSequence }, timeout: 30)
         #expect(held.stopped.wait(timeout: .now() + 30) == .success, "the held animation ends on the first daemon")
         let begin = try #require(queue.sync { card.animation(forKey: "slide") }).timing.beginTime
-        let firstSession = connection.welcome.sessionID
 
         // kill -9: no goodbye, the socket file stays behind.
         kill(first.process.processIdentifier, SIGKILL)
@@ -111,10 +110,8 @@ struct ResyncEndToEndTests {
         #expect(recorder.resynced.wait(timeout: .now() + 30) == .success, "steps: \(recorder.steps)")
         try connection.waitUntilApplied(queued.last, timeout: 30)
         queue.sync {} // the acknowledgements' events reach the callback queue after the I/O thread saw them
-        #expect(connection.welcome.sessionID != 0)
         #expect(connection.isConnected)
         let session = connection.welcome.sessionID
-        _ = firstSession // a new daemon may hand out the same id: nothing to compare
 
         // The queued commits were acknowledged by the new daemon after the replay, in order.
         let applied = recorder.applied
@@ -154,6 +151,45 @@ struct ResyncEndToEndTests {
         #expect(inFlight.stops == [true] && inFlight.started == 1)
         #expect(recorder.log == ["resynced", "pulse completed"])
         #expect(held.stops == [true], "the held animation is not reported twice")
+    }
+
+    @Test func aDaemonStoppedOnPurposeIsSurvivedWhenThePolicySaysSo() throws {
+        let first = try Daemon(clock: "real")
+        defer { first.stop() }
+        let queue = DispatchQueue(label: "e2e.resync.goodbye")
+        let connection = try Connection(socketPath: first.socketPath, clientName: "goodbye", callbackQueue: queue,
+                                        reconnect: ReconnectPolicy(afterGoodbye: true))
+        let context = Context(connection: connection)
+        let recorder = Recorder()
+        let layer = queue.sync { () -> Layer in
+            recorder.attach(context)
+            let l = Layer()
+            context.rootLayer = l
+            l.add(.basic("opacity", from: .number(0), to: .number(1), duration: 60, timingFunction: .linear), forKey: "fade")
+            return l
+        }
+        queue.sync {}
+        try connection.waitUntilApplied(queue.sync { context.lastSentSequence }, timeout: 30)
+        let begin = try #require(queue.sync { layer.animation(forKey: "fade") }).timing.beginTime
+        kill(first.process.processIdentifier, SIGTERM)
+        first.process.waitUntilExit()
+        #expect(recorder.disconnected.wait(timeout: .now() + 30) == .success)
+        guard case let .disconnected(.goodbye(reason))? = recorder.steps.first else {
+            Issue.record("expected a goodbye first, got \(recorder.steps)")
+            return
+        }
+        #expect(reason.contains("shutting down"))
+        let second = try Daemon(clock: "real", socketPath: first.socketPath)
+        defer { second.stop() }
+        #expect(recorder.resynced.wait(timeout: .now() + 30) == .success, "steps: \(recorder.steps)")
+        let control = try ControlClient(socketPath: second.socketPath, clientName: "goodbye-control")
+        defer { control.close() }
+        let t = MediaTime.now() + 0.25
+        let session = connection.welcome.sessionID
+        let dump = try TreeDump(control.treeReply(presentation: true, at: t, session: session))
+        let opacity = try #require(dump.numbers("opacity", of: layer.id, session: session))[0]
+        #expect(abs(opacity - (t - begin) / 60) < 1e-6)
+        #expect(dump.animationKeys(of: layer.id, session: session) == ["fade"])
     }
 
     @Test func reconnectionGivesUpWhenNoDaemonComesBack() throws {
