@@ -31,8 +31,8 @@ import RenderProtocol
 /// Callbacks (`onEvent`, `onError`, `onDisconnect`, `onReconnect`) run on `callbackQueue`;
 /// set them before the first commit. `ping`, `waitUntilApplied` and `close` may be called from any thread,
 /// including while the callback queue is blocked: their replies are handled on the I/O
-/// thread.
-public final class Connection {
+/// thread. (It is `Sendable`: its mutable state lives in `ConnectionCore`, behind its locks.)
+public final class Connection: @unchecked Sendable {
     /// Where the daemon was reached.
     public let socketPath: String
     public let clientName: String

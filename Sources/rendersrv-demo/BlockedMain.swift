@@ -183,17 +183,21 @@ final class BlockedMainScenario {
         let sequence = context.lastSentSequence
 
         // Off the main queue: wait for the server to apply the commit, then block main.
-        Thread.detachNewThread { [self] in
+        // The waiting thread only waits on the connection (thread-safe) and hops back to the
+        // main queue, where the scenario's state lives.
+        nonisolated(unsafe) let scenario = self
+        Thread.detachNewThread { [connection] in
             do {
                 try connection.waitUntilApplied(sequence, timeout: 5)
             } catch {
-                DispatchQueue.main.async { [self] in
-                    errors.append("commit \(sequence) was not applied: \(error)")
-                    scheduleFinish(after: 0)
+                let message = "commit \(sequence) was not applied: \(error)"
+                DispatchQueue.main.async {
+                    scenario.errors.append(message)
+                    scenario.scheduleFinish(after: 0)
                 }
                 return
             }
-            DispatchQueue.main.async { [self] in blockMainThread() }
+            DispatchQueue.main.async { scenario.blockMainThread() }
         }
     }
 
@@ -203,7 +207,8 @@ final class BlockedMainScenario {
         if lastBeat > 0 { longestMainStall = max(longestMainStall, now - lastBeat) }
         lastBeat = now
         if !finishScheduled {
-            DispatchQueue.main.asyncAfter(deadline: .now() + 0.02) { [self] in heartbeat() }
+            let me = QueueBound(self) // main queue to main queue
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.02) { me.value.heartbeat() }
         }
     }
 
@@ -211,7 +216,10 @@ final class BlockedMainScenario {
     /// thread reads what the daemon did meanwhile.
     func blockMainThread() {
         dispatchPrecondition(condition: .onQueue(.main))
-        Thread.detachNewThread { [self] in sample() }
+        // The sampler reads fields the main queue set before it signals `samplerStart`, and
+        // writes only `Shared` values.
+        nonisolated(unsafe) let scenario = self
+        Thread.detachNewThread { scenario.sample() }
         blockStart = MediaTime.now()
         let end = blockStart + blockSeconds
         while true {
@@ -224,14 +232,18 @@ final class BlockedMainScenario {
         blockOver.with { $0 = true }
         samplerStart.signal()
         // Give up waiting for the stops 5 s after the block.
-        DispatchQueue.main.asyncAfter(deadline: .now() + 5) { [self] in
-            if !finishScheduled {
-                errors.append("timed out: 5 s after the block, completion ran \(completionCount)× and the delegate's "
-                    + "didStop \(stopCount)×")
-                scheduleFinish(after: 0)
-            }
-        }
+        let me = QueueBound(self) // main queue to main queue
+        DispatchQueue.main.asyncAfter(deadline: .now() + 5) { me.value.giveUpWaiting() }
         checkDone()
+    }
+
+    /// Main queue, 5 s after the block: the stops never came.
+    private func giveUpWaiting() {
+        if !finishScheduled {
+            errors.append("timed out: 5 s after the block, completion ran \(completionCount)× and the delegate's "
+                + "didStop \(stopCount)×")
+            scheduleFinish(after: 0)
+        }
     }
 
     /// Sampler thread, once the block is over: the daemon's frame log for the frames whose
@@ -281,7 +293,8 @@ final class BlockedMainScenario {
     func scheduleFinish(after seconds: Double) {
         guard !finishScheduled else { return }
         finishScheduled = true
-        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [self] in finish() }
+        let me = QueueBound(self) // main queue to main queue
+        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { me.value.finish() }
     }
 
     // MARK: Report

@@ -19,7 +19,8 @@ struct DemoError: Error, CustomStringConvertible {
 }
 
 /// A value shared between threads, behind a lock.
-final class Shared<Value> {
+/// Its value is only touched under its lock, so it may be shared between threads.
+final class Shared<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
     init(_ v: Value) { value = v }

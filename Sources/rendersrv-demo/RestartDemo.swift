@@ -33,7 +33,7 @@ struct RestartDemo: ParsableCommand {
     }
 
     /// The context's reconnection events with the media time each arrived.
-    final class Timeline {
+    final class Timeline: Sendable {
         let steps = Shared<[(t: Double, event: ReconnectEvent)]>([])
         let disconnected = DispatchSemaphore(value: 0)
         let resynced = DispatchSemaphore(value: 0)

@@ -201,7 +201,9 @@ extension Isolation {
     }
 
     /// Reads and drops everything a client receives, for `seconds`, on another thread.
-    static func drainInBackground(_ c: WireClient, for seconds: Double) {
+    static func drainInBackground(_ client: WireClient, for seconds: Double) {
+        // Handed to the drain thread: the caller does not use it again.
+        nonisolated(unsafe) let c = client
         Thread.detachNewThread {
             let end = Date().addingTimeInterval(seconds + 1)
             while Date() < end { _ = c.receive(timeout: 0.2) }

@@ -136,7 +136,9 @@ struct Isolation: ParsableCommand {
     }
 
     /// Pings from the victim every 2 ms on its own thread.
-    final class Pinger {
+    /// `rtts` and `stopFlag` are under `lock`; `client` is used by the pinger thread only,
+    /// from `start` until `stop` returns.
+    final class Pinger: @unchecked Sendable {
         let client: WireClient
         private let lock = NSLock()
         private var stopFlag = false
