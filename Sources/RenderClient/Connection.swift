@@ -44,8 +44,10 @@ public final class Connection {
     ///   - clientName: shown in the daemon's logs and stats.
     /// - Throws: `ConnectionError` — `.noDaemon` when nothing listens there,
     ///   `.versionUnsupported`, `.handshakeFailed`, `.timedOut`, …
+    ///   - sharedContentsThreshold: contents of at least this many bytes go by shared memory.
     public init(socketPath: String? = nil, clientName: String, callbackQueue: DispatchQueue = .main,
-                timeout: Double = 5) throws {
+                timeout: Double = 5, sharedContentsThreshold: Int = Connection.defaultSharedContentsThreshold) throws {
+        self.sharedContentsThreshold = sharedContentsThreshold
         let path = SocketPath.resolve(explicit: socketPath, environment: SocketPath.processEnvironment)
         let channel = try SocketChannel.connect(path: path)
         let welcome: Welcome
@@ -98,13 +100,26 @@ public final class Connection {
 
     /// Sends a commit, from the calling thread (blocking until the kernel took it).
     /// Throws `.commitTooLarge` (nothing sent) or the reason the session ended.
+    ///
+    /// Contents bitmaps of at least `sharedContentsThreshold` bytes go by shared memory
+    /// (a sealed memfd each, passed with the frame; Protocol/PROTOCOL.md §7.4), up to the
+    /// server's `maxDescriptorsPerCommit` and `maxSharedBytesPerCommit`; the others inline.
     public func send(_ commit: Commit) throws(ConnectionError) {
-        let frame = WireCodec.encode(.commit(commit))
+        let packer = SharedContentsPacker(threshold: sharedContentsThreshold, limits: welcome.limits)
+        defer { packer.closeAll() }
+        let frame = WireCodec.encode(.commit(commit), sharingBitmaps: packer.share)
         guard frame.count <= core.frameLimit else {
             throw .commitTooLarge(sequence: commit.sequence, bytes: frame.count, limit: core.frameLimit)
         }
-        try core.write(frame)
+        try core.write(frame, descriptors: packer.descriptors)
     }
+
+    /// Contents bitmaps of this many bytes or more travel in shared memory, smaller ones
+    /// inline in the commit (`Int.max`: always inline). 64 KiB (128 × 128 pixels) by
+    /// default: below it, making, sealing and passing a memfd costs more than copying the
+    /// pixels through the socket (see README, Performance).
+    public let sharedContentsThreshold: Int
+    public static let defaultSharedContentsThreshold = 64 << 10
 
     /// Sends any message (advanced use: control requests are `ControlClient`'s).
     public func send(message: Message) throws(ConnectionError) {

@@ -50,11 +50,12 @@ final class ConnectionCore: @unchecked Sendable {
 
     // MARK: Writing (any thread)
 
-    func write(_ frame: [UInt8]) throws(ConnectionError) {
+    /// `descriptors` go with the frame's first byte; the caller still owns them.
+    func write(_ frame: [UInt8], descriptors: [Int32] = []) throws(ConnectionError) {
         writeLock.lock(); defer { writeLock.unlock() }
         if let end = state.withLock({ $0.end }) { throw end }
         guard !fdClosed else { throw .closedByClient }
-        try channel.write(frame)
+        try channel.write(frame, descriptors: descriptors)
     }
 
     func close(reason: String) {
