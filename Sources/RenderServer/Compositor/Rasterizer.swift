@@ -51,6 +51,10 @@ final class Rasterizer {
     private var nesting = 0
     private var firstFrame = true
 
+    /// Whether solid layers outside groups and clips are filled by `SolidFiller` (true), or
+    /// all with cairo paths (`drawSolid`; for comparisons in tests and benchmarks).
+    var fillsSolidsDirectly = true
+
     /// Counters for statistics and tests.
     private(set) var bitmapsRendered = 0
     private(set) var lastDamage: [PixelRect] = []
@@ -280,6 +284,7 @@ final class Rasterizer {
             return
         }
         if mode == .cached && item.content.isSolid {
+            if fillsSolidsDirectly && nesting == 0 && fillSolidDirect(item, alpha: alpha, area: area) { return }
             drawSolid(item, alpha: alpha)
             return
         }
