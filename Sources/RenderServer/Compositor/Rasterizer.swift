@@ -51,6 +51,9 @@ final class Rasterizer {
     private var nesting = 0
     private var firstFrame = true
 
+    /// Rows per band of a large damage rectangle (`bands(of:)`; `Int.max`: no bands).
+    var bandRows = Rasterizer.defaultBandRows
+
     /// Whether solid layers outside groups and clips are filled by `SolidFiller` (true), or
     /// all with cairo paths (`drawSolid`; for comparisons in tests and benchmarks).
     var fillsSolidsDirectly = true
@@ -84,7 +87,7 @@ final class Rasterizer {
     func draw(_ list: RenderList) -> [PixelRect] {
         let damage = mode == .naive ? [display] : findDamage(list)
         lastDamage = damage
-        for r in damage { redraw(r, list) }
+        for r in damage { for band in bands(of: r) { redraw(band, list) } }
         cairo_surface_flush(surface)
         return damage
     }

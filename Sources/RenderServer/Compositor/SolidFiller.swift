@@ -47,6 +47,14 @@ enum SolidFiller {
             }
             return qx > qy ? ex.coverage(inside: hx - abs(x)) : ey.coverage(inside: hy - abs(y))
         }
+
+        /// Whether a pixel already known to lie w2 inside both pairs of straight edges
+        /// (the slabs) is wholly inside: only the corners can still cut it.
+        @inline(__always)
+        func coversWithinSlabs(_ x: Double, _ y: Double) -> Bool {
+            let qx = abs(x) - (hx - rx), qy = abs(y) - (hy - ry)
+            return !(qx > 0 && qy > 0) || coverage(x, y) >= 1
+        }
     }
 
     /// The area of a unit pixel square on the inside of a straight edge, from the signed
@@ -111,29 +119,39 @@ enum SolidFiller {
             ring = (bd.0 + inside.0 * k, bd.1 + inside.1 * k, bd.2 + inside.2 * k, bd.3 + inside.3 * k)
         }
         let insidePacked = pack(inside.0, inside.1, inside.2, inside.3)
+        let ringPacked = pack(ring.0, ring.1, ring.2, ring.3)
 
         let cx = b.minX + b.width / 2, cy = b.minY + b.height / 2
         // Scaled coordinates of pixel centre (area.x, y) and their steps along a row.
         let dU = inv.a * kx, dV = inv.b * ky
         let x0 = Double(area.x) + 0.5
-        let outerU = outer.hx + 1, outerV = outer.hy + 1
-        let fullU = inner.hx - max(edgeX.w2, 0.5), fullV = inner.hy - max(edgeY.w2, 0.5)
+        // Beyond w2 of a straight edge a pixel is wholly out (or in); corners only cut in.
+        let mx = edgeX.w2 + 1e-6, my = edgeY.w2 + 1e-6
+        let twoShapes = hasBorder && !innerEmpty
         for y in area.y ..< area.maxY {
             let yc = Double(y) + 0.5
             let U0 = (inv.a * x0 + inv.c * yc + inv.tx - cx) * kx
             let V0 = (inv.b * x0 + inv.d * yc + inv.ty - cy) * ky
+            @inline(__always) func u(_ i: Int) -> Double { U0 + dU * Double(i) }
+            @inline(__always) func v(_ i: Int) -> Double { V0 + dV * Double(i) }
+            // [lo, hi]: pixels the outer shape may touch; [oa, oz]: those it covers wholly.
             var lo = 0, hi = area.width - 1
-            slab(U0, dU, outerU, &lo, &hi); slab(V0, dV, outerV, &lo, &hi)
+            slab(U0, dU, outer.hx + mx, &lo, &hi); slab(V0, dV, outer.hy + my, &lo, &hi)
             guard lo <= hi else { continue }
-            // The run fully inside the background (drawn as one constant, or skipped when
-            // the layer has a border and no background).
-            var a = lo, z = hi
-            if !innerEmpty && fullU > 0 && fullV > 0 {
-                slab(U0, dU, fullU, &a, &z); slab(V0, dV, fullV, &a, &z)
-                while a <= z && inner.coverage(U0 + dU * Double(a), V0 + dV * Double(a)) < 1 { a += 1 }
-                while z >= a && inner.coverage(U0 + dU * Double(z), V0 + dV * Double(z)) < 1 { z -= 1 }
-            } else {
-                a = hi + 1; z = hi
+            var oa = lo, oz = hi
+            slab(U0, dU, outer.hx - mx, &oa, &oz); slab(V0, dV, outer.hy - my, &oa, &oz)
+            while oa <= oz && !outer.coversWithinSlabs(u(oa), v(oa)) { oa += 1 }
+            while oz >= oa && !outer.coversWithinSlabs(u(oz), v(oz)) { oz -= 1 }
+            // [ia, iz]: pixels the inner shape may touch; [a, z]: those it covers wholly
+            // (the background's constant run; skipped when there is no background).
+            var ia = lo, iz = hi, a = oa, z = oz
+            if twoShapes {
+                slab(U0, dU, inner.hx + mx, &ia, &iz); slab(V0, dV, inner.hy + my, &ia, &iz)
+                slab(U0, dU, inner.hx - mx, &a, &z); slab(V0, dV, inner.hy - my, &a, &z)
+                while a <= z && !inner.coversWithinSlabs(u(a), v(a)) { a += 1 }
+                while z >= a && !inner.coversWithinSlabs(u(z), v(z)) { z -= 1 }
+            } else if hasBorder {
+                ia = hi + 1; iz = hi; a = hi + 1; z = hi
             }
             let row = destination + y * ds + area.x
             var i = lo
@@ -143,14 +161,20 @@ enum SolidFiller {
                     i = z + 1
                     continue
                 }
-                let U = U0 + dU * Double(i), V = V0 + dV * Double(i)
-                let co = outer.coverage(U, V)
+                let co = i >= oa && i <= oz ? 1 : outer.coverage(u(i), v(i))
                 if co > 0 {
-                    let ci = hasBorder ? (innerEmpty ? 0 : inner.coverage(U, V)) : co
-                    let cr = co - ci
-                    let s = pack(inside.0 * ci + ring.0 * cr, inside.1 * ci + ring.1 * cr,
-                                 inside.2 * ci + ring.2 * cr, inside.3 * ci + ring.3 * cr)
-                    blend(row + i, s)
+                    if !hasBorder {
+                        blend(row + i, pack(inside.0 * co, inside.1 * co, inside.2 * co, inside.3 * co))
+                    } else {
+                        let ci = i >= ia && i <= iz ? inner.coverage(u(i), v(i)) : 0
+                        if co == 1 && ci == 0 {
+                            blend(row + i, ringPacked)
+                        } else {
+                            let cr = co - ci
+                            blend(row + i, pack(inside.0 * ci + ring.0 * cr, inside.1 * ci + ring.1 * cr,
+                                                inside.2 * ci + ring.2 * cr, inside.3 * ci + ring.3 * cr))
+                        }
+                    }
                 }
                 i += 1
             }
