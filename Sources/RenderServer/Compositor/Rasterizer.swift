@@ -178,11 +178,11 @@ final class Rasterizer {
     private func drawRange(_ range: Range<Int>, _ items: RenderItems, _ r: PixelRect) {
         var i = range.lowerBound
         while i < range.upperBound {
-            let item = items[i]
-            if item.subtreeBounds.intersects(r) || (item.subtreeEnd > i + 1 && item.subtreeBounds.isEmpty) {
+            let (bounds, end) = items.subtree(i)
+            if bounds.intersects(r) || (end > i + 1 && bounds.isEmpty) {
                 drawItem(i, items, r)
             }
-            i = item.subtreeEnd
+            i = end
         }
     }
 
