@@ -12,7 +12,7 @@ extension Rasterizer {
     ///
     /// Only the cached mode bands: the naive baseline stays one pass over the whole frame.
     func bands(of r: PixelRect) -> [PixelRect] {
-        guard mode == .cached, bandRows > 0, r.height > 2 * bandRows, r.area >= 1 << 16 else { return [r] }
+        guard mode == .cached, bandRows > 0, bandRows < r.height / 2, r.area >= 1 << 16 else { return [r] }
         return stride(from: r.y, to: r.maxY, by: bandRows).map {
             PixelRect(x: r.x, y: $0, width: r.width, height: min(bandRows, r.maxY - $0))
         }
