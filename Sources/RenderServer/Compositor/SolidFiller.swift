@@ -37,6 +37,10 @@ enum SolidFiller {
         func coverage(_ x: Double, _ y: Double) -> Double {
             let qx = abs(x) - (hx - rx), qy = abs(y) - (hy - ry)
             if qx > 0 && qy > 0 {
+                // A square corner: the two edges' coverages multiplied.
+                guard rx > 1e-9 && ry > 1e-9 else {
+                    return ex.coverage(inside: hx - abs(x)) * ey.coverage(inside: hy - abs(y))
+                }
                 // Distance to the corner's ellipse, to first order: f / |∇f|.
                 let ex = qx / rx, ey = qy / ry
                 let f = ex * ex + ey * ey - 1
@@ -69,14 +73,16 @@ enum SolidFiller {
             inv2AB = a > 1e-9 ? 1 / (2 * a * b) : 0
         }
 
+        /// Branch-light: both pieces are computed and one is selected (edge pixels are
+        /// where branches mispredict).
         @inline(__always)
         func coverage(inside t: Double) -> Double {
-            if t >= w2 { return 1 }
-            if t <= -w2 { return 0 }
-            if abs(t) <= w1 { return 0.5 + t * invB }
-            let s = w2 - abs(t)
+            let at = abs(t)
+            let s = max(0, w2 - at)
             let tail = s * s * inv2AB
-            return t > 0 ? 1 - tail : tail
+            let quadratic = t > 0 ? 1 - tail : tail
+            let linear = 0.5 + t * invB
+            return min(1, max(0, at <= w1 ? linear : quadratic))
         }
     }
 
@@ -164,15 +170,16 @@ enum SolidFiller {
                 let co = i >= oa && i <= oz ? 1 : outer.coverage(u(i), v(i))
                 if co > 0 {
                     if !hasBorder {
-                        blend(row + i, pack(inside.0 * co, inside.1 * co, inside.2 * co, inside.3 * co))
+                        blend(row + i, packUnclamped(inside.0 * co, inside.1 * co, inside.2 * co, inside.3 * co))
                     } else {
-                        let ci = i >= ia && i <= iz ? inner.coverage(u(i), v(i)) : 0
+                        let ci = i >= ia && i <= iz ? min(co, inner.coverage(u(i), v(i))) : 0
                         if co == 1 && ci == 0 {
                             blend(row + i, ringPacked)
                         } else {
+                            // ci ≤ co: every channel stays within 0…255 (no clamping).
                             let cr = co - ci
-                            blend(row + i, pack(inside.0 * ci + ring.0 * cr, inside.1 * ci + ring.1 * cr,
-                                                inside.2 * ci + ring.2 * cr, inside.3 * ci + ring.3 * cr))
+                            blend(row + i, packUnclamped(inside.0 * ci + ring.0 * cr, inside.1 * ci + ring.1 * cr,
+                                                         inside.2 * ci + ring.2 * cr, inside.3 * ci + ring.3 * cr))
                         }
                     }
                 }
@@ -200,6 +207,13 @@ enum SolidFiller {
     static func pack(_ b: Double, _ g: Double, _ r: Double, _ a: Double) -> UInt32 {
         func byte(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v + 0.5))) }
         return byte(a) << 24 | byte(r) << 16 | byte(g) << 8 | byte(b)
+    }
+
+    /// As `pack`, for channels known to lie in 0…255 (premultiplied colours times coverages
+    /// that add up to at most 1).
+    @inline(__always)
+    static func packUnclamped(_ b: Double, _ g: Double, _ r: Double, _ a: Double) -> UInt32 {
+        UInt32(a + 0.5) << 24 | UInt32(r + 0.5) << 16 | UInt32(g + 0.5) << 8 | UInt32(b + 0.5)
     }
 
     /// `s` OVER the pixel (premultiplied).
