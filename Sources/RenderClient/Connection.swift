@@ -42,9 +42,10 @@ public final class Connection {
     ///   - socketPath: resolved as the daemon does: this path, else `RENDERSRV_SOCKET`,
     ///     else `$XDG_RUNTIME_DIR/rendersrvd/socket`, else `/tmp/rendersrvd-$UID/socket`.
     ///   - clientName: shown in the daemon's logs and stats.
+    ///   - sharedContentsThreshold: contents of at least this many bytes go by shared memory
+    ///     (`sharedContentsThreshold`).
     /// - Throws: `ConnectionError` — `.noDaemon` when nothing listens there,
     ///   `.versionUnsupported`, `.handshakeFailed`, `.timedOut`, …
-    ///   - sharedContentsThreshold: contents of at least this many bytes go by shared memory.
     public init(socketPath: String? = nil, clientName: String, callbackQueue: DispatchQueue = .main,
                 timeout: Double = 5, sharedContentsThreshold: Int = Connection.defaultSharedContentsThreshold) throws {
         self.sharedContentsThreshold = sharedContentsThreshold
@@ -116,8 +117,9 @@ public final class Connection {
 
     /// Contents bitmaps of this many bytes or more travel in shared memory, smaller ones
     /// inline in the commit (`Int.max`: always inline). 64 KiB (128 × 128 pixels) by
-    /// default: below it, making, sealing and passing a memfd costs more than copying the
-    /// pixels through the socket (see README, Performance).
+    /// default — a choice, not a measurement: a memfd costs five system calls to make, fill
+    /// and seal plus the descriptor passing, against one more copy of the pixels through the
+    /// socket, and keeps large bitmaps from filling the frame limit.
     public let sharedContentsThreshold: Int
     public static let defaultSharedContentsThreshold = 64 << 10
 
