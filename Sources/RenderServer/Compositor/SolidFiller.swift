@@ -130,6 +130,7 @@ enum SolidFiller {
         let cx = b.minX + b.width / 2, cy = b.minY + b.height / 2
         // Scaled coordinates of pixel centre (area.x, y) and their steps along a row.
         let dU = inv.a * kx, dV = inv.b * ky
+        let iU = abs(dU) < 1e-12 ? 0 : 1 / dU, iV = abs(dV) < 1e-12 ? 0 : 1 / dV
         let x0 = Double(area.x) + 0.5
         // Beyond w2 of a straight edge a pixel is wholly out (or in); corners only cut in.
         let mx = edgeX.w2 + 1e-6, my = edgeY.w2 + 1e-6
@@ -142,18 +143,18 @@ enum SolidFiller {
             @inline(__always) func v(_ i: Int) -> Double { V0 + dV * Double(i) }
             // [lo, hi]: pixels the outer shape may touch; [oa, oz]: those it covers wholly.
             var lo = 0, hi = area.width - 1
-            slab(U0, dU, outer.hx + mx, &lo, &hi); slab(V0, dV, outer.hy + my, &lo, &hi)
+            slab(U0, dU, iU, outer.hx + mx, &lo, &hi); slab(V0, dV, iV, outer.hy + my, &lo, &hi)
             guard lo <= hi else { continue }
             var oa = lo, oz = hi
-            slab(U0, dU, outer.hx - mx, &oa, &oz); slab(V0, dV, outer.hy - my, &oa, &oz)
+            slab(U0, dU, iU, outer.hx - mx, &oa, &oz); slab(V0, dV, iV, outer.hy - my, &oa, &oz)
             while oa <= oz && !outer.coversWithinSlabs(u(oa), v(oa)) { oa += 1 }
             while oz >= oa && !outer.coversWithinSlabs(u(oz), v(oz)) { oz -= 1 }
             // [ia, iz]: pixels the inner shape may touch; [a, z]: those it covers wholly
             // (the background's constant run; skipped when there is no background).
             var ia = lo, iz = hi, a = oa, z = oz
             if twoShapes {
-                slab(U0, dU, inner.hx + mx, &ia, &iz); slab(V0, dV, inner.hy + my, &ia, &iz)
-                slab(U0, dU, inner.hx - mx, &a, &z); slab(V0, dV, inner.hy - my, &a, &z)
+                slab(U0, dU, iU, inner.hx + mx, &ia, &iz); slab(V0, dV, iV, inner.hy + my, &ia, &iz)
+                slab(U0, dU, iU, inner.hx - mx, &a, &z); slab(V0, dV, iV, inner.hy - my, &a, &z)
                 while a <= z && !inner.coversWithinSlabs(u(a), v(a)) { a += 1 }
                 while z >= a && !inner.coversWithinSlabs(u(z), v(z)) { z -= 1 }
             } else if hasBorder {
@@ -189,14 +190,15 @@ enum SolidFiller {
         return true
     }
 
-    /// Narrows [lo, hi] (pixel offsets along a row) to where |p0 + dp·i| < limit.
+    /// Narrows [lo, hi] (pixel offsets along a row) to where |p0 + dp·i| < limit;
+    /// `invDp` is 1/dp (a multiplication per bound instead of a division).
     @inline(__always)
-    static func slab(_ p0: Double, _ dp: Double, _ limit: Double, _ lo: inout Int, _ hi: inout Int) {
+    static func slab(_ p0: Double, _ dp: Double, _ invDp: Double, _ limit: Double, _ lo: inout Int, _ hi: inout Int) {
         if abs(dp) < 1e-12 {
             if !(abs(p0) < limit) { lo = hi + 1 }
             return
         }
-        var t0 = (-limit - p0) / dp, t1 = (limit - p0) / dp
+        var t0 = (-limit - p0) * invDp, t1 = (limit - p0) * invDp
         if t0 > t1 { swap(&t0, &t1) }
         guard t0.isFinite, t1.isFinite else { lo = hi + 1; return }
         lo = max(lo, Int(max(-1e9, t0.rounded(.up))))
