@@ -61,6 +61,31 @@ enum AffineCompositor {
             var d = destination + y * ds + area.x + i0
             var i = i0
             while i <= i1 {
+                if i == a0 && a0 <= a1 {
+                    // The interior run without per-pixel bounds checks, once both of its ends
+                    // are known to sample inside (u and v are linear along the run).
+                    let n = a1 - a0
+                    let uEnd = u &+ stepU &* n, vEnd = v &+ stepV &* n
+                    if min(u, uEnd) >> 16 >= 0 && min(v, vEnd) >> 16 >= 0
+                        && max(u, uEnd) >> 16 < sw - 1 && max(v, vEnd) >> 16 < sh - 1 {
+                        for _ in 0...n {
+                            let t = source + (v >> 16) * ss + (u >> 16)
+                            let wx = UInt32((u >> 8) & 0xFF), wy = UInt32((v >> 8) & 0xFF)
+                            var s = lerp(lerp(t[0], t[1], wx), lerp(t[ss], t[ss + 1], wx), wy)
+                            if alpha256 < 256 { s = scale(s, alpha256) }
+                            let sa = s >> 24
+                            if sa == 255 {
+                                d.pointee = s
+                            } else if s != 0 {
+                                d.pointee = s &+ scale(d.pointee, 256 &- (sa &+ (sa >> 7)))
+                            }
+                            d += 1
+                            u &+= stepU; v &+= stepV
+                        }
+                        i = a1 + 1
+                        continue
+                    }
+                }
                 let iu = u >> 16, iv = v >> 16
                 let wx = UInt32((u >> 8) & 0xFF), wy = UInt32((v >> 8) & 0xFF)
                 let p00: UInt32, p01: UInt32, p10: UInt32, p11: UInt32
