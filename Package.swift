@@ -96,9 +96,9 @@ let package = Package(
                     swiftSettings: v5),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"],
                     swiftSettings: v5),
-        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer"],
+        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "CSystem"],
                     exclude: ["Goldens"], swiftSettings: v5),
-        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB"],
+        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB", "CSystem"],
                     swiftSettings: v5),
     ]
 )

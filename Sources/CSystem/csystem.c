@@ -11,6 +11,9 @@
 #include <unistd.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>
+#include <sys/mman.h>
+#include <fcntl.h>
+#include <stdlib.h>
 
 int csys_timerfd_create(void) {
     int fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
@@ -96,4 +99,69 @@ int csys_install_termination_pipe(int write_fd) {
 int csys_set_thread_nice(int nice) {
     pid_t tid = (pid_t)syscall(SYS_gettid);
     return setpriority(PRIO_PROCESS, (id_t)tid, nice) == 0 ? 0 : -errno;
+}
+
+/* Shared-memory contents (Protocol/PROTOCOL.md §7.4). */
+
+int csys_sealed_memfd(const char *name, const void *bytes, size_t length) {
+    int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0) return -errno;
+    if (ftruncate(fd, (off_t)length) != 0) { int e = errno; close(fd); return -e; }
+    const char *p = bytes;
+    size_t done = 0;
+    while (done < length) {
+        ssize_t n = pwrite(fd, p + done, length - done, (off_t)done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) { int e = n < 0 ? errno : EIO; close(fd); return -e; }
+        done += (size_t)n;
+    }
+    if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) != 0) {
+        int e = errno; close(fd); return -e;
+    }
+    return fd;
+}
+
+int csys_memfd(const char *name, int allow_sealing) {
+    int fd = memfd_create(name, MFD_CLOEXEC | (allow_sealing ? MFD_ALLOW_SEALING : 0));
+    return fd < 0 ? -errno : fd;
+}
+
+int csys_add_seals(int fd, int seals) {
+    return fcntl(fd, F_ADD_SEALS, seals) == 0 ? 0 : -errno;
+}
+
+int csys_get_seals(int fd) {
+    int s = fcntl(fd, F_GET_SEALS);
+    return s < 0 ? -errno : s;
+}
+
+int csys_dup_cloexec(int fd) {
+    int d = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    return d < 0 ? -errno : d;
+}
+
+ssize_t csys_send_with_fds(int sock, const void *bytes, size_t length, const int *fds, int count) {
+    struct iovec io = { .iov_base = (void *)bytes, .iov_len = length };
+    struct msghdr m;
+    memset(&m, 0, sizeof m);
+    m.msg_iov = &io;
+    m.msg_iovlen = 1;
+    char *control = NULL;
+    if (count > 0) {
+        size_t space = CMSG_SPACE(sizeof(int) * (size_t)count);
+        control = calloc(1, space);
+        if (!control) return -ENOMEM;
+        m.msg_control = control;
+        m.msg_controllen = space;
+        struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)count);
+        memcpy(CMSG_DATA(c), fds, sizeof(int) * (size_t)count);
+    }
+    ssize_t n;
+    do { n = sendmsg(sock, &m, MSG_NOSIGNAL); } while (n < 0 && errno == EINTR);
+    int e = errno;
+    free(control);
+    return n < 0 ? -e : n;
 }

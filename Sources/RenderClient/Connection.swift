@@ -54,10 +54,14 @@ public final class Connection: @unchecked Sendable {
     ///   - clientName: shown in the daemon's logs and stats.
     ///   - reconnect: how to replace a session the daemon lost; `nil` ends the connection
     ///     with the session.
+    ///   - sharedContentsThreshold: contents of at least this many bytes go by shared memory
+    ///     (`sharedContentsThreshold`).
     /// - Throws: `ConnectionError` — `.noDaemon` when nothing listens there,
     ///   `.versionUnsupported`, `.handshakeFailed`, `.timedOut`, …
     public init(socketPath: String? = nil, clientName: String, callbackQueue: DispatchQueue = .main,
-                timeout: Double = 5, reconnect: ReconnectPolicy? = .standard) throws {
+                timeout: Double = 5, reconnect: ReconnectPolicy? = .standard,
+                sharedContentsThreshold: Int = Connection.defaultSharedContentsThreshold) throws {
+        self.sharedContentsThreshold = sharedContentsThreshold
         let path = SocketPath.resolve(explicit: socketPath, environment: SocketPath.processEnvironment)
         let channel = try SocketChannel.connect(path: path)
         let welcome: Welcome
@@ -121,16 +125,31 @@ public final class Connection: @unchecked Sendable {
 
     /// Sends a commit, from the calling thread (blocking until the kernel took it).
     /// Throws `.commitTooLarge` (nothing sent) or the reason the session ended.
+    ///
+    /// Contents bitmaps of at least `sharedContentsThreshold` bytes go by shared memory
+    /// (a sealed memfd each, passed with the frame; Protocol/PROTOCOL.md §7.4), up to the
+    /// server's `maxDescriptorsPerCommit` and `maxSharedBytesPerCommit`; the others inline.
     public func send(_ commit: Commit) throws(ConnectionError) {
-        let frame = WireCodec.encode(.commit(commit))
+        let packer = SharedContentsPacker(threshold: sharedContentsThreshold, limits: welcome.limits)
+        defer { packer.closeAll() }
+        let frame = WireCodec.encode(.commit(commit), sharingBitmaps: packer.share)
         let limit = core.frameLimit
         guard frame.count <= limit else {
             throw .commitTooLarge(sequence: commit.sequence, bytes: frame.count, limit: limit)
         }
-        try core.write(frame, isCommit: true)
+        try core.write(frame, isCommit: true, descriptors: packer.descriptors)
     }
 
+    /// Contents bitmaps of this many bytes or more travel in shared memory, smaller ones
+    /// inline in the commit (`Int.max`: always inline). 64 KiB (128 × 128 pixels) by
+    /// default — a choice, not a measurement: a memfd costs five system calls to make, fill
+    /// and seal plus the descriptor passing, against one more copy of the pixels through the
+    /// socket, and keeps large bitmaps from filling the frame limit.
+    public let sharedContentsThreshold: Int
+    public static let defaultSharedContentsThreshold = 64 << 10
+
     /// Sends a commit already encoded as a frame (a replay part, sized against the limit).
+    /// (A replay encodes contents inline: its parts are sized against the frame limit.)
     func send(encoded frame: [UInt8], sequence: UInt64) throws(ConnectionError) {
         let limit = core.frameLimit
         guard frame.count <= limit else { throw .commitTooLarge(sequence: sequence, bytes: frame.count, limit: limit) }

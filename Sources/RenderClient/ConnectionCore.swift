@@ -79,7 +79,9 @@ final class ConnectionCore: @unchecked Sendable {
 
     // MARK: Writing (any thread)
 
-    func write(_ frame: [UInt8], isCommit: Bool = false) throws(ConnectionError) {
+    /// `descriptors` go with the frame's first byte; the caller still owns them. A commit
+    /// waits behind the gate a reconnection closes (see `openGate`).
+    func write(_ frame: [UInt8], isCommit: Bool = false, descriptors: [Int32] = []) throws(ConnectionError) {
         writeLock.lock(); defer { writeLock.unlock() }
         let refusal = state.withLock { s -> ConnectionError? in
             if let end = s.end { return end }
@@ -89,7 +91,7 @@ final class ConnectionCore: @unchecked Sendable {
         }
         if let refusal { throw refusal }
         guard !fdClosed else { throw .closedByClient }
-        try channel.write(frame)
+        try channel.write(frame, descriptors: descriptors)
     }
 
     /// Lets commits through on the new session (the owner's replay goes first).

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSystem
 import RenderCore
 import RenderProtocol
 
@@ -49,11 +50,19 @@ final class SocketChannel {
         return SocketChannel(path: path, fd: fd)
     }
 
-    /// Writes a whole frame, blocking until the kernel took every byte.
-    func write(_ bytes: [UInt8]) throws(ConnectionError) {
+    /// Writes a whole frame, blocking until the kernel took every byte. `descriptors` go
+    /// with its first byte (`SCM_RIGHTS`); the caller still owns (and closes) them.
+    func write(_ bytes: [UInt8], descriptors: [Int32] = []) throws(ConnectionError) {
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in
             var offset = 0
+            if !descriptors.isEmpty && raw.count > 0 {
+                let n = descriptors.withUnsafeBufferPointer {
+                    csys_send_with_fds(fd, raw.baseAddress!, raw.count, $0.baseAddress, Int32($0.count))
+                }
+                guard n > 0 else { failure = n < 0 ? Int32(-n) : EPIPE; return }
+                offset = n
+            }
             while offset < raw.count {
                 let n = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 if n > 0 { offset += n; continue }

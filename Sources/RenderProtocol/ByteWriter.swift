@@ -12,6 +12,9 @@ struct ByteWriter: ~Copyable {
     private var capacity: Int
     /// Bytes written so far.
     private(set) var count: Int = 0
+    /// Offered every bitmap value as it is written: a reference it returns is written as
+    /// shared-memory contents (value tag 12) instead of the pixels (nil: always inline).
+    var shareBitmap: SharedBitmapSharer?
 
     init(reservingCapacity capacity: Int = 64) {
         self.capacity = max(capacity, 16)

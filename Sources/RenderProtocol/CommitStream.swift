@@ -50,17 +50,20 @@ public struct CommitStream: Sendable {
     /// Decodes up to `max` more commands; after the last one, checks that nothing follows.
     public mutating func next(upTo max: Int) throws(ProtocolError) -> [Command] {
         var out: [Command] = []
-        try next(upTo: max, appendingTo: &out)
+        try next(upTo: max, appendingTo: &out, sharedBitmaps: nil)
         return out
     }
 
     /// As `next(upTo:)`, appending straight to `commands` (no intermediate array).
-    public mutating func next(upTo max: Int, appendingTo commands: inout [Command]) throws(ProtocolError) {
+    /// `sharedBitmaps` takes the slice's shared-memory contents (value tag 12).
+    public mutating func next(upTo max: Int, appendingTo commands: inout [Command],
+                              sharedBitmaps: (any SharedBitmapResolver)? = nil) throws(ProtocolError) {
         let start = decodedCount, end = Swift.min(count, decodedCount + Swift.max(1, max))
         let (sequence, limits, offset) = (self.sequence, self.limits, self.offset)
         let last = end == count
         let result: Result<Int, ProtocolError> = payload.withUnsafeBytes { raw in
             var r = WireReader(raw, type: .commit, limits: limits)
+            r.sharedBitmaps = sharedBitmaps
             r.bytes.seek(to: offset)
             r.commitSequence = sequence
             r.inCommit = true

@@ -84,7 +84,11 @@ public struct FrameDecoder: Sendable {
 
     /// As `next()`, but a commit frame of more than `threshold` bytes comes back as a
     /// `CommitStream`, to be decoded a slice at a time.
-    public mutating func next(streamingCommitsLargerThan threshold: Int) throws(ProtocolError) -> Decoded? {
+    ///
+    /// `sharedBitmaps` takes the shared-memory contents of a commit decoded whole (a
+    /// streamed one's are taken as its commands are: `CommitStream.next`).
+    public mutating func next(streamingCommitsLargerThan threshold: Int,
+                              sharedBitmaps: (any SharedBitmapResolver)? = nil) throws(ProtocolError) -> Decoded? {
         if let failure { throw failure }
         guard buffer.count &- readIndex >= WireCodec.headerSize else { return nil }
         let start = readIndex, limit = maxFrameBytes, limits = self.limits
@@ -108,7 +112,7 @@ public struct FrameDecoder: Sendable {
                     return .failed(error)
                 }
             }
-            switch WireCodec.decodePayload(type, payload, limits: limits, flags: header.flags) {
+            switch WireCodec.decodePayload(type, payload, limits: limits, flags: header.flags, sharedBitmaps: sharedBitmaps) {
             case let .success(message): return .decoded(.message(message), frameLength: header.frameLength)
             case let .failure(error): return .failed(error)
             }

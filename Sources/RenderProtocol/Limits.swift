@@ -38,12 +38,19 @@ public struct Limits: Hashable, Sendable {
     public var handshakeTimeoutMilliseconds: UInt32
     /// Time a started frame may stop arriving before the session is closed.
     public var frameTimeoutMilliseconds: UInt32
+    /// Descriptors sent with one commit frame (shared-memory contents, value tag 12). At
+    /// most 64 take effect: the daemon's reads receive 64 descriptors at a time.
+    public var maxDescriptorsPerCommit: UInt32
+    /// Bytes of shared-memory contents (their `length`s) one commit takes in: what the daemon
+    /// copies out of the client's shared memory for it (nothing stays mapped after).
+    public var maxSharedBytesPerCommit: UInt32
 
     public init(maxFrameBytes: UInt32 = 16 << 20, maxLayers: UInt32 = 100_000, maxAnimationsPerLayer: UInt32 = 256,
                 maxAnimations: UInt32 = 100_000, maxKeyframes: UInt32 = 10_000, maxBitmapBytes: UInt32 = 8 << 20,
                 maxCommandsPerCommit: UInt32 = 200_000, maxTreeDepth: UInt32 = 256, maxNameBytes: UInt32 = 256,
                 maxSessionPendingBytes: UInt32 = 32 << 20, maxDaemonPendingBytes: UInt32 = 64 << 20,
-                handshakeTimeoutMilliseconds: UInt32 = 5_000, frameTimeoutMilliseconds: UInt32 = 10_000) {
+                handshakeTimeoutMilliseconds: UInt32 = 5_000, frameTimeoutMilliseconds: UInt32 = 10_000,
+                maxDescriptorsPerCommit: UInt32 = 16, maxSharedBytesPerCommit: UInt32 = 64 << 20) {
         self.maxFrameBytes = maxFrameBytes; self.maxLayers = maxLayers
         self.maxAnimationsPerLayer = maxAnimationsPerLayer; self.maxAnimations = maxAnimations
         self.maxKeyframes = maxKeyframes; self.maxBitmapBytes = maxBitmapBytes
@@ -52,6 +59,8 @@ public struct Limits: Hashable, Sendable {
         self.maxDaemonPendingBytes = maxDaemonPendingBytes
         self.handshakeTimeoutMilliseconds = handshakeTimeoutMilliseconds
         self.frameTimeoutMilliseconds = frameTimeoutMilliseconds
+        self.maxDescriptorsPerCommit = maxDescriptorsPerCommit
+        self.maxSharedBytesPerCommit = maxSharedBytesPerCommit
     }
 
     public static let `default` = Limits()
@@ -61,7 +70,8 @@ public struct Limits: Hashable, Sendable {
     public enum ID: UInt16, CaseIterable, Sendable {
         case maxFrameBytes = 1, maxLayers, maxAnimationsPerLayer, maxKeyframes, maxBitmapBytes,
              maxCommandsPerCommit, maxTreeDepth, maxNameBytes, maxSessionPendingBytes, maxDaemonPendingBytes,
-             handshakeTimeoutMilliseconds, frameTimeoutMilliseconds, maxAnimations
+             handshakeTimeoutMilliseconds, frameTimeoutMilliseconds, maxAnimations,
+             maxDescriptorsPerCommit, maxSharedBytesPerCommit
 
         /// The Swift name, as written in errors: `maxLayers`.
         public var name: String { "\(self)" }
@@ -90,6 +100,8 @@ public struct Limits: Hashable, Sendable {
             case .maxDaemonPendingBytes: \.maxDaemonPendingBytes
             case .handshakeTimeoutMilliseconds: \.handshakeTimeoutMilliseconds
             case .frameTimeoutMilliseconds: \.frameTimeoutMilliseconds
+            case .maxDescriptorsPerCommit: \.maxDescriptorsPerCommit
+            case .maxSharedBytesPerCommit: \.maxSharedBytesPerCommit
             }
         }
 
@@ -109,6 +121,8 @@ public struct Limits: Hashable, Sendable {
             case .maxDaemonPendingBytes: "bytes of partly received frames over all clients"
             case .handshakeTimeoutMilliseconds: "milliseconds from connecting to hello"
             case .frameTimeoutMilliseconds: "milliseconds a started frame may stop arriving"
+            case .maxDescriptorsPerCommit: "descriptors (shared-memory contents) sent with one commit, at most 64"
+            case .maxSharedBytesPerCommit: "bytes of shared-memory contents one commit takes in"
             }
         }
     }

@@ -19,12 +19,15 @@ enum ValueTag: UInt8, CaseIterable {
     case contents = 10
     /// `array<f64>` (`lineDashPattern`).
     case numbers = 11
-    /// `u32` layer id, 0 = none (`mask`). (Tag 12 is reserved for another addition.)
+    /// Contents whose pixels are in shared memory (`SharedBitmapReference`): decoded into
+    /// `.contents(Bitmap)`, written for a bitmap only when a sharer takes it.
+    case sharedContents = 12
+    /// `u32` layer id, 0 = none (`mask`).
     case layer = 13
 
     /// The tags a receiver knows, for error messages.
     static let known = "1 number, 2 point, 3 size, 4 rect, 5 color, 6 transform, 7 bool, 8 path, 9 string, "
-        + "10 contents, 11 numbers, 13 layer"
+        + "10 contents, 11 numbers, 12 shared contents, 13 layer"
 }
 
 /// `PathElement` tags (`u8`).
@@ -68,6 +71,11 @@ extension ByteWriter {
     @inline(__always) mutating func write(_ p: Point) { writeDouble(p.x); writeDouble(p.y) }
 
     mutating func write(_ v: AnimatableValue) {
+        if case let .contents(bitmap?) = v, let share = shareBitmap, let reference = share(bitmap) {
+            writeU8(ValueTag.sharedContents.rawValue)
+            write(reference)
+            return
+        }
         writeU8(v.wireTag.rawValue)
         switch v {
         case let .number(x): writeDouble(x)
@@ -90,6 +98,12 @@ extension ByteWriter {
             for x in list { writeDouble(x) }
         case let .layer(id): writeU32(id)
         }
+    }
+
+    /// Value tag 12's body (33 bytes).
+    mutating func write(_ r: SharedBitmapReference) {
+        writeU32(r.descriptor); writeU32(r.width); writeU32(r.height); writeU32(r.stride)
+        writeU8(r.format.rawValue); writeU64(r.offset); writeU64(r.length)
     }
 
     /// 16 doubles in row order (m11 m12 m13 m14 m21 … m44).
@@ -191,6 +205,51 @@ extension WireReader {
             return .numbers(list)
         case .layer:
             return .layer(try u32("layer reference"))
+        case .sharedContents:
+            return .contents(try sharedBitmap())
+        }
+    }
+
+    /// Value tag 12: the reference's fields checked, then the pixels taken by the resolver.
+    mutating func sharedBitmap() throws(ProtocolError) -> Bitmap {
+        let start = frameOffset
+        let index = try u32("shared bitmap descriptor index")
+        let w = try u32("shared bitmap width"), h = try u32("shared bitmap height"), stride = try u32("shared bitmap stride")
+        let rawFormat = try u8("shared bitmap format")
+        let offset = try u64("shared bitmap offset"), length = try u64("shared bitmap length")
+        guard let format = SharedBitmapFormat(rawValue: rawFormat) else {
+            throw error(.malformed, at: start, "shared bitmap format \(rawFormat) is unknown (1 = premultiplied ARGB32 is "
+                + "the only format); convert the pixels before sending them")
+        }
+        guard w >= 1, h >= 1, w <= 1 << 15, h <= 1 << 15 else {
+            throw error(.malformed, at: start, "shared bitmap dimensions \(w)×\(h) are out of range (1…32768 on each "
+                + "side); send absent contents instead of an empty bitmap")
+        }
+        guard UInt64(stride) >= UInt64(w) * 4, stride % 4 == 0 else {
+            throw error(.malformed, at: start, "shared bitmap stride \(stride) is not a multiple of 4 of at least "
+                + "width × 4 = \(UInt64(w) * 4) bytes")
+        }
+        guard length == UInt64(stride) * UInt64(h) else {
+            throw error(.malformed, at: start, "shared bitmap length \(length) is not stride × height = "
+                + "\(UInt64(stride) * UInt64(h)) bytes")
+        }
+        guard offset <= UInt64(Int64.max) - length else {
+            throw error(.malformed, at: start, "shared bitmap offset \(offset) plus length \(length) overflows a file offset")
+        }
+        if let limits, length > UInt64(limits.maxBitmapBytes) {
+            throw error(.limitExceeded, at: start, limits.exceeded(.maxBitmapBytes, asked: length,
+                                                                   what: "shared bitmap of \(w)×\(h) pixels (stride \(stride)): bytes"))
+        }
+        guard let resolver = sharedBitmaps else {
+            throw error(.invalidValue, at: start, "contents in shared memory (value tag 12) need the descriptors sent "
+                + "with the frame, and this receiver takes none; send the bitmap inline (tag 10)")
+        }
+        let reference = SharedBitmapReference(descriptor: index, width: w, height: h, stride: stride, format: format,
+                                              offset: offset, length: length)
+        do throws(SharedBitmapError) {
+            return try resolver.bitmap(for: reference)
+        } catch {
+            throw self.error(error.code, at: start, error.message)
         }
     }
 

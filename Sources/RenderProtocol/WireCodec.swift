@@ -26,7 +26,15 @@ public enum WireCodec {
     /// Traps only when the payload exceeds 4 GiB (a programming error: no peer accepts a
     /// frame above its `Limits.maxFrameBytes`; check `frame.count` against it before sending).
     public static func encode(_ message: Message) -> [UInt8] {
+        encode(message, sharingBitmaps: nil)
+    }
+
+    /// As `encode(_:)`, offering each bitmap value to `share`: one it takes is written as
+    /// shared-memory contents (value tag 12, `SharedBitmapReference`), the others inline.
+    /// The caller sends the descriptors `share` collected with the frame's first byte.
+    public static func encode(_ message: Message, sharingBitmaps share: SharedBitmapSharer?) -> [UInt8] {
         var w = ByteWriter(reservingCapacity: message.encodedSizeEstimate)
+        w.shareBitmap = share
         w.writeU32(0) // patched below
         w.writeU16(message.type.rawValue)
         w.writeU16(message.headerFlags)
@@ -42,12 +50,14 @@ public enum WireCodec {
     /// Decodes one whole frame (header included); throws ProtocolError.
     ///
     /// The frame's header length must equal `frame.count − headerSize` exactly.
-    public static func decode(frame: some Collection<UInt8>) throws(ProtocolError) -> Message {
-        if let result = frame.withContiguousStorageIfAvailable({ decode(frameBytes: UnsafeRawBufferPointer($0)) }) {
+    public static func decode(frame: some Collection<UInt8>,
+                              sharedBitmaps: (any SharedBitmapResolver)? = nil) throws(ProtocolError) -> Message {
+        if let result = frame.withContiguousStorageIfAvailable({ decode(frameBytes: UnsafeRawBufferPointer($0),
+                                                                       sharedBitmaps: sharedBitmaps) }) {
             return try result.get()
         }
         let copy = [UInt8](frame)
-        return try copy.withUnsafeBytes { decode(frameBytes: $0) }.get()
+        return try copy.withUnsafeBytes { decode(frameBytes: $0, sharedBitmaps: sharedBitmaps) }.get()
     }
 
     /// The fields of a frame header.
@@ -89,7 +99,8 @@ public enum WireCodec {
         return type
     }
 
-    static func decode(frameBytes: UnsafeRawBufferPointer) -> Result<Message, ProtocolError> {
+    static func decode(frameBytes: UnsafeRawBufferPointer,
+                       sharedBitmaps: (any SharedBitmapResolver)? = nil) -> Result<Message, ProtocolError> {
         guard let h = header(of: frameBytes) else {
             return .failure(ProtocolError(.malformed, "frame of \(frameBytes.count) bytes is shorter than the "
                 + "\(headerSize)-byte header"))
@@ -100,14 +111,17 @@ public enum WireCodec {
             return .failure(ProtocolError(.malformed, "\(type) frame header announces a \(h.payloadLength)-byte "
                 + "payload but \(frameBytes.count - headerSize) bytes follow the header; pass exactly one whole frame"))
         }
-        return decodePayload(type, UnsafeRawBufferPointer(rebasing: frameBytes[headerSize...]), flags: h.flags)
+        return decodePayload(type, UnsafeRawBufferPointer(rebasing: frameBytes[headerSize...]), flags: h.flags,
+                             sharedBitmaps: sharedBitmaps)
     }
 
     /// Decodes a payload (the bytes after the header) of a message of `type`; `flags` are
     /// the header's (already validated).
     static func decodePayload(_ type: MessageType, _ payload: UnsafeRawBufferPointer,
-                              limits: Limits? = nil, flags: UInt16 = 0) -> Result<Message, ProtocolError> {
+                              limits: Limits? = nil, flags: UInt16 = 0,
+                              sharedBitmaps: (any SharedBitmapResolver)? = nil) -> Result<Message, ProtocolError> {
         var r = WireReader(payload, type: type, limits: limits)
+        r.sharedBitmaps = sharedBitmaps
         do {
             var m = try r.message()
             try r.finish()

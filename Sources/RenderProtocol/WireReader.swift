@@ -19,6 +19,8 @@ struct WireReader {
     /// The receiver's limits, checked on counts and names before anything is allocated
     /// (nil: only the frame's own size bounds them).
     let limits: Limits?
+    /// Takes shared-memory contents (value tag 12); nil: such a value is refused.
+    var sharedBitmaps: (any SharedBitmapResolver)?
 
     init(_ base: UnsafeRawBufferPointer, type: MessageType, limits: Limits? = nil) {
         bytes = ByteReader(base)

@@ -1,3 +1,4 @@
+import Glibc
 import Logging
 import RenderCore
 import RenderProtocol
@@ -10,7 +11,9 @@ import RenderProtocol
 ///                   ping → pong     │ control → ServerCore
 ///     outbound: every message is encoded into `outbound`; the transport drains it
 ///
-/// A `ClientSession` never touches a descriptor. Its transport (the libuv `Server`, or
+/// A `ClientSession` touches no socket. The only descriptors it sees are those a client
+/// passed with its frames (shared-memory contents), which it owns from then on and closes
+/// (`SharedMemoryIntake`). Its transport (the libuv `Server`, or
 /// `EmbeddedServer` in tests) hands it received bytes, drains `outbound` after each call,
 /// reports how many bytes it still holds unsent (`transportBacklog`), and closes the
 /// connection once `closeRequest` is set and the bytes before it are written.
@@ -47,6 +50,8 @@ final class ClientSession: CustomStringConvertible {
 
     /// The client's layers.
     let store = LayerStore()
+    /// Descriptors received and not yet taken by a commit; the shared-memory contents.
+    let intake: SharedMemoryIntake
     private var pending = CommitValidator.Pending()
     /// The highest sequence applied so far.
     private(set) var appliedSequence: UInt64 = 0
@@ -70,6 +75,7 @@ final class ClientSession: CustomStringConvertible {
         self.pid = pid; self.uid = uid
         connectedAt = now; lastProgress = now
         decoder = FrameDecoder(limits: core.configuration.limits)
+        intake = SharedMemoryIntake(limits: core.configuration.limits)
     }
 
     /// `client "demo" (pid 1234)`, with the name escaped and capped for logs and messages.
@@ -87,8 +93,21 @@ final class ClientSession: CustomStringConvertible {
 
     /// Takes bytes the client sent: frames them, handles every whole message, and keeps
     /// the daemon's inbound budget for a partial frame.
-    func receive(_ bytes: UnsafeRawBufferPointer, now: Double) {
-        guard isOpen, !bytes.isEmpty else { return }
+    ///
+    /// `descriptors` came with the bytes (`SCM_RIGHTS`): the session owns them from now on
+    /// and closes each once (at once when it has ended).
+    func receive(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32] = [], now: Double) {
+        guard isOpen else {
+            for fd in descriptors { _ = Glibc.close(fd) }
+            return
+        }
+        if !descriptors.isEmpty, !intake.receive(descriptors) {
+            return fail(ErrorMessage(code: .limitExceeded, message: "\(self): \(intake.queue.count) descriptors are "
+                + "waiting for the commits that name them, over the \(intake.queueLimit) that two commits may bring (limit "
+                + "maxDescriptorsPerCommit = \(limits.maxDescriptorsPerCommit)); send descriptors only with the commit "
+                + "whose values name them", fatal: true))
+        }
+        guard !bytes.isEmpty else { return handleBuffered(now: now) }
         lastProgress = now
         decoder.append(bytes)
         handleBuffered(now: now)
@@ -99,11 +118,14 @@ final class ClientSession: CustomStringConvertible {
     func handleBuffered(now: Double) {
         while isOpen && job == nil {
             let message: Message
+            intake.beginMessage()
             do throws(ProtocolError) {
-                switch try decoder.next(streamingCommitsLargerThan: core.configuration.commitStreamBytes) {
+                switch try decoder.next(streamingCommitsLargerThan: core.configuration.commitStreamBytes,
+                                        sharedBitmaps: intake) {
                 case nil:
                     return finishReceiving()
                 case let .message(m)?:
+                    intake.endMessage()
                     message = m
                 case let .commit(stream)?:
                     receive(stream)
@@ -122,6 +144,12 @@ final class ClientSession: CustomStringConvertible {
 
     private func finishReceiving() {
         guard isOpen else { return }
+        if job == nil && decoder.bufferedByteCount == 0 && !intake.queue.isEmpty {
+            return fail(ErrorMessage(code: .invalidValue, message: "\(self): \(intake.queue.count) descriptor"
+                + "\(intake.queue.count == 1 ? "" : "s") arrived that no commit names (each descriptor sent with a "
+                + "frame must be named by a shared-memory contents value of that commit, indices 0…n−1); send "
+                + "descriptors only with the commit that uses them", fatal: true))
+        }
         reserveInboundBudget()
     }
 
@@ -332,7 +360,7 @@ final class ClientSession: CustomStringConvertible {
             defer { core.stats.record(.validate, nanoseconds: core.monotonicNanoseconds() - t0) }
             if var stream = job.stream {
                 do throws(ProtocolError) {
-                    try stream.next(upTo: slice, appendingTo: &job.commit.commands)
+                    try stream.next(upTo: slice, appendingTo: &job.commit.commands, sharedBitmaps: intake)
                 } catch {
                     self.job = nil
                     fail(ErrorMessage(code: error.code, message: "\(self): \(error.message)", fatal: true,
@@ -340,7 +368,7 @@ final class ClientSession: CustomStringConvertible {
                     return true
                 }
                 job.stream = stream.isComplete ? nil : stream
-                if stream.isComplete { releaseStreamReservation() }
+                if stream.isComplete { releaseStreamReservation(); intake.endMessage() }
             }
             let range = job.validated ..< job.commit.commands.count
             do throws(CommitValidator.Rejection) {
@@ -435,6 +463,7 @@ final class ClientSession: CustomStringConvertible {
         releaseInboundReservation()
         job = nil
         decoder = FrameDecoder(limits: limits)
+        intake.closeAll()
         if !request.flush { outbound.removeAll() }
         core.releaseLater(store.takeAll())
         core.sessionDidEnd(self, reason: request.reason)

@@ -1,3 +1,4 @@
+import Glibc
 import RenderCore
 import RenderProtocol
 
@@ -51,16 +52,32 @@ public final class EmbeddedServer {
         return session.id
     }
 
-    /// Delivers bytes as if the client had written them (in one read).
-    public func write(_ bytes: [UInt8], from id: UInt32) {
-        guard let c = clients[id], !c.closed else { return }
-        bytes.withUnsafeBytes { core.receive($0, from: c.session, now: now) }
+    /// Delivers bytes as if the client had written them (in one read), with `descriptors`
+    /// as if passed with them (`SCM_RIGHTS`): the server owns those from now on and closes
+    /// each (at once when the connection is closed), as the daemon does with received ones —
+    /// pass duplicates of descriptors the test keeps.
+    public func write(_ bytes: [UInt8], descriptors: [Int32] = [], from id: UInt32) {
+        guard let c = clients[id], !c.closed else {
+            for fd in descriptors { _ = close(fd) }
+            return
+        }
+        bytes.withUnsafeBytes { core.receive($0, descriptors: descriptors, from: c.session, now: now) }
         pump()
     }
 
     public func send(_ message: Message, from id: UInt32) {
         write(WireCodec.encode(message), from: id)
     }
+
+    /// Sends `message` with its bitmaps offered to `share` (shared-memory contents) and
+    /// `descriptors` passed with the frame.
+    public func send(_ message: Message, sharingBitmaps share: SharedBitmapSharer?, descriptors: [Int32], from id: UInt32) {
+        write(WireCodec.encode(message, sharingBitmaps: share), descriptors: descriptors, from: id)
+    }
+
+    /// Descriptors the client passed that the server still holds (waiting for the commit
+    /// that names them).
+    public func heldDescriptorCount(of id: UInt32) -> Int { clients[id]?.session.intake.queue.count ?? 0 }
 
     /// The client closes its end.
     public func disconnect(_ id: UInt32) {

@@ -66,7 +66,9 @@ final class Listener {
         loop.preconditionInLoop()
         guard status == 0, !closed else { return }
         let client = uvAllocate(uv_pipe_t.self)
-        guard uv_pipe_init(loop.raw, client, 0) == 0 else { client.deallocate(); return }
+        // IPC mode: the pipe receives the descriptors clients pass with their commits
+        // (shared-memory contents, SCM_RIGHTS); SocketConnection takes them from it.
+        guard uv_pipe_init(loop.raw, client, 1) == 0 else { client.deallocate(); return }
         guard uv_accept(uvStream(pipe), uvStream(client)) == 0 else { uvCloseAndFree(client); return }
         if let onConnection { onConnection(client) } else { uvCloseAndFree(client) }
     }

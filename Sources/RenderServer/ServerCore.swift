@@ -104,8 +104,9 @@ final class ServerCore {
         return session
     }
 
-    func receive(_ bytes: UnsafeRawBufferPointer, from session: ClientSession, now: Double) {
-        session.receive(bytes, now: now)
+    /// `descriptors` came with the bytes; the session owns (and closes) them.
+    func receive(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32] = [], from session: ClientSession, now: Double) {
+        session.receive(bytes, descriptors: descriptors, now: now)
         markDirty(session)
     }
 

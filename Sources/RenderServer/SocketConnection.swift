@@ -7,6 +7,13 @@ import RenderProtocol
 /// outbound bytes, straight to the kernel when it can (`uv_try_write`), else through
 /// libuv's write queue, whose size it reports to the session as back-pressure.
 ///
+/// The pipe is in libuv's IPC mode: descriptors a client passes with its bytes
+/// (`SCM_RIGHTS`, shared-memory contents) come out of libuv as pending handles of type
+/// `UV_FILE` before the read callback of the bytes they came with. libuv hands a pending
+/// descriptor over only by `uv_accept` into a stream handle, so each is accepted into a
+/// scratch pipe handle, duplicated (close-on-exec) and the scratch handle closed; the
+/// duplicate goes to the session with the bytes, and the session closes it.
+///
 /// Thread affinity: the loop thread, always.
 final class SocketConnection {
     let session: ClientSession
@@ -63,10 +70,32 @@ final class SocketConnection {
                 : "reading failed (\(uvErrorText(Int32(nread))))"
             server.core.connectionEnded(session, reason: reason)
         } else if nread > 0 {
-            server.core.receive(UnsafeRawBufferPointer(start: readBuffer, count: nread), from: session,
-                                now: Server.monotonicSeconds())
+            server.core.receive(UnsafeRawBufferPointer(start: readBuffer, count: nread), descriptors: takeDescriptors(),
+                                from: session, now: Server.monotonicSeconds())
         }
         server.flushTransport()
+    }
+
+    /// The descriptors libuv received with the latest read, as plain descriptors the caller
+    /// owns.
+    private func takeDescriptors() -> [Int32] {
+        var out: [Int32] = []
+        while uv_pipe_pending_count(pipe) > 0 {
+            let scratch = uvAllocate(uv_pipe_t.self)
+            guard uv_pipe_init(loop.raw, scratch, 0) == 0 else { scratch.deallocate(); break }
+            var fd: uv_os_fd_t = -1
+            if uv_accept(uvStream(pipe), uvStream(scratch)) == 0, uv_fileno(uvHandle(scratch), &fd) == 0 {
+                let copy = csys_dup_cloexec(fd)
+                if copy >= 0 {
+                    out.append(copy)
+                } else {
+                    server.core.logger.warning("could not duplicate a received descriptor",
+                                               metadata: ["session": "\(session.id)", "errno": "\(-copy)"])
+                }
+            }
+            uvCloseAndFree(scratch)
+        }
+        return out
     }
 
     /// Writes what the session queued, and closes when it asked to. While the session is

@@ -233,7 +233,7 @@ struct Options {
         + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
         + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N] [--counts-only]\n"
         + "       rendersrv-bench --memory [--layers N] [--per-layer N]\n"
-        + "       rendersrv-bench --composite [--frames N] [--capacity LAYERS]"
+        + "       rendersrv-bench --composite [--frames N] [--capacity LAYERS] [--scene a|a'|b]"
 
     /// Parses the arguments; exits with status 2 and a message on a bad one.
     static func parse(_ args: [String]) -> Options {
@@ -270,6 +270,8 @@ struct Options {
             case "--composite": o.composite = true
             case "--capacity": _ = positive(a)
             case "--list": break
+            case "--scene":
+                guard let v = rest.popFirst(), ["a", "a'", "b"].contains(v) else { fail("--scene takes a, a' or b") }
             case "-h", "--help": print(usage); exit(0)
             default: fail("unknown argument \"\(a)\"")
             }
@@ -299,11 +301,20 @@ if options.composite {
             + "\(format(c.drawMax, 2)) ms (mean \(format(c.drawMean, 2))), missed \(c.missed)/120")
         exit(0)
     }
+    if let i = CommandLine.arguments.firstIndex(of: "--scene"), i + 1 < CommandLine.arguments.count {
+        // One scene only (for profiling): a, a' or b.
+        let name = CommandLine.arguments[i + 1]
+        let r = name == "b" ? CompositorBenchmark.smallDamage(frames: frames)
+            : CompositorBenchmark.fullDamage(shadows: name == "a'", frames: frames)
+        print("\(r.name): compositor \(format(r.cachedMs, 3)) ms, naive cairo \(format(r.naiveMs, 3)) ms, \(format(r.ratio, 1))x "
+            + "(with cairo fills in one pass: \(format(r.cairoFillsMs, 3)) ms, \(format(r.cairoFillsRatio, 1))x)")
+        exit(0)
+    }
     print("rendersrv-bench --composite: 1280x720, \(frames) frames per scene, mean ms per frame")
     for r in [CompositorBenchmark.fullDamage(frames: frames), CompositorBenchmark.fullDamage(shadows: true, frames: max(1, frames / 4)),
               CompositorBenchmark.smallDamage(frames: frames)] {
         print("\(r.name): compositor \(format(r.cachedMs, 3)) ms, naive cairo \(format(r.naiveMs, 3)) ms, "
-            + "\(format(r.ratio, 1))x")
+            + "\(format(r.ratio, 1))x (with cairo fills in one pass: \(format(r.cairoFillsMs, 3)) ms, \(format(r.cairoFillsRatio, 1))x)")
     }
     print("(c) animated layers of mixed kinds at 60 Hz (loop = evaluate + render list; draw = compositor thread):")
     var best = 0

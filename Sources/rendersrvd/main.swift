@@ -68,6 +68,8 @@ struct RenderServerDaemon: ParsableCommand {
     @Option(name: .long, help: limitHelp(.maxDaemonPendingBytes, "bytes")) var maxDaemonPendingBytes: UInt32 = Limits.default.maxDaemonPendingBytes
     @Option(name: .long, help: limitHelp(.handshakeTimeoutMilliseconds, "ms")) var handshakeTimeoutMilliseconds: UInt32 = Limits.default.handshakeTimeoutMilliseconds
     @Option(name: .long, help: limitHelp(.frameTimeoutMilliseconds, "ms")) var frameTimeoutMilliseconds: UInt32 = Limits.default.frameTimeoutMilliseconds
+    @Option(name: .long, help: limitHelp(.maxDescriptorsPerCommit, "n")) var maxDescriptorsPerCommit: UInt32 = Limits.default.maxDescriptorsPerCommit
+    @Option(name: .long, help: limitHelp(.maxSharedBytesPerCommit, "bytes")) var maxSharedBytesPerCommit: UInt32 = Limits.default.maxSharedBytesPerCommit
 
     @Option(name: .long, help: ArgumentHelp("The most layers one tree dump may hold; a larger one is refused (ask for a session or a subtree).", valueName: "n"))
     var maxTreeReplyLayers: Int = 2_000
@@ -79,7 +81,8 @@ struct RenderServerDaemon: ParsableCommand {
                maxCommandsPerCommit: maxCommandsPerCommit, maxTreeDepth: maxTreeDepth, maxNameBytes: maxNameBytes,
                maxSessionPendingBytes: maxSessionPendingBytes, maxDaemonPendingBytes: maxDaemonPendingBytes,
                handshakeTimeoutMilliseconds: handshakeTimeoutMilliseconds,
-               frameTimeoutMilliseconds: frameTimeoutMilliseconds)
+               frameTimeoutMilliseconds: frameTimeoutMilliseconds, maxDescriptorsPerCommit: maxDescriptorsPerCommit,
+               maxSharedBytesPerCommit: maxSharedBytesPerCommit)
     }
 
     @Flag(name: .long, help: "Exit when standard input reaches end-of-file (lets a parent process tie the daemon's life to its own).")

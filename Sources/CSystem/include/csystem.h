@@ -39,4 +39,23 @@ static inline void csys_prefetch(const void *p) { __builtin_prefetch(p, 0, 3); }
 static inline void csys_prefetch_write(const void *p) { __builtin_prefetch(p, 1, 3); }
 /* Sets the calling thread's nice value (Linux threads have their own). 0 or -errno. */
 int csys_set_thread_nice(int nice);
+/* Shared-memory contents (Protocol/PROTOCOL.md, "Shared-memory contents"). Linux's seal bits. */
+#define CSYS_SEAL_SEAL 0x0001
+#define CSYS_SEAL_SHRINK 0x0002
+#define CSYS_SEAL_GROW 0x0004
+#define CSYS_SEAL_WRITE 0x0008
+/* A close-on-exec memfd named `name` holding a copy of `length` bytes, sealed against
+   shrinking, growing, writing and further sealing. The fd, or -errno. */
+int csys_sealed_memfd(const char *name, const void *bytes, size_t length);
+/* A close-on-exec memfd (sealable when `allow_sealing`), empty. The fd, or -errno. */
+int csys_memfd(const char *name, int allow_sealing);
+/* Adds seals (CSYS_SEAL_*). 0 or -errno. */
+int csys_add_seals(int fd, int seals);
+/* The seals of `fd` (CSYS_SEAL_* bits), or -errno (-EINVAL: not a sealable memfd). */
+int csys_get_seals(int fd);
+/* A close-on-exec duplicate of `fd`, or -errno. */
+int csys_dup_cloexec(int fd);
+/* sendmsg of `length` bytes with `count` descriptors attached (SCM_RIGHTS), MSG_NOSIGNAL,
+   retried on EINTR. Bytes sent (the descriptors went with them when > 0), or -errno. */
+ssize_t csys_send_with_fds(int sock, const void *bytes, size_t length, const int *fds, int count);
 #endif

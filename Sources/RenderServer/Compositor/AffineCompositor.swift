@@ -15,6 +15,11 @@ enum AffineCompositor {
                           inverse m: ProjectiveTransform, alpha: Double, area: PixelRect) {
         let alpha256 = UInt32(max(0, min(1, alpha)) * 256 + 0.5)
         guard alpha256 > 0, sw > 0, sh > 0, !area.isEmpty else { return }
+        if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded()
+            && abs(m.tx) < 1e9 && abs(m.ty) < 1e9 {
+            return compositeTranslated(source: source, width: sw, height: sh, stride: ss, destination: destination,
+                                       stride: ds, dx: Int(m.tx), dy: Int(m.ty), alpha256: alpha256, area: area)
+        }
         let fixOne = 65536.0
         // Source coordinates of a destination pixel centre, shifted so that integer
         // values are texel centres.
@@ -56,6 +61,31 @@ enum AffineCompositor {
             var d = destination + y * ds + area.x + i0
             var i = i0
             while i <= i1 {
+                if i == a0 && a0 <= a1 {
+                    // The interior run without per-pixel bounds checks, once both of its ends
+                    // are known to sample inside (u and v are linear along the run).
+                    let n = a1 - a0
+                    let uEnd = u &+ stepU &* n, vEnd = v &+ stepV &* n
+                    if min(u, uEnd) >> 16 >= 0 && min(v, vEnd) >> 16 >= 0
+                        && max(u, uEnd) >> 16 < sw - 1 && max(v, vEnd) >> 16 < sh - 1 {
+                        for _ in 0...n {
+                            let t = source + (v >> 16) * ss + (u >> 16)
+                            let wx = UInt32((u >> 8) & 0xFF), wy = UInt32((v >> 8) & 0xFF)
+                            var s = lerp(lerp(t[0], t[1], wx), lerp(t[ss], t[ss + 1], wx), wy)
+                            if alpha256 < 256 { s = scale(s, alpha256) }
+                            let sa = s >> 24
+                            if sa == 255 {
+                                d.pointee = s
+                            } else if s != 0 {
+                                d.pointee = s &+ scale(d.pointee, 256 &- (sa &+ (sa >> 7)))
+                            }
+                            d += 1
+                            u &+= stepU; v &+= stepV
+                        }
+                        i = a1 + 1
+                        continue
+                    }
+                }
                 let iu = u >> 16, iv = v >> 16
                 let wx = UInt32((u >> 8) & 0xFF), wy = UInt32((v >> 8) & 0xFF)
                 let p00: UInt32, p01: UInt32, p10: UInt32, p11: UInt32
@@ -79,6 +109,26 @@ enum AffineCompositor {
                 d += 1
                 i += 1
                 u &+= stepU; v &+= stepV
+            }
+        }
+    }
+
+    /// An integral translation: frame pixel (x, y) is texel (x + dx, y + dy) exactly (the
+    /// bilinear weights are all 0), so each row is a plain OVER of a run of texels.
+    static func compositeTranslated(source: UnsafePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+                                    destination: UnsafeMutablePointer<UInt32>, stride ds: Int,
+                                    dx: Int, dy: Int, alpha256: UInt32, area: PixelRect) {
+        let x0 = max(area.x, -dx), x1 = min(area.maxX, sw - dx)
+        let y0 = max(area.y, -dy), y1 = min(area.maxY, sh - dy)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0 ..< y1 {
+            let s = source + (y + dy) * ss + dx, d = destination + y * ds
+            for x in x0 ..< x1 {
+                var p = s[x]
+                if p == 0 { continue }
+                if alpha256 < 256 { p = scale(p, alpha256) }
+                let pa = p >> 24
+                d[x] = pa == 255 ? p : p &+ scale(d[x], 256 &- (pa &+ (pa >> 7)))
             }
         }
     }

@@ -14,7 +14,11 @@ public enum CompositorBenchmark {
         /// Milliseconds per frame (mean over the timed frames) for the compositor and for naive cairo.
         public var cachedMs: Double
         public var naiveMs: Double
+        /// The compositor without `SolidFiller` and bands (cairo fills, one pass), for
+        /// before/after in the same run.
+        public var cairoFillsMs: Double
         public var ratio: Double { cachedMs > 0 ? naiveMs / cachedMs : 0 }
+        public var cairoFillsRatio: Double { cairoFillsMs > 0 ? naiveMs / cairoFillsMs : 0 }
     }
 
     public struct Capacity: Sendable {
@@ -105,7 +109,10 @@ public enum CompositorBenchmark {
     static func compare(_ name: String, _ commands: [Command], width: Int, height: Int, frames: Int) -> Result {
         let cached = Rasterizer(width: width, height: height, mode: .cached)!
         let naive = Rasterizer(width: width, height: height, mode: .naive)!
-        let out = TimingOutput([cached, naive])
+        let cairoFills = Rasterizer(width: width, height: height, mode: .cached)!
+        cairoFills.fillsSolidsDirectly = false
+        cairoFills.bandRows = .max
+        let out = TimingOutput([cached, naive, cairoFills])
         let (s, c) = server(out, width: width, height: height)
         out.timing = false
         s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: commands)), from: c)
@@ -113,7 +120,7 @@ public enum CompositorBenchmark {
         out.timing = true
         s.step(seconds: Double(frames) / 60)
         func mean(_ a: [Double]) -> Double { a.isEmpty ? 0 : a.reduce(0, +) / Double(a.count) }
-        return Result(name: name, cachedMs: mean(out.times[0]), naiveMs: mean(out.times[1]))
+        return Result(name: name, cachedMs: mean(out.times[0]), naiveMs: mean(out.times[1]), cairoFillsMs: mean(out.times[2]))
     }
 
     /// (a) 200 translucent rotated scaled rounded bordered layers, all spinning: full damage.

@@ -60,6 +60,13 @@ final class Rasterizer {
     /// Keys of the transitioning items the current damage pass met.
     var snapshotSeen = Set<UInt64>()
 
+    /// Rows per band of a large damage rectangle (`bands(of:)`; `Int.max`: no bands).
+    var bandRows = Rasterizer.defaultBandRows
+
+    /// Whether solid layers outside groups and clips are filled by `SolidFiller` (true), or
+    /// all with cairo paths (`drawSolid`; for comparisons in tests and benchmarks).
+    var fillsSolidsDirectly = true
+
     /// Counters for statistics and tests.
     private(set) var bitmapsRendered = 0
     private(set) var lastDamage: [PixelRect] = []
@@ -89,7 +96,7 @@ final class Rasterizer {
     func draw(_ list: RenderList) -> [PixelRect] {
         let damage = mode == .naive ? [display] : findDamage(list)
         lastDamage = damage
-        for r in damage { redraw(r, list) }
+        for r in damage { for band in bands(of: r) { redraw(band, list) } }
         cairo_surface_flush(surface)
         return damage
     }
@@ -184,12 +191,12 @@ final class Rasterizer {
     func drawRange(_ range: Range<Int>, _ items: RenderItems, _ r: PixelRect) {
         var i = range.lowerBound
         while i < range.upperBound {
-            let item = items[i]
-            if item.subtreeBounds.intersects(r) || (item.subtreeEnd > i + 1 && item.subtreeBounds.isEmpty)
-                || item.transition != nil {
+            // Read in place: copying each item out costs more than the walk.
+            let (bounds, end, inTransition) = items.subtree(i)
+            if bounds.intersects(r) || (end > i + 1 && bounds.isEmpty) || inTransition {
                 drawItem(i, items, r)
             }
-            i = item.subtreeEnd
+            i = end
         }
     }
 
@@ -296,6 +303,7 @@ final class Rasterizer {
             return
         }
         if mode == .cached && item.content.isSolid {
+            if fillsSolidsDirectly && nesting == 0 && fillSolidDirect(item, alpha: alpha, area: area) { return }
             drawSolid(item, alpha: alpha)
             return
         }

@@ -42,6 +42,15 @@ struct RenderItems: RandomAccessCollection, Sendable {
         set { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask] = newValue }
     }
 
+    /// Item `i`'s subtree bounds and end, read in place (an item is a few hundred bytes:
+    /// the rasterizer's walk over a band reads these two of every item, and copies only
+    /// the items it draws).
+    @inline(__always)
+    func subtree(_ i: Int) -> (bounds: PixelRect, end: Int, inTransition: Bool) {
+        let c = i >> RenderItems.chunkShift, j = i & RenderItems.chunkMask
+        return (chunks[c][j].subtreeBounds, chunks[c][j].subtreeEnd, chunks[c][j].transition != nil)
+    }
+
     var chunkCount: Int { chunks.count }
     /// The index range of chunk `c`.
     func chunkRange(_ c: Int) -> Range<Int> { (c << RenderItems.chunkShift)..<Swift.min(count, (c + 1) << RenderItems.chunkShift) }
