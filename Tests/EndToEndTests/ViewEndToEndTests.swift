@@ -116,9 +116,14 @@ struct ViewEndToEndTests {
         #expect(xs == xs.sorted() && xs.last! > xs.first!, "moved while the client was blocked: \(xs)")
         release.signal()
         _ = try client.step(seconds: 0.5)
-        _ = try client.connection.ping()
-        client.queue.sync {}
-        client.queue.sync {}
+        // The completion comes after the animator's final commit is acknowledged: a round
+        // trip or more after the stop, later still on a loaded machine. Wait for it on
+        // events (each ping is a round trip), not on time.
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            _ = try client.connection.ping()
+            client.queue.sync {}
+        } while client.queue.sync(execute: { ended.isEmpty }) && Date() < deadline
         #expect(ended == [.end])
         try client.applyCommits()
         let dump = try TreeDump(client.control.treeReply(presentation: false))
