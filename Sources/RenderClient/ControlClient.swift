@@ -79,6 +79,24 @@ public final class ControlClient {
         }
     }
 
+    /// The daemon's open sessions as one JSON object (`ClientsReport`).
+    public func clients() throws -> String {
+        try request(operation: "clients", { .clientsRequest(requestID: $0) }) { m, id in
+            if case let .clientsReply(r) = m, r.requestID == id { return r.json }
+            return nil
+        }
+    }
+
+    /// Ends session `session` (an operator's kick): it gets a fatal error saying so, with
+    /// `reason` when not empty. The server refuses (`.server`, not fatal) an unknown
+    /// session or this connection's own.
+    public func kick(session: UInt32, reason: String = "") throws -> KickReply {
+        try request(operation: "kick", { .kickRequest(KickRequest(requestID: $0, sessionID: session, reason: reason)) }) { m, id in
+            if case let .kickReply(r) = m, r.requestID == id { return r }
+            return nil
+        }
+    }
+
     /// Round trip of a ping, in seconds.
     public func ping() throws -> Double {
         var start = 0.0

@@ -26,6 +26,10 @@ extension Message {
         case .snapshotReply: return .snapshotReply
         case .clockStep: return .clockStep
         case .clockStepped: return .clockStepped
+        case .clientsRequest: return .clientsRequest
+        case .clientsReply: return .clientsReply
+        case .kickRequest: return .kickRequest
+        case .kickReply: return .kickReply
         }
     }
 
@@ -36,6 +40,9 @@ extension Message {
         case let .snapshotReply(s): return 40 &+ s.pixels.count
         case let .statsReply(s): return 16 &+ s.json.utf8.count
         case let .treeReply(t): return 24 &+ t.json.utf8.count
+        case let .clientsReply(c): return 16 &+ c.json.utf8.count
+        case let .kickRequest(k): return 20 &+ k.reason.utf8.count
+        case let .kickReply(k): return 20 &+ k.client.utf8.count
         default: return 64
         }
     }
@@ -116,6 +123,14 @@ extension ByteWriter {
             writeU32(c.requestID); writeDouble(c.seconds)
         case let .clockStepped(c):
             writeU32(c.requestID); writeU64(c.frame); writeDouble(c.mediaTime)
+        case let .clientsRequest(requestID):
+            writeU32(requestID)
+        case let .clientsReply(c):
+            writeU32(c.requestID); writeString(c.json)
+        case let .kickRequest(k):
+            writeU32(k.requestID); writeU32(k.sessionID); writeString(k.reason)
+        case let .kickReply(k):
+            writeU32(k.requestID); writeU32(k.sessionID); writeString(k.client)
         }
     }
 
@@ -211,6 +226,17 @@ extension WireReader {
         case .clockStepped:
             let id = try u32("requestID"), frame = try u64("frame")
             return .clockStepped(ClockStepped(requestID: id, frame: frame, mediaTime: try f64("mediaTime")))
+        case .clientsRequest:
+            return .clientsRequest(requestID: try u32("requestID"))
+        case .clientsReply:
+            let id = try u32("requestID")
+            return .clientsReply(ClientsReply(requestID: id, json: try string("json")))
+        case .kickRequest:
+            let id = try u32("requestID"), session = try u32("sessionID")
+            return .kickRequest(KickRequest(requestID: id, sessionID: session, reason: try string("reason")))
+        case .kickReply:
+            let id = try u32("requestID"), session = try u32("sessionID")
+            return .kickReply(KickReply(requestID: id, sessionID: session, client: try string("client")))
         }
     }
 

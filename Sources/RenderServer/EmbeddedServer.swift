@@ -44,8 +44,9 @@ public final class EmbeddedServer {
 
     // MARK: Clients
 
-    /// Connects a client; returns its session id.
-    public func connect(pid: Int32 = 0, uid: UInt32? = nil) -> UInt32 {
+    /// Connects a client whose socket would report `pid` and `uid` (nil: unknown); returns
+    /// its session id.
+    public func connect(pid: Int32? = nil, uid: UInt32? = nil) -> UInt32 {
         let session = core.connect(pid: pid, uid: uid, now: now)
         clients[session.id] = Client(session: session)
         return session.id

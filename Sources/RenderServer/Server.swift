@@ -131,7 +131,7 @@ public final class Server: @unchecked Sendable {
         loop.preconditionInLoop()
         guard !shuttingDown else { uvCloseAndFree(pipe); return }
         let credentials = SocketConnection.peerCredentials(of: pipe)
-        let session = core.connect(pid: credentials?.pid ?? 0, uid: credentials?.uid, now: Server.monotonicSeconds())
+        let session = core.connect(pid: credentials?.pid, uid: credentials?.uid, now: Server.monotonicSeconds())
         let connection = SocketConnection(session: session, loop: loop, pipe: pipe, server: self)
         connections[session.id] = connection
         connection.start()

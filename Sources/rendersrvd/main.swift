@@ -18,7 +18,8 @@ struct RenderServerDaemon: ParsableCommand {
 
             Socket path, when --socket is not given: $RENDERSRV_SOCKET, else \
             $XDG_RUNTIME_DIR/rendersrvd/socket, else /tmp/rendersrvd-$UID/socket.
-            """)
+            """,
+        version: ReleaseVersion.line(for: "rendersrvd"))
 
     @Option(name: .long, help: ArgumentHelp("The Unix socket to listen on; its directory is created (0700) if missing.",
                                             valueName: "path"))

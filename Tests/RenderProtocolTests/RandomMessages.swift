@@ -174,6 +174,10 @@ struct RandomMessages {
                                                 pixels: (0 ..< w * h * 4).map { _ in UInt8.random(in: 0...255, using: &rng) }))
         case .clockStep: return .clockStep(ClockStep(requestID: u32(), seconds: double()))
         case .clockStepped: return .clockStepped(ClockStepped(requestID: u32(), frame: u64(), mediaTime: double()))
+        case .clientsRequest: return .clientsRequest(requestID: u32())
+        case .clientsReply: return .clientsReply(ClientsReply(requestID: u32(), json: string()))
+        case .kickRequest: return .kickRequest(KickRequest(requestID: u32(), sessionID: u32(), reason: string()))
+        case .kickReply: return .kickReply(KickReply(requestID: u32(), sessionID: u32(), client: string()))
         }
     }
 }
