@@ -84,7 +84,8 @@ public final class Server: @unchecked Sendable {
             if case .real = configuration.clock {
                 realClock = try RealFrameClock(loop: loop, refreshRate: configuration.refreshRate)
             }
-            let listener = try Listener(loop: loop, path: socketPath)
+            let listener = try configuration.activatedSocket.map { try Listener(loop: loop, activated: $0) }
+                ?? Listener(loop: loop, path: socketPath)
             self.listener = listener
             listener.onConnection = { [unowned self] pipe in self.accept(pipe) }
         } catch {
@@ -114,7 +115,7 @@ public final class Server: @unchecked Sendable {
         state.lock()
         let idle = runState == .idle
         state.unlock()
-        if idle && listener != nil { unlink(socketPath) }
+        if idle, let listener, listener.ownsPath { unlink(socketPath) }
     }
 
     /// Unblocks every signal for the calling thread. A daemon calls it first: a child
