@@ -115,6 +115,21 @@ public final class ControlClient {
         channel.close()
     }
 
+    /// What the server sent before closing the session — its fatal error or goodbye — read
+    /// from what is left in the socket after a write found it closed; nil if it said nothing.
+    private func closingWords() -> ConnectionError? {
+        while true {
+            // A closed socket gives its buffered bytes, then end of stream at once.
+            guard let m = try? channel.receive(deadline: MediaTime.now() + 1, operation: "reading the server's last words")
+            else { return nil }
+            switch m {
+            case let .error(e) where e.fatal: return .server(e)
+            case let .goodbye(g): return .goodbye(reason: g.reason)
+            default: continue
+            }
+        }
+    }
+
     /// Sends the request `make(id)` and reads until `match(message, id)` gives the reply.
     private func request<T>(operation: String, _ make: (UInt32) -> Message,
                             _ match: (Message, UInt32) -> T?) throws -> T {
@@ -123,7 +138,14 @@ public final class ControlClient {
         let id = nextRequestID
         nextRequestID &+= 1
         if nextRequestID == 0 { nextRequestID = 1 }
-        try channel.write(WireCodec.encode(make(id)))
+        do {
+            try channel.write(WireCodec.encode(make(id)))
+        } catch {
+            // The server ended the session before this request (a kick, a shutdown): report
+            // what it said, not the bare close.
+            if case .closed = error, let words = closingWords() { throw words }
+            throw error
+        }
         let deadline = MediaTime.now() + timeout
         while true {
             let m = try channel.receive(deadline: deadline, operation: operation)

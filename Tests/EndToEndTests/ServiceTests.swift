@@ -183,6 +183,15 @@ struct ServiceTests {
         guard case let .server(e)? = ended.error else { Issue.record("ended with \(String(describing: ended.error))"); return }
         #expect(e.fatal && e.message.contains("ended by an operator") && e.message.contains("e2e test"), "\(e)")
         #expect(!victim.isConnected)
+        // A control client that is kicked learns why at its next request.
+        let tool = try ControlClient(socketPath: daemon.socketPath, clientName: "kicked-tool")
+        _ = try tools.run("rendersrvctl", ["--socket", daemon.socketPath, "kick", "\(tool.welcome.sessionID)"])
+        do {
+            _ = try tool.ping()
+            Issue.record("the kicked tool's session is still open")
+        } catch let ConnectionError.server(e) {
+            #expect(e.fatal && e.message.contains("ended by an operator"), "\(e)")
+        }
         let again = try tools.run("rendersrvctl", ["--socket", daemon.socketPath, "kick", "\(id)"])
         #expect(again.status == 1 && again.error.contains("no open session \(id)"), "\(again.error)")
     }
