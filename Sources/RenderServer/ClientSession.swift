@@ -135,6 +135,11 @@ final class ClientSession: CustomStringConvertible {
             return handle(.commit(Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [])),
                           now: lastProgress)
         }
+        // Nothing to take a slice at a time (CommitStream checked that nothing follows the
+        // count): an empty commit, taken whole.
+        guard stream.count > 0 else {
+            return receive(Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: []))
+        }
         let validator = CommitValidator(limits: limits, client: description)
         let header = Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [])
         do throws(CommitValidator.Rejection) {
@@ -342,6 +347,7 @@ final class ClientSession: CustomStringConvertible {
         core.acknowledge(job.commit, to: self, events: job.events)
         appliedSequence = job.commit.sequence
         self.job = nil
+        releaseStreamReservation() // done once decoding ended; a job never outlives its reservation
         handleBuffered(now: now)
         return true
     }

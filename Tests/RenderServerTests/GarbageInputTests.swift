@@ -1,3 +1,5 @@
+import Foundation
+import Logging
 import RenderCore
 import RenderProtocol
 import Testing
@@ -106,5 +108,50 @@ import Testing
         #expect(applied > 50, "\(applied) inputs applied a commit")
         #expect(refusedByValidator > 100, "\(refusedByValidator) inputs were refused by the validator")
         #expect(malformed > 100, "\(malformed) inputs failed to decode")
+    }
+
+    /// Regression (found by rendersrv-fuzz): a streamed commit of 0 commands with bytes
+    /// after its count was taken as complete, and the daemon's inbound budget it reserved
+    /// was never returned — repeated, it would starve every client's large frames. Now it
+    /// is malformed, and the budget comes back.
+    @Test func anEmptyStreamedCommitWithTrailingBytesIsMalformedAndReturnsItsBudget() throws {
+        let vector = VectorFile.invalid("commit-empty-trailing-bytes")
+        let harness = FuzzHarness()
+        let o = Self.run(harness, Self.commits[0] + vector + vector)
+        #expect(o?.serverCloseReason?.hasPrefix("malformed") == true, "\(String(describing: o))")
+        #expect(o?.serverCloseReason?.contains("300 trailing bytes") == true, "\(String(describing: o))")
+    }
+
+    /// An empty commit streamed (a tiny streaming threshold) is applied and acknowledged like
+    /// any commit, and its budget comes back.
+    @Test func anEmptyStreamedCommitIsAppliedAndReturnsItsBudget() throws {
+        var configuration = Configuration(clock: .manual(start: 1000), logger: Logger(label: "garbage-test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        configuration.commitStreamBytes = 8
+        let s = EmbeddedServer(configuration: configuration)
+        let c = try IsolationTests.client(s)
+        s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: [])), from: c)
+        s.send(.commit(Commit(sequence: 2, mediaTime: 1000, commands: [.createLayer(1, .layer)])), from: c)
+        let acks = try s.readMessages(of: c).compactMap { m -> UInt64? in
+            if case let .commitApplied(a) = m { return a.sequence }
+            return nil
+        }
+        #expect(acks == [1, 2])
+        #expect(!s.isClosed(c) && s.layerCount(of: c) == 1)
+        #expect(s.inboundReservedBytes == 0)
+    }
+}
+
+/// Reading `Protocol/vectors/` from the server's tests.
+enum VectorFile {
+    /// The bytes of `Protocol/vectors/invalid/NAME.hex` (comments dropped).
+    static func invalid(_ name: String) -> [UInt8] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Protocol/vectors/invalid/\(name).hex")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        var bytes: [UInt8] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            for token in line.split(separator: " ") { if let b = UInt8(token, radix: 16) { bytes.append(b) } }
+        }
+        return bytes
     }
 }
