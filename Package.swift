@@ -27,6 +27,7 @@ let package = Package(
         .executable(name: "rendersrv-demo", targets: ["rendersrv-demo"]),
         .executable(name: "rendersrv-bench", targets: ["rendersrv-bench"]),
         .executable(name: "rendersrv-stress", targets: ["rendersrv-stress"]),
+        .executable(name: "rendersrv-fuzz", targets: ["rendersrv-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -85,6 +86,11 @@ let package = Package(
                           swiftSettings: []),
         .executableTarget(name: "rendersrv-bench",
                           dependencies: ["RenderCore", "RenderProtocol", "RenderServer"]),
+        // The libFuzzer target (built alone with -sanitize=fuzzer,address -DFUZZING by
+        // Scripts/fuzz); in the normal build, a replayer of its inputs. No @main under
+        // FUZZING: libFuzzer's driver is the entry point, hence -parse-as-library.
+        .executableTarget(name: "rendersrv-fuzz", dependencies: ["RenderServer", "RenderProtocol"],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
         .testTarget(name: "RenderProtocolTests", dependencies: ["RenderProtocol"]),

@@ -9,11 +9,15 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <stddef.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/timerfd.h>
 #include <sys/mman.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/un.h>
 
 int csys_timerfd_create(void) {
     int fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
@@ -164,4 +168,58 @@ ssize_t csys_send_with_fds(int sock, const void *bytes, size_t length, const int
     int e = errno;
     free(control);
     return n < 0 ? -e : n;
+}
+
+int csys_check_listening_unix_stream(int fd, char *path, size_t capacity) {
+    struct stat st;
+    if (fstat(fd, &st) < 0) return -errno;
+    if (!S_ISSOCK(st.st_mode)) return 1;
+    int value = 0;
+    socklen_t len = sizeof value;
+    if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &value, &len) < 0) return -errno;
+    if (value != AF_UNIX) return 2;
+    len = sizeof value;
+    if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &value, &len) < 0) return -errno;
+    if (value != SOCK_STREAM) return 3;
+    len = sizeof value;
+    if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &value, &len) < 0) return -errno;
+    if (!value) return 4;
+    struct sockaddr_un addr;
+    memset(&addr, 0, sizeof addr);
+    len = sizeof addr;
+    if (getsockname(fd, (struct sockaddr *)&addr, &len) < 0) return -errno;
+    if (capacity > 0) {
+        size_t n = len > offsetof(struct sockaddr_un, sun_path) ? len - offsetof(struct sockaddr_un, sun_path) : 0;
+        size_t out = 0;
+        if (n > 0 && addr.sun_path[0] == '\0') {
+            /* Abstract: "@" then the name's bytes (not NUL-terminated in the address). */
+            if (out + 1 < capacity) path[out++] = '@';
+            for (size_t i = 1; i < n && out + 1 < capacity; i++) path[out++] = addr.sun_path[i];
+        } else {
+            for (size_t i = 0; i < n && addr.sun_path[i] != '\0' && out + 1 < capacity; i++) path[out++] = addr.sun_path[i];
+        }
+        path[out] = '\0';
+    }
+    int flags = fcntl(fd, F_GETFD);
+    if (flags >= 0) fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+    return 0;
+}
+
+int csys_notify_datagram(const char *name, const char *message) {
+    size_t n = strlen(name);
+    struct sockaddr_un addr;
+    memset(&addr, 0, sizeof addr);
+    addr.sun_family = AF_UNIX;
+    if (n < 2 && !(n == 1 && name[0] != '@')) return -EINVAL;
+    if (n >= sizeof addr.sun_path) return -EINVAL;
+    memcpy(addr.sun_path, name, n);
+    socklen_t len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n);
+    if (name[0] == '@') addr.sun_path[0] = '\0'; /* abstract: no terminator counted */
+    else len += 1;
+    int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -errno;
+    ssize_t sent = sendto(fd, message, strlen(message), MSG_NOSIGNAL, (struct sockaddr *)&addr, len);
+    int result = sent < 0 ? -errno : 0;
+    close(fd);
+    return result;
 }

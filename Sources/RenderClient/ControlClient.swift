@@ -91,6 +91,14 @@ public final class ControlClient {
         }
     }
 
+    /// The daemon's open sessions as one JSON object (`ClientsReport`).
+    public func clients() throws -> String {
+        try request(operation: "clients", { .clientsRequest(requestID: $0) }) { m, id in
+            if case let .clientsReply(r) = m, r.requestID == id { return r.json }
+            return nil
+        }
+    }
+
     /// Every record the daemon keeps after `since`, decoded, asking in pages until the
     /// latest frame (a frame produced meanwhile may be included).
     public func frameRecords(since: UInt64 = 0) throws -> [FrameLogReport.Record] {
@@ -101,6 +109,16 @@ public final class ControlClient {
             out += report.records
             guard report.hasMore, let last = report.records.last else { return out }
             after = last.frame
+        }
+    }
+
+    /// Ends session `session` (an operator's kick): it gets a fatal error saying so, with
+    /// `reason` when not empty. The server refuses (`.server`, not fatal) an unknown
+    /// session or this connection's own.
+    public func kick(session: UInt32, reason: String = "") throws -> KickReply {
+        try request(operation: "kick", { .kickRequest(KickRequest(requestID: $0, sessionID: session, reason: reason)) }) { m, id in
+            if case let .kickReply(r) = m, r.requestID == id { return r }
+            return nil
         }
     }
 
@@ -122,6 +140,21 @@ public final class ControlClient {
         channel.close()
     }
 
+    /// What the server sent before closing the session — its fatal error or goodbye — read
+    /// from what is left in the socket after a write found it closed; nil if it said nothing.
+    private func closingWords() -> ConnectionError? {
+        while true {
+            // A closed socket gives its buffered bytes, then end of stream at once.
+            guard let m = try? channel.receive(deadline: MediaTime.now() + 1, operation: "reading the server's last words")
+            else { return nil }
+            switch m {
+            case let .error(e) where e.fatal: return .server(e)
+            case let .goodbye(g): return .goodbye(reason: g.reason)
+            default: continue
+            }
+        }
+    }
+
     /// Sends the request `make(id)` and reads until `match(message, id)` gives the reply.
     private func request<T>(operation: String, _ make: (UInt32) -> Message,
                             _ match: (Message, UInt32) -> T?) throws -> T {
@@ -130,7 +163,14 @@ public final class ControlClient {
         let id = nextRequestID
         nextRequestID &+= 1
         if nextRequestID == 0 { nextRequestID = 1 }
-        try channel.write(WireCodec.encode(make(id)))
+        do {
+            try channel.write(WireCodec.encode(make(id)))
+        } catch {
+            // The server ended the session before this request (a kick, a shutdown): report
+            // what it said, not the bare close.
+            if case .closed = error, let words = closingWords() { throw words }
+            throw error
+        }
         let deadline = MediaTime.now() + timeout
         while true {
             let m = try channel.receive(deadline: deadline, operation: operation)

@@ -37,6 +37,9 @@ public struct CommitStream: Sendable {
                 r.commitSequence = sequence
                 r.inCommit = true
                 let n = try r.count("command count", minElementSize: 5, limit: .maxCommandsPerCommit)
+                // With no command to decode, no later call checks the end: a commit of 0
+                // commands must end here (else it was complete, yet carried bytes nobody read).
+                if n == 0 { try r.finish() }
                 return .success((sequence, time, n, r.bytes.offset))
             } catch {
                 return .failure(error)

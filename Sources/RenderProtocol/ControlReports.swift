@@ -347,3 +347,52 @@ public struct FrameLogReport: Codable, Hashable, Sendable {
         self.oldestFrame = oldestFrame; self.latestFrame = latestFrame; self.hasMore = hasMore; self.records = records
     }
 }
+
+/// `clientsReply.json`: every open session of the daemon, in connection order.
+public struct ClientsReport: Codable, Hashable, Sendable {
+    public var sessions: [Session]
+    public init(sessions: [Session]) { self.sessions = sessions }
+
+    public struct Session: Codable, Hashable, Sendable {
+        /// The session id (`welcome.sessionID`; what `kickRequest` names).
+        public var id: UInt32
+        /// The peer's process id from the socket (`SO_PEERCRED`), nil when the transport
+        /// has none (an in-process server).
+        public var pid: Int32?
+        /// The pid the client wrote in `hello` (informational; 0 before hello).
+        public var helloPID: Int32
+        /// The peer's user id from the socket, nil when unknown.
+        public var uid: UInt32?
+        /// The name from `hello` ("" before hello).
+        public var name: String
+        /// Whether the handshake is done (false: connected, no hello yet).
+        public var established: Bool
+        /// Layers alive and animations attached in the session's namespace.
+        public var layers: Int
+        public var animations: Int
+        /// Bytes sent to the session that it has not read yet (queued in the daemon and in
+        /// its write queue); the session is cut when this passes `maxSessionPendingBytes`.
+        public var queuedBytes: Int
+        /// The highest commit sequence applied.
+        public var appliedSequence: UInt64
+        public init(id: UInt32, pid: Int32?, helloPID: Int32, uid: UInt32?, name: String, established: Bool,
+                    layers: Int, animations: Int, queuedBytes: Int, appliedSequence: UInt64) {
+            self.id = id; self.pid = pid; self.helloPID = helloPID; self.uid = uid; self.name = name
+            self.established = established; self.layers = layers; self.animations = animations
+            self.queuedBytes = queuedBytes; self.appliedSequence = appliedSequence
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, pid, helloPID, uid, name, established, layers, animations, queuedBytes, appliedSequence
+        }
+        /// `pid` and `uid` are written as null when unknown.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id); try c.encode(pid, forKey: .pid); try c.encode(helloPID, forKey: .helloPID)
+            try c.encode(uid, forKey: .uid); try c.encode(name, forKey: .name)
+            try c.encode(established, forKey: .established); try c.encode(layers, forKey: .layers)
+            try c.encode(animations, forKey: .animations); try c.encode(queuedBytes, forKey: .queuedBytes)
+            try c.encode(appliedSequence, forKey: .appliedSequence)
+        }
+    }
+}

@@ -48,6 +48,11 @@ public enum Message: Hashable, Sendable {
     /// The daemon's per-frame records (§10, "frameLogRequest → frameLogReply").
     case frameLogRequest(FrameLogRequest)
     case frameLogReply(FrameLogReply)
+    /// Operations: the open sessions (`rendersrvctl clients`), and ending one (`kick`).
+    case clientsRequest(requestID: UInt32)
+    case clientsReply(ClientsReply)
+    case kickRequest(KickRequest)
+    case kickReply(KickReply)
 }
 
 /// The wire number of each message type (the frame header's type field).
@@ -73,6 +78,10 @@ public enum MessageType: UInt16, Sendable, CaseIterable {
     case clockStepped = 0x0107
     case frameLogRequest = 0x0108
     case frameLogReply = 0x0109
+    case clientsRequest = 0x010A
+    case clientsReply = 0x010B
+    case kickRequest = 0x010C
+    case kickReply = 0x010D
 }
 
 public struct Hello: Hashable, Sendable {
@@ -349,4 +358,35 @@ public struct FrameLogReply: Hashable, Sendable {
     /// The records as one JSON object (`FrameLogReport`, schema in `Protocol/PROTOCOL.md` §10).
     public var json: String
     public init(requestID: UInt32, json: String) { self.requestID = requestID; self.json = json }
+}
+
+/// The open sessions, as one JSON object (`ClientsReport`, schema in `Protocol/PROTOCOL.md` §10).
+public struct ClientsReply: Hashable, Sendable {
+    public var requestID: UInt32
+    public var json: String
+    public init(requestID: UInt32, json: String) { self.requestID = requestID; self.json = json }
+}
+
+/// Ends another session: the server sends it a fatal error saying an operator ended it
+/// (with `reason`, when not empty) and closes it.
+public struct KickRequest: Hashable, Sendable {
+    public var requestID: UInt32
+    /// The session to end (an id from `welcome` or `clientsReply`); never the requester's own.
+    public var sessionID: UInt32
+    /// Why, for the kicked client and the log; may be empty.
+    public var reason: String
+    public init(requestID: UInt32, sessionID: UInt32, reason: String = "") {
+        self.requestID = requestID; self.sessionID = sessionID; self.reason = reason
+    }
+}
+
+/// The session was ended: its error is queued and it is closing.
+public struct KickReply: Hashable, Sendable {
+    public var requestID: UInt32
+    public var sessionID: UInt32
+    /// How the server named the session it ended: `client "demo" (pid 1234)`.
+    public var client: String
+    public init(requestID: UInt32, sessionID: UInt32, client: String) {
+        self.requestID = requestID; self.sessionID = sessionID; self.client = client
+    }
 }

@@ -29,6 +29,10 @@ extension Message {
         case .clockStepped: return .clockStepped
         case .frameLogRequest: return .frameLogRequest
         case .frameLogReply: return .frameLogReply
+        case .clientsRequest: return .clientsRequest
+        case .clientsReply: return .clientsReply
+        case .kickRequest: return .kickRequest
+        case .kickReply: return .kickReply
         }
     }
 
@@ -47,6 +51,9 @@ extension Message {
         case let .statsReply(s): return 16 &+ s.json.utf8.count
         case let .treeReply(t): return 24 &+ t.json.utf8.count
         case let .frameLogReply(f): return 16 &+ f.json.utf8.count
+        case let .clientsReply(c): return 16 &+ c.json.utf8.count
+        case let .kickRequest(k): return 20 &+ k.reason.utf8.count
+        case let .kickReply(k): return 20 &+ k.client.utf8.count
         default: return 64
         }
     }
@@ -136,6 +143,14 @@ extension ByteWriter {
             writeU32(f.requestID); writeU64(f.sinceFrame); writeU32(f.maxRecords)
         case let .frameLogReply(f):
             writeU32(f.requestID); writeString(f.json)
+        case let .clientsRequest(requestID):
+            writeU32(requestID)
+        case let .clientsReply(c):
+            writeU32(c.requestID); writeString(c.json)
+        case let .kickRequest(k):
+            writeU32(k.requestID); writeU32(k.sessionID); writeString(k.reason)
+        case let .kickReply(k):
+            writeU32(k.requestID); writeU32(k.sessionID); writeString(k.client)
         }
     }
 
@@ -244,6 +259,17 @@ extension WireReader {
         case .frameLogReply:
             let id = try u32("requestID")
             return .frameLogReply(FrameLogReply(requestID: id, json: try string("json")))
+        case .clientsRequest:
+            return .clientsRequest(requestID: try u32("requestID"))
+        case .clientsReply:
+            let id = try u32("requestID")
+            return .clientsReply(ClientsReply(requestID: id, json: try string("json")))
+        case .kickRequest:
+            let id = try u32("requestID"), session = try u32("sessionID")
+            return .kickRequest(KickRequest(requestID: id, sessionID: session, reason: try string("reason")))
+        case .kickReply:
+            let id = try u32("requestID"), session = try u32("sessionID")
+            return .kickReply(KickReply(requestID: id, sessionID: session, client: try string("client")))
         }
     }
 

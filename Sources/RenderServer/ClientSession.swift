@@ -34,7 +34,12 @@ final class ClientSession: CustomStringConvertible {
     private(set) var clientName = ""
     /// From hello, else from the socket's peer credentials (0 if unknown).
     private(set) var pid: Int32
+    /// The peer's pid and uid from the socket (`SO_PEERCRED`); nil when the transport has
+    /// none (the embedded server, unless a test gives them).
+    let peerPID: Int32?
     let uid: UInt32?
+    /// The pid the client wrote in hello (0 before hello).
+    private(set) var helloPID: Int32 = 0
     /// When the connection was accepted, and when a frame last made progress (monotonic
     /// seconds): the handshake and frame timeouts count from them.
     let connectedAt: Double
@@ -70,9 +75,9 @@ final class ClientSession: CustomStringConvertible {
 
     unowned let core: ServerCore
 
-    init(id: UInt32, core: ServerCore, pid: Int32, uid: UInt32?, now: Double) {
+    init(id: UInt32, core: ServerCore, pid: Int32?, uid: UInt32?, now: Double) {
         self.id = id; self.core = core; self.limits = core.configuration.limits
-        self.pid = pid; self.uid = uid
+        self.pid = pid ?? 0; self.peerPID = pid; self.uid = uid
         connectedAt = now; lastProgress = now
         decoder = FrameDecoder(limits: core.configuration.limits)
         intake = SharedMemoryIntake(limits: core.configuration.limits)
@@ -161,6 +166,11 @@ final class ClientSession: CustomStringConvertible {
             return handle(.commit(Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [])),
                           now: lastProgress)
         }
+        // Nothing to take a slice at a time (CommitStream checked that nothing follows the
+        // count): an empty commit, taken whole.
+        guard stream.count > 0 else {
+            return receive(Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: []))
+        }
         let validator = CommitValidator(limits: limits, client: description)
         let header = Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [],
                             requestsPresentation: stream.requestsPresentation)
@@ -224,6 +234,7 @@ final class ClientSession: CustomStringConvertible {
         switch machine.received(message) {
         case let .welcome(version, hello):
             clientName = hello.clientName
+            helloPID = hello.pid
             if hello.pid > 0 { pid = hello.pid }
             send(.welcome(core.welcome(for: self, version: version)))
             core.logger.info("session \(id) established", metadata: ["client": "\(description)", "version": "\(version)"])
@@ -253,7 +264,7 @@ final class ClientSession: CustomStringConvertible {
         case let .error(e):
             core.logger.warning("client reported an error", metadata: [
                 "session": "\(id)", "code": "\(e.code)", "message": "\(LogText.escape(e.message, cap: 200))"])
-        case .statsRequest, .treeRequest, .snapshotRequest, .clockStep, .frameLogRequest:
+        case .statsRequest, .treeRequest, .snapshotRequest, .clockStep, .frameLogRequest, .clientsRequest, .kickRequest:
             core.handleControl(message, from: self)
         default:
             fail(ErrorMessage(code: .internalError, message: "\(self): \(message.type) was not expected here",
@@ -392,6 +403,7 @@ final class ClientSession: CustomStringConvertible {
         core.acknowledge(job.commit, to: self, events: job.events)
         appliedSequence = job.commit.sequence
         self.job = nil
+        releaseStreamReservation() // done once decoding ended; a job never outlives its reservation
         handleBuffered(now: now)
         return true
     }
@@ -440,6 +452,18 @@ final class ClientSession: CustomStringConvertible {
         guard isOpen else { return }
         send(.error(error))
         end(CloseRequest(reason: "\(error.code): \(error.message)", flush: true))
+    }
+
+    /// Ends the session on an operator's request (`kickRequest` from `requester`): a fatal
+    /// error saying so is sent, then the session closes once it is written. The end is
+    /// logged once, with the reason.
+    func kick(by requester: String, reason: String) {
+        guard isOpen else { return }
+        let why = reason.isEmpty ? "" : ": \(LogText.escape(reason, cap: 200))"
+        send(.error(ErrorMessage(code: .internalError, message: "\(self): session \(id) was ended by an operator "
+            + "(rendersrvctl kick, from \(requester))\(why); your layers and animations are gone: reconnect to start "
+            + "a new session", fatal: true)))
+        end(CloseRequest(reason: "kicked by an operator (\(requester))\(why)", flush: true))
     }
 
     /// Says goodbye (the server is shutting down), then ends once it is written.

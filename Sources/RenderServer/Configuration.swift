@@ -44,6 +44,12 @@ public struct Configuration {
     /// A commit frame larger than this (bytes) is decoded a slice per loop turn too,
     /// instead of whole on arrival.
     public var commitStreamBytes: Int = 64 << 10
+    /// A listening socket passed by a service manager (socket activation): served instead
+    /// of binding `socketPath`, and never unlinked (the manager owns the file).
+    public var activatedSocket: SocketActivation?
+    /// Told `READY=1` once the loop runs and `STOPPING=1` when shutdown begins (systemd's
+    /// `Type=notify`); nil tells nobody.
+    public var serviceNotifier: ServiceNotifier?
     /// Where frames go; nil is a `HeadlessOutput`.
     public var output: FrameOutput?
     public var logger: Logger
@@ -66,9 +72,11 @@ public struct Configuration {
         self.output = output; self.logger = logger
     }
 
-    /// The socket path this configuration listens on.
+    /// The socket path this configuration listens on: the activated socket's address when
+    /// there is one, else the configured or default path.
     public var resolvedSocketPath: String {
-        SocketPath.resolve(explicit: socketPath, environment: environment)
+        if let activatedSocket { return activatedSocket.path.isEmpty ? "descriptor \(activatedSocket.descriptor)" : activatedSocket.path }
+        return SocketPath.resolve(explicit: socketPath, environment: environment)
     }
 
     /// Throws `ServerError.invalidConfiguration` naming the first bad value.

@@ -48,9 +48,49 @@ extension ServerCore {
         case let .frameLogRequest(request):
             answerFrameLog(request, to: session.id)
 
+        case let .clientsRequest(requestID):
+            session.send(.clientsReply(ClientsReply(requestID: requestID, json: ServerCore.json(clientsReport()))))
+
+        case let .kickRequest(request):
+            kick(request, from: session)
+
         default:
             break
         }
+    }
+
+    /// The `clientsReply` document: every open session, in connection order. Built on the
+    /// loop thread: a few numbers per session (sessions are bounded by the descriptors the
+    /// daemon may open).
+    func clientsReport() -> ClientsReport {
+        ClientsReport(sessions: sessions.filter(\.isOpen).map { s in
+            ClientsReport.Session(id: s.id, pid: s.peerPID, helloPID: s.helloPID, uid: s.uid, name: s.clientName,
+                                  established: s.isEstablished, layers: s.store.layerCount,
+                                  animations: s.store.animationCount, queuedBytes: s.unreadBytes,
+                                  appliedSequence: s.appliedSequence)
+        })
+    }
+
+    /// Ends the session `request` names (an operator's `rendersrvctl kick`): it gets a fatal
+    /// error saying so; the requester gets `kickReply`. Its own session, or one that is not
+    /// open, is refused with a non-fatal `invalidCommand`.
+    func kick(_ request: KickRequest, from session: ClientSession) {
+        guard request.sessionID != session.id else {
+            session.send(.error(ErrorMessage(code: .invalidCommand, message: "kick request \(request.requestID): "
+                + "session \(request.sessionID) is the requester's own; to end it, send goodbye", fatal: false)))
+            return
+        }
+        guard let target = sessions.first(where: { $0.id == request.sessionID }), target.isOpen else {
+            let open = sessions.filter(\.isOpen).map { "\($0.id)" }.prefix(20).joined(separator: ", ")
+            session.send(.error(ErrorMessage(code: .invalidCommand, message: "kick request \(request.requestID): no "
+                + "open session \(request.sessionID) (open: \(open.isEmpty ? "none" : open)); list them with "
+                + "rendersrvctl clients", fatal: false)))
+            return
+        }
+        let client = target.description
+        target.kick(by: session.description, reason: request.reason)
+        markDirty(target)
+        session.send(.kickReply(KickReply(requestID: request.requestID, sessionID: request.sessionID, client: client)))
     }
 
     /// The latest composited frame, or a non-fatal error when this daemon does not draw or

@@ -45,8 +45,9 @@ public final class EmbeddedServer {
 
     // MARK: Clients
 
-    /// Connects a client; returns its session id.
-    public func connect(pid: Int32 = 0, uid: UInt32? = nil) -> UInt32 {
+    /// Connects a client whose socket would report `pid` and `uid` (nil: unknown); returns
+    /// its session id.
+    public func connect(pid: Int32? = nil, uid: UInt32? = nil) -> UInt32 {
         let session = core.connect(pid: pid, uid: uid, now: now)
         clients[session.id] = Client(session: session)
         return session.id
@@ -107,6 +108,13 @@ public final class EmbeddedServer {
 
     /// Whether the server closed (or the client ended) the connection.
     public func isClosed(_ id: UInt32) -> Bool { clients[id]?.closed ?? true }
+
+    /// Drops the record of a closed connection (after its bytes were read): a driver that
+    /// connects without end (the fuzz harness) keeps no record per connection.
+    public func forget(_ id: UInt32) {
+        guard clients[id]?.closed != false else { return }
+        clients[id] = nil
+    }
 
     /// Why the session ended, as logged.
     public func closeReason(of id: UInt32) -> String? { clients[id]?.session.closeRequest?.reason }

@@ -16,6 +16,9 @@ import Glibc
 /// Thread affinity: the loop thread (set-up runs on the creating thread before the loop).
 final class Listener {
     let path: String
+    /// Whether this listener created the socket file (and removes it on close); false for
+    /// a socket passed by a service manager, whose file is the manager's.
+    let ownsPath: Bool
     private let loop: Loop
     private let pipe: UnsafeMutablePointer<uv_pipe_t>
     private var closed = false
@@ -26,6 +29,7 @@ final class Listener {
     init(loop: Loop, path: String) throws {
         self.loop = loop
         self.path = path
+        ownsPath = true
         guard path.utf8.count <= 107 else {
             throw ServerError.badSocketPath(path: path, reason: "the path is \(path.utf8.count) bytes, longer than the "
                 + "107 a Unix socket address holds; choose a shorter --socket path")
@@ -62,6 +66,31 @@ final class Listener {
         }
     }
 
+    /// Serves on a listening socket a service manager passed (already bound and listening:
+    /// nothing is probed, created or, on close, removed).
+    init(loop: Loop, activated: SocketActivation) throws {
+        self.loop = loop
+        path = activated.path
+        ownsPath = false
+        pipe = uvAllocate(uv_pipe_t.self)
+        var rc = uv_pipe_init(loop.raw, pipe, 0)
+        guard rc == 0 else { pipe.deallocate(); throw ServerError.libuv(call: "uv_pipe_init", code: rc) }
+        pipe.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        rc = uv_pipe_open(pipe, activated.descriptor)
+        if rc == 0 {
+            rc = uv_listen(uvStream(pipe), 128) { server, status in
+                let listener = Unmanaged<Listener>.fromOpaque(server!.pointee.data).takeUnretainedValue()
+                listener.accept(status: status)
+            }
+        }
+        guard rc == 0 else {
+            uvCloseAndFree(pipe)
+            closed = true
+            throw ServerError.socketActivation("cannot serve on the passed descriptor \(activated.descriptor) "
+                + "(\(activated.path)): \(uvErrorText(rc))")
+        }
+    }
+
     private func accept(status: Int32) {
         loop.preconditionInLoop()
         guard status == 0, !closed else { return }
@@ -73,13 +102,13 @@ final class Listener {
         if let onConnection { onConnection(client) } else { uvCloseAndFree(client) }
     }
 
-    /// Stops listening and removes the socket file. Idempotent.
+    /// Stops listening and removes the socket file (only one it created). Idempotent.
     func close() {
         loop.preconditionInLoop()
         guard !closed else { return }
         closed = true
         uvCloseAndFree(pipe)
-        unlink(path)
+        if ownsPath { unlink(path) }
     }
 
     // MARK: Start-up checks

@@ -97,6 +97,8 @@ public enum ServerError: Error, CustomStringConvertible {
     case badSocketPath(path: String, reason: String)
     /// A configuration value is out of range.
     case invalidConfiguration(String)
+    /// The service manager passed sockets rendersrvd cannot serve on (`SocketActivation`).
+    case socketActivation(String)
 
     public var description: String {
         switch self {
@@ -111,6 +113,8 @@ public enum ServerError: Error, CustomStringConvertible {
             return "cannot listen on \(path): \(reason)"
         case let .invalidConfiguration(s):
             return s
+        case let .socketActivation(s):
+            return "socket activation: \(s)"
         }
     }
 }

@@ -77,7 +77,11 @@ extension Server {
         state.lock()
         let stopNow = stopRequested
         state.unlock()
-        if stopNow { beginShutdown(reason: "stopped") }
+        if stopNow {
+            beginShutdown(reason: "stopped")
+        } else {
+            notifyServiceManager { try $0.ready(status: "serving on \(self.socketPath)") }
+        }
         loop.run()
         finishLoop()
         logger.info("rendersrvd stopped")
@@ -118,6 +122,7 @@ extension Server {
         guard !shuttingDown else { return }
         shuttingDown = true
         logger.info("rendersrvd shutting down (\(reason))")
+        notifyServiceManager { try $0.stopping(status: "shutting down (\(reason))") }
         listener?.close()
         listener = nil
         realClock?.stop()
@@ -136,6 +141,15 @@ extension Server {
         graceTimer = startTimer(after: 1000, repeat: 0) { server in
             for c in Array(server.connections.values) { c.cut() }
             server.closeTimer(&server.graceTimer)
+        }
+    }
+
+    /// Tells the service manager (`Configuration.serviceNotifier`), if any; a failure is
+    /// logged, never fatal.
+    func notifyServiceManager(_ body: (ServiceNotifier) throws -> Void) {
+        guard let notifier = configuration.serviceNotifier else { return }
+        do { try body(notifier) } catch {
+            logger.warning("could not notify the service manager: \(error)")
         }
     }
 

@@ -84,7 +84,8 @@ public final class Server: @unchecked Sendable {
             if case .real = configuration.clock {
                 realClock = try RealFrameClock(loop: loop, refreshRate: configuration.refreshRate)
             }
-            let listener = try Listener(loop: loop, path: socketPath)
+            let listener = try configuration.activatedSocket.map { try Listener(loop: loop, activated: $0) }
+                ?? Listener(loop: loop, path: socketPath)
             self.listener = listener
             listener.onConnection = { [unowned self] pipe in self.accept(pipe) }
         } catch {
@@ -121,7 +122,7 @@ public final class Server: @unchecked Sendable {
         state.lock()
         let idle = runState == .idle
         state.unlock()
-        if idle && listener != nil { unlink(socketPath) }
+        if idle, let listener, listener.ownsPath { unlink(socketPath) }
     }
 
     /// Unblocks every signal for the calling thread. A daemon calls it first: a child
@@ -138,7 +139,7 @@ public final class Server: @unchecked Sendable {
         loop.preconditionInLoop()
         guard !shuttingDown else { uvCloseAndFree(pipe); return }
         let credentials = SocketConnection.peerCredentials(of: pipe)
-        let session = core.connect(pid: credentials?.pid ?? 0, uid: credentials?.uid, now: Server.monotonicSeconds())
+        let session = core.connect(pid: credentials?.pid, uid: credentials?.uid, now: Server.monotonicSeconds())
         let connection = SocketConnection(session: session, loop: loop, pipe: pipe, server: self)
         connections[session.id] = connection
         connection.start()

@@ -94,13 +94,14 @@ final class ServerCore {
 
     // MARK: Sessions
 
-    /// A new connection. `now` is monotonic seconds (for timeouts).
-    func connect(pid: Int32, uid: UInt32?, now: Double) -> ClientSession {
+    /// A new connection; `pid` and `uid` are the peer's credentials from the socket (nil
+    /// when unknown). `now` is monotonic seconds (for timeouts).
+    func connect(pid: Int32?, uid: UInt32?, now: Double) -> ClientSession {
         let session = ClientSession(id: nextSessionID, core: self, pid: pid, uid: uid, now: now)
         nextSessionID &+= 1
         if nextSessionID == 0 { nextSessionID = 1 }
         sessions.append(session)
-        logger.info("session \(session.id) connected", metadata: ["pid": "\(pid)", "uid": "\(uid.map { "\($0)" } ?? "?")"])
+        logger.info("session \(session.id) connected", metadata: ["pid": "\(pid.map { "\($0)" } ?? "?")", "uid": "\(uid.map { "\($0)" } ?? "?")"])
         return session
     }
 

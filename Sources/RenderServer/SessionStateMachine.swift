@@ -78,7 +78,7 @@ struct SessionStateMachine: Equatable {
                 return .fail(ErrorMessage(code: .invalidCommand, message: "hello sent twice on one connection: "
                     + "open a new connection to start a new session", fatal: true))
             case .welcome, .commitApplied, .commitPresented, .animationStarted, .animationStopped, .statsReply,
-                 .treeReply, .snapshotReply, .clockStepped, .frameLogReply:
+                 .treeReply, .snapshotReply, .clockStepped, .frameLogReply, .clientsReply, .kickReply:
                 state = .closed
                 return .fail(ErrorMessage(code: .invalidCommand, message: "\(message.type) is a server-to-client "
                     + "message; a client must not send it", fatal: true))

@@ -18,7 +18,8 @@ struct RenderServerDaemon: ParsableCommand {
 
             Socket path, when --socket is not given: $RENDERSRV_SOCKET, else \
             $XDG_RUNTIME_DIR/rendersrvd/socket, else /tmp/rendersrvd-$UID/socket.
-            """)
+            """,
+        version: ReleaseVersion.line(for: "rendersrvd"))
 
     @Option(name: .long, help: ArgumentHelp("The Unix socket to listen on; its directory is created (0700) if missing.",
                                             valueName: "path"))
@@ -136,11 +137,31 @@ struct RenderServerDaemon: ParsableCommand {
         var logger = Logger(label: "rendersrvd")
         logger.logLevel = level
         let (width, height) = dimensions!
+        // A socket passed by the service manager (systemd socket activation), and where to
+        // report readiness; both read once, then unset (nothing we start should see them).
+        let environment = SocketPath.processEnvironment
+        let activated: SocketActivation?
+        do {
+            activated = try SocketActivation.fromEnvironment(environment)
+        } catch {
+            printError("rendersrvd: error: \(error)")
+            throw ExitCode.failure
+        }
+        SocketActivation.unsetEnvironment()
+        let notifier = ServiceNotifier.fromEnvironment(environment)
+        unsetenv("NOTIFY_SOCKET")
+        if activated != nil, socket != nil {
+            printError("rendersrvd: error: --socket \(socket!) was given, but the service manager passed a listening "
+                + "socket (LISTEN_FDS); drop --socket: the unit's ListenStream= names the path")
+            throw ExitCode.failure
+        }
         var configuration = Configuration(socketPath: socket, refreshRate: fps, displayWidth: width,
                                           displayHeight: height, clock: clock == .manual ? .manual() : .real,
                                           limits: limits, handlesTerminationSignals: true, exitsOnStandardInputEOF: exitOnStdinEof,
                                           logger: logger)
         configuration.maxTreeReplyLayers = maxTreeReplyLayers
+        configuration.activatedSocket = activated
+        configuration.serviceNotifier = notifier
         if output != .none {
             do {
                 configuration.output = try CompositorOutput(.init(width: width, height: height, synchronous: clock == .manual,
@@ -159,7 +180,7 @@ struct RenderServerDaemon: ParsableCommand {
             throw ExitCode.failure
         }
         let rate = fps == fps.rounded() ? "\(Int(fps))" : "\(fps)"
-        printError("rendersrvd: listening on \(server.socketPath) (\(rate) Hz, \(width)x\(height), \(clock.rawValue) clock, "
+        printError("rendersrvd: listening on \(server.socketPath)\(activated != nil ? " (socket from the service manager)" : "") (\(rate) Hz, \(width)x\(height), \(clock.rawValue) clock, "
             + "output \(output.rawValue)\(x11Transport(configuration.output))\(record.map { ", recording to \($0)" } ?? ""))")
         do {
             try server.run()

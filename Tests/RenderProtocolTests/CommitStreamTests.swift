@@ -84,3 +84,41 @@ import Testing
         #expect(buffer.take() == WireCodec.encode(.pong(9)))
     }
 }
+
+/// Regressions found by the fuzzer (rendersrv-fuzz).
+extension CommitStreamTests {
+    /// A commit of 0 commands has nothing to decode later, so its end is checked at once:
+    /// bytes after its count are malformed, as in the whole decode.
+    @Test func anEmptyCommitWithTrailingBytesIsMalformedWhenStreamed() throws {
+        let empty = Self.payload(Commit(sequence: 1, mediaTime: 0.5, commands: []))
+        let stream = try CommitStream(payload: empty, limits: .default)
+        #expect(stream.count == 0 && stream.isComplete)
+        do {
+            _ = try CommitStream(payload: empty + [UInt8](repeating: 0x0D, count: 300), limits: .default)
+            Issue.record("an empty commit with 300 trailing bytes was accepted")
+        } catch {
+            #expect(error.code == .malformed && error.message.contains("300 trailing bytes"), "\(error)")
+        }
+    }
+
+    /// Every invalid vector fails the same way when commits are streamed (the daemon streams
+    /// commit frames over 64 KiB; here every commit frame is streamed).
+    @Test func invalidVectorsFailTheSameWayWhenStreamed() throws {
+        for url in try VectorFiles.hexFiles(in: VectorFiles.invalidDirectory) {
+            let file = try VectorFiles.read(url)
+            let expect = try #require(file.comments.first { $0.hasPrefix("expect:") })
+            let code = expect.dropFirst("expect:".count).trimmingCharacters(in: .whitespaces)
+            var decoder = FrameDecoder()
+            decoder.append(contentsOf: file.bytes)
+            do {
+                while let decoded = try decoder.next(streamingCommitsLargerThan: 0) {
+                    guard case var .commit(stream) = decoded else { continue }
+                    while !stream.isComplete { _ = try stream.next(upTo: 1) }
+                }
+                Issue.record("\(url.lastPathComponent): expected \(code), but it decoded when streamed")
+            } catch {
+                #expect("\(error.code)" == code, "\(url.lastPathComponent): \(error)")
+            }
+        }
+    }
+}

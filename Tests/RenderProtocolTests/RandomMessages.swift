@@ -180,6 +180,10 @@ struct RandomMessages {
         case .clockStepped: return .clockStepped(ClockStepped(requestID: u32(), frame: u64(), mediaTime: double()))
         case .frameLogRequest: return .frameLogRequest(FrameLogRequest(requestID: u32(), sinceFrame: u64(), maxRecords: u32()))
         case .frameLogReply: return .frameLogReply(FrameLogReply(requestID: u32(), json: string()))
+        case .clientsRequest: return .clientsRequest(requestID: u32())
+        case .clientsReply: return .clientsReply(ClientsReply(requestID: u32(), json: string()))
+        case .kickRequest: return .kickRequest(KickRequest(requestID: u32(), sessionID: u32(), reason: string()))
+        case .kickReply: return .kickReply(KickReply(requestID: u32(), sessionID: u32(), client: string()))
         }
     }
 }

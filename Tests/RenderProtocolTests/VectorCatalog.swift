@@ -112,6 +112,18 @@ enum VectorCatalog {
         Vector(name: "frame-log-reply", comment: [
             "frameLogReply (0x0109): request 7, a FrameLogReport holding one record.",
         ], message: .frameLogReply(FrameLogReply(requestID: 7, json: #"{"capacity":8192,"hasMore":false,"latestFrame":121,"manualClock":true,"oldestFrame":1,"records":[{"animatedLayers":1,"applyMs":0,"commits":0,"evaluateMs":0.01,"frame":121,"idle":false,"missed":0,"presentMs":0.02,"targetTime":2,"wakeTime":2}],"refreshRate":60}"#))),
+        Vector(name: "clients-request", comment: [
+            "clientsRequest (0x010A): request 8, the open sessions.",
+        ], message: .clientsRequest(requestID: 8)),
+        Vector(name: "clients-reply", comment: [
+            "clientsReply (0x010B): request 8, a JSON object (ClientsReport, schema in PROTOCOL.md §10).",
+        ], message: .clientsReply(ClientsReply(requestID: 8, json: #"{"sessions":[{"animations":1,"appliedSequence":4,"established":true,"helloPID":1234,"id":7,"layers":3,"name":"demo","pid":1234,"queuedBytes":0,"uid":1000}]}"#))),
+        Vector(name: "kick-request", comment: [
+            "kickRequest (0x010C): request 9, end session 7, reason \"stuck\".",
+        ], message: .kickRequest(KickRequest(requestID: 9, sessionID: 7, reason: "stuck"))),
+        Vector(name: "kick-reply", comment: [
+            "kickReply (0x010D): request 9, session 7 (client \"demo\", pid 1234) is being closed.",
+        ], message: .kickReply(KickReply(requestID: 9, sessionID: 7, client: #"client "demo" (pid 1234)"#))),
     ]
 
     // MARK: Commits

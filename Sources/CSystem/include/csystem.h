@@ -37,6 +37,17 @@ int csys_install_termination_pipe(int write_fd);
 static inline void csys_prefetch(const void *p) { __builtin_prefetch(p, 0, 3); }
 /* The same, for a line about to be written. */
 static inline void csys_prefetch_write(const void *p) { __builtin_prefetch(p, 1, 3); }
+/* Socket activation: checks that `fd` is a listening Unix stream socket and writes the
+   address it is bound to into `path` (NUL-terminated, at most `capacity` bytes; an
+   abstract name as "@name", an unbound socket as ""). Returns 0; -errno when a call
+   failed (EBADF: no such descriptor); 1 not a socket; 2 not AF_UNIX; 3 not SOCK_STREAM;
+   4 not listening. Sets FD_CLOEXEC on success. */
+int csys_check_listening_unix_stream(int fd, char *path, size_t capacity);
+/* sd_notify without libsystemd: sends `message` as one datagram to the Unix socket named
+   `name` (a path, or "@name" for the abstract namespace). 0 or -errno (-EINVAL: a name
+   that is empty or too long for a socket address). */
+int csys_notify_datagram(const char *name, const char *message);
+
 /* Sets the calling thread's nice value (Linux threads have their own). 0 or -errno. */
 int csys_set_thread_nice(int nice);
 /* Shared-memory contents (Protocol/PROTOCOL.md, "Shared-memory contents"). Linux's seal bits. */
