@@ -40,3 +40,17 @@ final class StopRecorder: AnimationDelegate {
 
 /// `value` with `digits` decimals.
 func fmt(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+
+/// Reads a just-started `rendersrvd`'s standard error until it says it is listening (its
+/// startup line), then keeps draining it in the background. Throws with what it printed if
+/// it exits first.
+func waitUntilListening(_ stderr: Pipe) throws {
+    var text = ""
+    let handle = stderr.fileHandleForReading
+    while !text.contains("listening on") {
+        let chunk = handle.availableData
+        if chunk.isEmpty { throw DemoError("rendersrvd exited before listening: \(text)") }
+        text += String(decoding: chunk, as: UTF8.self)
+    }
+    handle.readabilityHandler = { h in _ = h.availableData } // keep draining
+}

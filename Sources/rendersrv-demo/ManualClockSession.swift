@@ -130,14 +130,7 @@ final class ManualClockSession {
         p.standardError = stderr
         p.standardOutput = FileHandle.nullDevice
         try p.run()
-        var text = ""
-        let handle = stderr.fileHandleForReading
-        while !text.contains("listening on") {
-            let chunk = handle.availableData
-            if chunk.isEmpty { throw DemoError("rendersrvd exited before listening: \(text)") }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        handle.readabilityHandler = { h in _ = h.availableData } // keep draining
+        try waitUntilListening(stderr)
         return (socket, p, stdin)
     }
 }

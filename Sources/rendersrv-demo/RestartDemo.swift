@@ -188,14 +188,7 @@ struct RestartDemo: ParsableCommand {
             process.standardError = stderr
             process.standardOutput = FileHandle.nullDevice
             try process.run()
-            var text = ""
-            let handle = stderr.fileHandleForReading
-            while !text.contains("listening on") {
-                let chunk = handle.availableData
-                if chunk.isEmpty { throw DemoError("rendersrvd exited before listening: \(text)") }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            handle.readabilityHandler = { h in _ = h.availableData } // keep draining
+            try waitUntilListening(stderr)
         }
 
         func stop() {

@@ -71,14 +71,7 @@ enum AffineCompositor {
                         for _ in 0...n {
                             let t = source + (v >> 16) * ss + (u >> 16)
                             let wx = UInt32((u >> 8) & 0xFF), wy = UInt32((v >> 8) & 0xFF)
-                            var s = lerp(lerp(t[0], t[1], wx), lerp(t[ss], t[ss + 1], wx), wy)
-                            if alpha256 < 256 { s = scale(s, alpha256) }
-                            let sa = s >> 24
-                            if sa == 255 {
-                                d.pointee = s
-                            } else if s != 0 {
-                                d.pointee = s &+ scale(d.pointee, 256 &- (sa &+ (sa >> 7)))
-                            }
+                            blend(lerp(lerp(t[0], t[1], wx), lerp(t[ss], t[ss + 1], wx), wy), alpha256, over: d)
                             d += 1
                             u &+= stepU; v &+= stepV
                         }
@@ -98,14 +91,7 @@ enum AffineCompositor {
                     }
                     p00 = texel(iu, iv); p01 = texel(iu + 1, iv); p10 = texel(iu, iv + 1); p11 = texel(iu + 1, iv + 1)
                 }
-                var s = lerp(lerp(p00, p01, wx), lerp(p10, p11, wx), wy)
-                if alpha256 < 256 { s = scale(s, alpha256) }
-                let sa = s >> 24
-                if sa == 255 {
-                    d.pointee = s
-                } else if s != 0 {
-                    d.pointee = s &+ scale(d.pointee, 256 &- (sa &+ (sa >> 7)))
-                }
+                blend(lerp(lerp(p00, p01, wx), lerp(p10, p11, wx), wy), alpha256, over: d)
                 d += 1
                 i += 1
                 u &+= stepU; v &+= stepV
@@ -130,6 +116,18 @@ enum AffineCompositor {
                 let pa = p >> 24
                 d[x] = pa == 255 ? p : p &+ scale(d[x], 256 &- (pa &+ (pa >> 7)))
             }
+        }
+    }
+
+    /// Composites premultiplied `source`, scaled by `alpha256`/256, over `*d` (OVER).
+    @inline(__always)
+    static func blend(_ source: UInt32, _ alpha256: UInt32, over d: UnsafeMutablePointer<UInt32>) {
+        let s = alpha256 < 256 ? scale(source, alpha256) : source
+        let sa = s >> 24
+        if sa == 255 {
+            d.pointee = s
+        } else if s != 0 {
+            d.pointee = s &+ scale(d.pointee, 256 &- (sa &+ (sa >> 7)))
         }
     }
 
