@@ -57,35 +57,14 @@ import Testing
             let r = UInt32(x * 11 % 256) * a / 255, g = UInt32(y * 15 % 256) * a / 255, b = a / 2
             src[y * sw + x] = a << 24 | r << 16 | g << 8 | b
         } }
-        let (dw, dh) = (48, 40)
-        let background = [UInt32](repeating: 0xFF30_6090, count: dw * dh)
+        let (dw, dh) = AffineCompositorTests.destinationSize
         let toScreen = ProjectiveTransform.affine(a: 1, b: 0, c: 0, d: 1, tx: Double(tx), ty: Double(ty))
-        let inverse = try #require(toScreen.inverted())
-        let area = PixelRect(x: 0, y: 0, width: dw, height: dh)
-        var mine = background
-        src.withUnsafeBufferPointer { s in
-            mine.withUnsafeMutableBufferPointer { d in
-                AffineCompositor.composite(source: s.baseAddress!, width: sw, height: sh, stride: sw, destination: d.baseAddress!,
-                                           stride: dw, inverse: inverse, alpha: 0.7, area: area)
-            }
-        }
-        var theirs = background
-        src.withUnsafeMutableBufferPointer { s in
-            theirs.withUnsafeMutableBufferPointer { d in
-                let si = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(sw), Int32(sh), s.baseAddress!, Int32(sw * 4))!
-                let di = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(dw), Int32(dh), d.baseAddress!, Int32(dw * 4))!
-                var c = pixman_color(red: 0, green: 0, blue: 0, alpha: UInt16(0.7 * 65535))
-                let mask = pixman_image_create_solid_fill(&c)
-                pixman_image_composite32(PIXMAN_OP_OVER, si, mask, di, 0, 0, 0, 0, Int32(tx), Int32(ty), Int32(sw), Int32(sh))
-                pixman_image_unref(mask); pixman_image_unref(si); pixman_image_unref(di)
-            }
-        }
-        var largest = 0, changed = 0
-        for i in 0..<(dw * dh) {
-            if mine[i] != background[i] { changed += 1 }
-            for shift in [0, 8, 16, 24] as [UInt32] {
-                largest = max(largest, abs(Int((mine[i] >> shift) & 0xFF) - Int((theirs[i] >> shift) & 0xFF)))
-            }
+        let (changed, largest) = try AffineCompositorTests.compareWithPixman(src, width: sw, height: sh,
+                                                                            toScreen: toScreen) { si, di, _ in
+            var c = pixman_color(red: 0, green: 0, blue: 0, alpha: UInt16(0.7 * 65535))
+            let mask = pixman_image_create_solid_fill(&c)
+            pixman_image_composite32(PIXMAN_OP_OVER, si, mask, di, 0, 0, 0, 0, Int32(tx), Int32(ty), Int32(sw), Int32(sh))
+            pixman_image_unref(mask)
         }
         #expect(changed >= min(100, (dw - max(0, tx)) * (dh - max(0, ty)) - 8))
         #expect(largest <= 3, "largest channel difference \(largest)")
