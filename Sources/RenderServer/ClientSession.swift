@@ -294,9 +294,7 @@ final class ClientSession: CustomStringConvertible {
             return
         }
         guard validated == n else {
-            let job = CommitJob(commit: commit, stream: nil, validator: validator)
-            job.validated = validated
-            start(job)
+            start(CommitJob(commit: commit, stream: nil, validator: validator, validated: validated))
             return
         }
         pending.reset()
@@ -304,11 +302,8 @@ final class ClientSession: CustomStringConvertible {
         let applied = core.apply(commit, from: 0, to: self, budget: budget, events: &events)
         guard applied == n else {
             // Part of it is in the store now: the session is frozen until the rest is.
-            let job = CommitJob(commit: commit, stream: nil, validator: validator)
-            job.validated = n
-            job.applied = applied
-            job.events = events
-            start(job)
+            start(CommitJob(commit: commit, stream: nil, validator: validator, validated: n, applied: applied,
+                            events: events))
             return
         }
         core.acknowledge(commit, to: self, events: events)
@@ -325,8 +320,8 @@ final class ClientSession: CustomStringConvertible {
 
     // MARK: Large commits
 
-    /// A commit too large for one loop turn: its commands are validated, then applied, at
-    /// most `commitSliceCommands` per turn, with frames (and every other client) served in
+    /// A commit too large for one loop turn: its commands are validated, then applied, one
+    /// `SliceBudget` per turn, with frames (and every other client) served in
     /// between. While it validates, frames show this client's tree as it was; while it
     /// applies, the session is `isFrozen`: frames skip its animations and outputs keep its
     /// last picture, so no frame shows part of the commit. Messages after it wait.
@@ -343,8 +338,12 @@ final class ClientSession: CustomStringConvertible {
         var applied = 0
         /// Animations the commit stopped (replaced or removed), sent before its acknowledgement.
         var events: [Message] = []
-        init(commit: Commit, stream: CommitStream?, validator: CommitValidator) {
+        /// A job that starts where a turn left the commit: `validated` commands checked,
+        /// `applied` applied (with the stops they reported in `events`).
+        init(commit: Commit, stream: CommitStream?, validator: CommitValidator, validated: Int = 0, applied: Int = 0,
+             events: [Message] = []) {
             self.commit = commit; self.stream = stream; self.validator = validator
+            self.validated = validated; self.applied = applied; self.events = events
             total = stream?.count ?? commit.commands.count
         }
         var isApplying: Bool { validated == total }
