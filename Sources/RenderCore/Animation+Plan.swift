@@ -19,6 +19,8 @@ struct EvaluationPlan: Sendable {
     enum Route: UInt8, Sendable { case general, basic, spring, keyframe, transform }
     enum Kind: UInt8, Sendable { case number, point, size, rect, color }
 
+    // Stored in the order evaluation reads them, what most plans read first: the flags, the
+    // shared data's address, the endpoints, a spring's constants, and `by` (rare) last.
     var route: Route = .general
     var kind: Kind = .number
     var keyPath = LayerKeyPath(.opacity)
@@ -26,15 +28,20 @@ struct EvaluationPlan: Sendable {
     var isCumulative = false
     /// Which endpoints are set: bit 0 from, bit 1 to, bit 2 by.
     var endpoints: UInt8 = 0
-    var from = Quad.zero, to = Quad.zero, by = Quad.zero
-    /// Springs: the closed form's constants.
-    var spring = SpringSolution(mass: 1, stiffness: 1, damping: 2, initialVelocity: 0)
+    /// What the plan writes does not depend on the layer's current value: a whole property
+    /// (`keyPath.component == .whole`), not additive, and for basic and spring plans both
+    /// `from` and `to` set. Evaluation then need not reset that property to the model first.
+    var overwrites = false
     /// The unretained address (0 for none) of the plan's `KeyframePlan` or `TransformPlan` (routes
     /// `keyframe` and `transform`), kept alive by the owning `Animation.planData`, which is
     /// always set together with the plan. Evaluation reads the object through it without
     /// retaining it: a retain writes to the object, which costs a cache line per animation
     /// per frame.
     var data: UInt = 0
+    var from = Quad.zero, to = Quad.zero
+    /// Springs: the closed form's constants.
+    var spring = SpringSolution(mass: 1, stiffness: 1, damping: 2, initialVelocity: 0)
+    var by = Quad.zero
 
     init() {}
 
@@ -47,6 +54,9 @@ struct EvaluationPlan: Sendable {
         case let .keyframes(k)?: plan.data = UInt(bitPattern: Unmanaged.passUnretained(k).toOpaque())
         case let .transforms(t)?: plan.data = UInt(bitPattern: Unmanaged.passUnretained(t).toOpaque())
         case nil: break
+        }
+        if plan.route != .general && !plan.isAdditive && plan.keyPath.component == .whole {
+            plan.overwrites = plan.route == .keyframe || plan.route == .transform || plan.endpoints & 0b011 == 0b011
         }
         return (plan, data)
     }

@@ -1,8 +1,10 @@
 /// An animation attached to a layer under a key, with its begin time already resolved
 /// (in the layer's local time space).
 public struct AttachedAnimation: Hashable, Sendable {
-    public var key: String
+    /// First, so that what evaluation reads (the animation's timing and plan) starts the value
+    /// and the key, which it never reads, ends it.
     public var animation: Animation
+    public var key: String
     public init(key: String, animation: Animation) { self.key = key; self.animation = animation }
 }
 
@@ -95,8 +97,34 @@ public enum Presentation {
         return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
     }
 
+    /// `evaluate(modelAt:…)` over buffers, for a caller that keeps animations and their
+    /// lifecycles in raw storage (the server's frame walk): both are read and written where
+    /// they lie, with no reference counting or uniqueness check per layer. `lifecycle.count`
+    /// must equal `animations.count`; `planOffset` is `Presentation.planOffset`, read once by
+    /// the caller (every read of a static goes through `swift_once`).
+    @discardableResult
+    public static func evaluate(modelAt model: UnsafePointer<LayerProperties>,
+                                animations: UnsafeBufferPointer<AttachedAnimation>, layerTime: Double,
+                                into presentation: UnsafeMutablePointer<LayerProperties>,
+                                lifecycle: UnsafeMutableBufferPointer<AnimationLifecycle>, resetting: PropertySet?,
+                                planOffset: Int) -> TransitionProgress? {
+        precondition(lifecycle.count == animations.count, "one lifecycle per animation")
+        guard let resetting else {
+            presentation.pointee.assign(from: model)
+            var none = PropertySet()
+            return applyAnimations(animations, layerTime: layerTime, into: &presentation.pointee, resetting: &none,
+                                   model: model, lifecycle: lifecycle, usePlans: true, planOffset: planOffset)
+        }
+        var pending = resetting
+        let transition = applyAnimations(animations, layerTime: layerTime, into: &presentation.pointee,
+                                         resetting: &pending, model: model, lifecycle: lifecycle, usePlans: true,
+                                         planOffset: planOffset)
+        presentation.pointee.assign(pending, from: model)
+        return transition
+    }
+
     /// Where an animation's plan lies within an `AttachedAnimation`, in bytes.
-    static let planOffset = MemoryLayout<AttachedAnimation>.offset(of: \AttachedAnimation.animation)!
+    public static let planOffset = MemoryLayout<AttachedAnimation>.offset(of: \AttachedAnimation.animation)!
         + MemoryLayout<Animation>.offset(of: \Animation.plan)!
 
     /// `evaluate` after `presentation = model`: applies the animations in order.
@@ -109,32 +137,68 @@ public enum Presentation {
         if lifecycle.count != animations.count {
             lifecycle = [AnimationLifecycle](repeating: .pending, count: animations.count)
         }
-        var transition: TransitionProgress?
         let planOffset = Presentation.planOffset
+        var none = PropertySet()
+        return animations.withUnsafeBufferPointer { buffer in
+            lifecycle.withUnsafeMutableBufferPointer { life in
+                applyAnimations(buffer, layerTime: layerTime, into: &presentation, resetting: &none, model: nil,
+                                lifecycle: life, usePlans: usePlans, planOffset: planOffset)
+            }
+        }
+    }
+
+    /// The loop of `evaluateAnimations`: each animation's lifecycle into `life[i]`, and its
+    /// value into `presentation` when its timing applies it.
+    ///
+    /// `resetting` holds the properties still to be reset to `*model` (read only for those;
+    /// `model` may be nil when `resetting` is empty):
+    /// each is reset just before the first applied animation that reads it, and dropped
+    /// unreset when that animation's plan overwrites it (`EvaluationPlan.overwrites`: its
+    /// value does not depend on what was there). What is left when the loop ends, no
+    /// animation wrote this frame: the caller resets it. The result is `evaluate`'s exactly;
+    /// a layer whose animations all overwrite their properties does not read its model.
+    @inline(__always)
+    static func applyAnimations(_ buffer: UnsafeBufferPointer<AttachedAnimation>, layerTime: Double,
+                                into presentation: inout LayerProperties, resetting: inout PropertySet,
+                                model: UnsafePointer<LayerProperties>?,
+                                lifecycle life: UnsafeMutableBufferPointer<AnimationLifecycle>,
+                                usePlans: Bool, planOffset: Int) -> TransitionProgress? {
         // Animations and their plans are read in place through pointers: copying an
         // `Animation` (or even its plan) out of the array costs more than evaluating it.
-        animations.withUnsafeBufferPointer { buffer in
-            lifecycle.withUnsafeMutableBufferPointer { life in
-                guard let base = buffer.baseAddress else { return }
-                for i in 0..<buffer.count {
-                    let attached = base + i
-                    let state = attached.pointee.animation.timing.state(at: layerTime)
-                    switch state.phase {
-                    case .before: life[i] = .pending
-                    case .active: life[i] = .active
-                    case .after: life[i] = .finished
+        guard let base = buffer.baseAddress else { return nil }
+        var transition: TransitionProgress?
+        for i in 0..<buffer.count {
+            let attached = base + i
+            let state = attached.pointee.animation.timing.state(at: layerTime)
+            switch state.phase {
+            case .before: life[i] = .pending
+            case .active: life[i] = .active
+            case .after: life[i] = .finished
+            }
+            guard state.isApplied else { continue }
+            // Animations with a plan run from it alone (see `EvaluationPlan`); the rest,
+            // and any the plan declines for the layer's current state, take the general
+            // path.
+            if usePlans {
+                let plan = UnsafeRawPointer(attached).advanced(by: planOffset).assumingMemoryBound(to: EvaluationPlan.self)
+                if plan.pointee.route != .general {
+                    let written = PropertySet(plan.pointee.keyPath.property)
+                    if !resetting.isDisjoint(with: written) && !plan.pointee.overwrites {
+                        presentation.assign(written, from: model!)
+                        resetting.subtract(written)
                     }
-                    guard state.isApplied else { continue }
-                    // Animations with a plan run from it alone (see `EvaluationPlan`); the rest,
-                    // and any the plan declines for the layer's current state, take the general
-                    // path.
-                    if usePlans {
-                        let plan = UnsafeRawPointer(attached).advanced(by: planOffset).assumingMemoryBound(to: EvaluationPlan.self)
-                        if applyPlan(plan, attached, state: state, to: &presentation) { continue }
+                    if applyPlan(plan, attached, state: state, to: &presentation) {
+                        resetting.subtract(written)
+                        continue
                     }
-                    if let tr = apply(attached, state: state, to: &presentation) { transition = tr }
                 }
             }
+            if !resetting.isEmpty {
+                let written = attached.pointee.animation.writtenProperties.intersection(resetting)
+                presentation.assign(written, from: model!)
+                resetting.subtract(written)
+            }
+            if let tr = apply(attached, state: state, to: &presentation) { transition = tr }
         }
         return transition
     }

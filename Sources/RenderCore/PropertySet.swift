@@ -62,3 +62,53 @@ extension LayerProperties {
         }
     }
 }
+
+extension Animation {
+    /// Whether evaluating this animation writes values that do not depend on what its
+    /// property held before (a whole property, not additive; for basic and spring animations
+    /// both `from` and `to` set): an evaluator need not reset that property first. False
+    /// where that is not known (groups, paths, transitions, general evaluation).
+    public var overwritesItsProperty: Bool { plan.overwrites }
+}
+
+extension LayerProperties {
+    /// Where the properties in `set` lie within a `LayerProperties` value, in bytes: from the
+    /// first one's start to the last one's end (a property kept out of line counts as the
+    /// reference to its box). Empty for an empty set. For prefetching what an evaluation of
+    /// those properties touches.
+    public static func storageSpan(of set: PropertySet) -> Range<Int> {
+        var lower = Int.max, upper = 0
+        var bits = set.rawValue
+        while bits != 0 {
+            let raw = UInt8(truncatingIfNeeded: bits.trailingZeroBitCount)
+            bits &= bits - 1
+            let span = storageSpans[Int(raw)]
+            lower = min(lower, span.lowerBound); upper = max(upper, span.upperBound)
+        }
+        return lower < upper ? lower..<upper : 0..<0
+    }
+
+    /// `storageSpan` of each property, by raw value.
+    private static let storageSpans: [Range<Int>] = (0..<64).map { raw -> Range<Int> in
+        func span<T>(_ path: KeyPath<LayerProperties, T>) -> Range<Int> {
+            let offset = MemoryLayout<LayerProperties>.offset(of: path)!
+            return offset..<offset + MemoryLayout<T>.size
+        }
+        switch PropertyKey(rawValue: UInt8(raw)) {
+        case .position?: return span(\.position)
+        case .bounds?: return span(\.bounds)
+        case .anchorPoint?: return span(\.anchorPoint)
+        case .zPosition?: return span(\.zPosition)
+        case .transform?: return span(\.transform)
+        case .opacity?: return span(\.opacity)
+        case .backgroundColor?: return span(\.backgroundColor)
+        case .borderColor?: return span(\.borderColor)
+        case .borderWidth?: return span(\.borderWidth)
+        case .cornerRadius?: return span(\.cornerRadius)
+        case .isHidden?: return span(\.isHidden)
+        case .masksToBounds?: return span(\.masksToBounds)
+        case .some: return span(\.extras)
+        case nil: return 0..<0
+        }
+    }
+}

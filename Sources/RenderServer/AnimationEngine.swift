@@ -30,16 +30,38 @@ struct AnimationEngine {
 
     /// How many animated layers ahead the walk prefetches.
     static let prefetchDistance = 8
+    /// The bytes of an `AttachedAnimation` that evaluating it through its plan reads: its
+    /// timing, timing function and plan up to a spring's constants (`by` and the key lie
+    /// beyond, read rarely or never).
+    static let hotAnimationBytes = 224
     static let attachedOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.attached)!
-    static let lifecycleOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.lifecycle)!
 
     /// The address of the first element of the array stored at `offset` in `*state`, read
-    /// without retaining it (for prefetching only: an array is one reference to its storage
-    /// object, whose elements start after a 32-byte header on 64-bit Linux).
+    /// without retaining it: an array is one reference to its storage object, whose count
+    /// lies 16 bytes in and whose elements start after a 32-byte header on 64-bit Linux (for
+    /// elements aligned to at most 16 bytes). `elements(of:at:as:)` checks that in debug
+    /// builds.
     @inline(__always)
     static func storage(of state: UnsafeMutablePointer<AnimationState>, at offset: Int) -> UnsafeRawPointer? {
         let reference = UnsafeRawPointer(state).advanced(by: offset).load(as: UInt.self)
         return UnsafeRawPointer(bitPattern: reference &+ 32)
+    }
+
+    /// The elements of the array of `T` stored at `offset` in `*state`, read in place without
+    /// retaining it. Valid while that array is neither mutated nor released: within one
+    /// layer's evaluation, which changes no animation list.
+    @inline(__always)
+    static func elements<T>(of state: UnsafeMutablePointer<AnimationState>, at offset: Int,
+                            as: T.Type) -> UnsafeBufferPointer<T> {
+        let reference = UnsafeRawPointer(state).advanced(by: offset).load(as: UInt.self)
+        let object = UnsafeRawPointer(bitPattern: reference)!
+        let count = object.load(fromByteOffset: 16, as: Int.self)
+        let buffer = UnsafeBufferPointer(start: (object + 32).assumingMemoryBound(to: T.self), count: count)
+        assert(MemoryLayout<T>.alignment <= 16 && UnsafeRawPointer(state).advanced(by: offset)
+            .assumingMemoryBound(to: [T].self).pointee.withUnsafeBufferPointer {
+                $0.count == count && (count == 0 || $0.baseAddress == buffer.baseAddress)
+            }, "Array's storage layout is not the one this reads")
+        return buffer
     }
 
     /// Indices in `store.animations` of states with animations to retire after the frame.
@@ -67,7 +89,8 @@ struct AnimationEngine {
         transitions.removeAll(keepingCapacity: true)
         // Static lets are read through `swift_once` on every access: read them once.
         let modelOffset = AnimationEngine.modelOffset
-        let attachedOffset = AnimationEngine.attachedOffset, lifecycleOffset = AnimationEngine.lifecycleOffset
+        let attachedOffset = AnimationEngine.attachedOffset
+        let planOffset = Presentation.planOffset
         let epoch = store.timingEpoch
         let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
         store.withFrameAccess { nodes, states, presentations in
@@ -76,17 +99,27 @@ struct AnimationEngine {
                 // Memory, not arithmetic, bounds a large frame: fetch what a layer a few
                 // states ahead will touch (its node's first line, its presentation, its
                 // animations and lifecycle) while this one is evaluated.
+                // Only the lines it uses: the bytes of the animated properties in its
+                // presentation (and in its model, when an animation reads it), the node's
+                // first line (its caches' state) and its first animation (the bytes evaluation
+                // reads, after the array's 32-byte header); its lifecycles lie in its state.
                 if a + AnimationEngine.prefetchDistance < n {
                     let ahead = states.baseAddress! + a + AnimationEngine.prefetchDistance
                     let node = UnsafeRawPointer(nodes + Int(ahead.pointee.slot))
                     let presentation = UnsafeRawPointer(presentations + a + AnimationEngine.prefetchDistance)
-                    let attached = AnimationEngine.storage(of: ahead, at: attachedOffset)
-                    for line in stride(from: 0, to: 256, by: 64) {
-                        csys_prefetch(node + line)
-                        csys_prefetch_write(presentation + line)
-                        csys_prefetch(attached.map { $0 + line })
+                    let start = Int(ahead.pointee.spanStart), end = Int(ahead.pointee.spanEnd)
+                    csys_prefetch(node)
+                    if ahead.pointee.readsModel {
+                        for line in stride(from: start, to: end, by: 64) { csys_prefetch(node + modelOffset + line) }
+                        csys_prefetch(node + modelOffset + end - 1)
                     }
-                    csys_prefetch(AnimationEngine.storage(of: ahead, at: lifecycleOffset))
+                    for line in stride(from: start, to: end, by: 64) { csys_prefetch_write(presentation + line) }
+                    csys_prefetch_write(presentation + end - 1)
+                    if let attached = AnimationEngine.storage(of: ahead, at: attachedOffset) {
+                        for line in stride(from: -32, to: AnimationEngine.hotAnimationBytes, by: 64) {
+                            csys_prefetch(attached + line)
+                        }
+                    }
                 }
                 let state = states.baseAddress! + a
                 let slot = Int(state.pointee.slot)
@@ -98,13 +131,24 @@ struct AnimationEngine {
                 // Unless the model or the animation list changed since the last frame, only
                 // what the animations write differs from the model (see `AnimationState`).
                 let full = state.pointee.needsFullReset
-                state.pointee.needsFullReset = false
+                if full {
+                    state.pointee.needsFullReset = false
+                    AnimationEngine.noteSpan(of: state)
+                }
                 let model = UnsafeRawPointer(nodes + slot).advanced(by: modelOffset)
                     .assumingMemoryBound(to: LayerProperties.self)
-                let transition = Presentation.evaluate(modelAt: model, animations: state.pointee.attached,
-                                                       layerTime: layerTime, into: &presentations[a],
-                                                       lifecycle: &state.pointee.lifecycle,
-                                                       resetting: full ? nil : state.pointee.written)
+                // The animations are read through their array's storage: passing the array
+                // would retain it, per layer per frame. The lifecycles are written in place.
+                let attached = AnimationEngine.elements(of: state, at: attachedOffset, as: AttachedAnimation.self)
+                var anyFinished = false
+                let transition = state.pointee.lifecycle.withUnsafeMutableBuffer { life in
+                    let transition = Presentation.evaluate(modelAt: model, animations: attached, layerTime: layerTime,
+                                                           into: presentations + a, lifecycle: life,
+                                                           resetting: full ? nil : state.pointee.written,
+                                                           planOffset: planOffset)
+                    for l in life where l == .finished { anyFinished = true; break }
+                    return transition
+                }
                 if transition != nil || state.pointee.hasTransition {
                     state.pointee.hasTransition = transition != nil
                     transitions.append((state.pointee.layer, transition.map { AnimationEngine.transitionState($0, of: state) }))
@@ -118,7 +162,9 @@ struct AnimationEngine {
                 if !caches.isEmpty && !nodes[slot].stale.isSuperset(of: caches) {
                     moved.append((Int32(slot), caches))
                 }
-                if reportLifecycle(of: state, at: t, events: &events) { retiring.append(a) }
+                if (anyFinished || state.pointee.unstarted != 0) && reportLifecycle(of: state, at: t, events: &events) {
+                    retiring.append(a)
+                }
             }
         }
         for m in moved { store.invalidateSubtree(Int(m.slot), m.caches) }
@@ -126,6 +172,14 @@ struct AnimationEngine {
         // Descending: swap-removing a state moves only the last one, already handled.
         for a in retiring.reversed() { store.retireFinished(stateAt: a) }
         return count
+    }
+
+    /// Works out what steady frames of `state`'s layer touch (see `AnimationState.spanStart`).
+    static func noteSpan(of state: UnsafeMutablePointer<AnimationState>) {
+        let span = LayerProperties.storageSpan(of: state.pointee.written)
+        state.pointee.spanStart = UInt16(span.lowerBound)
+        state.pointee.spanEnd = UInt16(max(span.upperBound, span.lowerBound + 1))
+        state.pointee.readsModel = !state.pointee.attached.allSatisfy(\.animation.overwritesItsProperty)
     }
 
     /// `progress` with the id of the animation it comes from: the last transition (or group
@@ -150,21 +204,14 @@ struct AnimationEngine {
 
     /// Sends each animation's first `animationStarted` and its `animationStopped(finished:
     /// true)` once, by its lifecycle at this frame. Returns whether one finished that is
-    /// removed on completion.
+    /// removed on completion. The walk calls it only while an animation has not started or
+    /// one is finished: in the steady state every record is left alone.
     @inline(__always)
     private func reportLifecycle(of state: UnsafeMutablePointer<AnimationState>, at t: Double,
                                  events: inout [Message]) -> Bool {
         var retire = false
         let layer = state.pointee.layer
         let count = state.pointee.lifecycle.count
-        if state.pointee.unstarted == 0 {
-            // Steady state: every animation has started; only a finished one needs its record.
-            var anyFinished = false
-            state.pointee.lifecycle.withUnsafeBufferPointer { life in
-                for i in 0..<count where life[i] == .finished { anyFinished = true; break }
-            }
-            if !anyFinished { return false }
-        }
         for i in 0..<count {
             let life = state.pointee.lifecycle[i]
             if life == .pending || state.pointee.records[i].stopped { continue }

@@ -108,7 +108,7 @@ extension ServerCore {
                 layers.append(LayerCopy(id: id, kind: node.kind, superlayer: node.superlayer, sublayers: node.sublayers,
                                         timing: node.timing, model: node.model, animations: state?.attached ?? [],
                                         animationIDs: state?.records.map(\.id) ?? [],
-                                        lifecycle: state?.lifecycle ?? [],
+                                        lifecycle: state?.lifecycle.array ?? [],
                                         layerTime: request.presentation && state != nil ? store.localTime(of: id, at: t) : nil))
             }
             sessions.append((s.id, s.clientName, s.pid, store.root, layers))

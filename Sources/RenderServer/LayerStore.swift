@@ -503,14 +503,21 @@ struct AnimationState {
     var attached: [AttachedAnimation] = []
     /// Parallel to `attached`.
     var records: [Record] = []
-    /// Parallel to `attached`: each animation's lifecycle at the latest frame.
-    var lifecycle: [AnimationLifecycle] = []
+    /// Parallel to `attached`: each animation's lifecycle at the latest frame (inline for a
+    /// few: see `LifecycleList`).
+    var lifecycle = LifecycleList()
     /// The properties the attached animations may write (see `Animation.writtenProperties`).
     var written = PropertySet()
     /// The model or the attached animations changed since the latest frame: the next one
     /// resets the whole presentation to the model. Otherwise the presentation equals the
     /// model outside `written`, and a frame resets only those.
     var needsFullReset = true
+    /// What a steady frame touches, for the walk's prefetching (worked out by the frame after
+    /// each full reset, which follows every change of `written`): the bytes of a
+    /// `LayerProperties` that hold `written` (`LayerProperties.storageSpan`), and whether an
+    /// animation reads the model there (one that does not overwrite its property).
+    var spanStart: UInt16 = 0, spanEnd: UInt16 = 0
+    var readsModel = true
     /// The layer's world timing as of `LayerStore.timingEpoch == worldEpoch` (0: never).
     var worldTiming = WorldTiming.identity
     var worldEpoch: UInt64 = 0
@@ -551,7 +558,7 @@ struct AnimationState {
             attached = keep.map { attached[$0] }
             records = keep.map { records[$0] }
             let lifecycleCount = lifecycle.count
-            lifecycle = keep.filter { $0 < lifecycleCount }.map { lifecycle[$0] }
+            lifecycle = LifecycleList(keep.filter { $0 < lifecycleCount }.map { lifecycle[$0] })
             unstarted = Int32(records.filter { !$0.started }.count)
             written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
         }
