@@ -90,8 +90,7 @@ let package = Package(
 
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
         .testTarget(name: "RenderProtocolTests", dependencies: ["RenderProtocol"]),
-        .testTarget(name: "RenderClientTests", dependencies: ["RenderClient"],
-                    swiftSettings: v5),
+        .testTarget(name: "RenderClientTests", dependencies: ["RenderClient"]),
         .testTarget(name: "RenderViewsTests", dependencies: ["RenderViews"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),

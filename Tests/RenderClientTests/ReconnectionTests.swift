@@ -11,7 +11,9 @@ import Testing
     /// acknowledges commits, answers pings — and drops the client when it receives ping 99.
     static func peer() throws -> ScriptedPeer {
         let sessions = Locked<UInt32>(0)
-        weak var holder: ScriptedPeer?
+        // The peer itself, for its own thread's `respond` (set once it exists; weak, since
+        // the peer keeps `respond`).
+        let holder = Locked<Weak<ScriptedPeer>?>(nil)
         let peer = try ScriptedPeer(acceptsMany: true) { m in
             switch m {
             case .hello:
@@ -23,7 +25,7 @@ import Testing
             case let .commit(c):
                 return [.commitApplied(CommitApplied(sequence: c.sequence, frame: 1, mediaTime: c.mediaTime))]
             case .ping(99):
-                holder?.dropClient()
+                holder.withLock { $0?.value }?.dropClient()
                 return []
             case let .ping(t):
                 return [.pong(t)]
@@ -31,7 +33,7 @@ import Testing
                 return []
             }
         }
-        holder = peer
+        holder.withLock { $0 = Weak(peer) }
         return peer
     }
 
