@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "ComponentsTests", dependencies: ["Components"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "CSystem"],
-                    exclude: ["Goldens"], swiftSettings: v5),
+                    exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB", "CSystem"],
                     swiftSettings: v5),
     ]
