@@ -96,7 +96,6 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "CSystem"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB", "CSystem"],
-                    swiftSettings: v5),
+        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB", "CSystem"]),
     ]
 )
