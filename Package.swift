@@ -5,12 +5,10 @@
 
 import PackageDescription
 
-/// The value modules, the server and the client library use the Swift 6 language mode: their
-/// cross-thread state is owned by one thread or queue or behind a lock, and each type whose
-/// confinement the compiler cannot see says so (`@unchecked Sendable` with its discipline).
-/// RenderViews and Dynamics too. Components (which builds on one queue and mounts on another)
-/// and the CLIs still use Swift 5.
-let v5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+// Every target — libraries, executables and tests — uses the Swift 6 language mode (the
+// tools-version default): cross-thread state is owned by one thread or queue or behind a lock
+// (a `Mutex` in the tests), and each type whose confinement the compiler cannot see says so
+// (`@unchecked Sendable` with its discipline stated beside it).
 
 let package = Package(
     name: "rendersrv",
