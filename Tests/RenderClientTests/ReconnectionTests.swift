@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 @testable import RenderClient
 
@@ -37,15 +38,15 @@ import Testing
         return peer
     }
 
-    final class Steps: @unchecked Sendable {
-        let lock = NSLock()
-        var events: [ReconnectEvent] = []
+    /// The reconnection events: recorded on the callback queue, read by the test's thread.
+    final class Steps: Sendable {
+        private let events = Mutex<[ReconnectEvent]>([])
         let reconnected = DispatchSemaphore(value: 0)
         func record(_ e: ReconnectEvent) {
-            lock.lock(); events.append(e); lock.unlock()
+            events.withLock { $0.append(e) }
             if case .reconnected = e { reconnected.signal() }
         }
-        var all: [ReconnectEvent] { lock.lock(); defer { lock.unlock() }; return events }
+        var all: [ReconnectEvent] { events.withLock { $0 } }
     }
 
     @Test func aLostSessionIsReplacedAndCommitsWaitForTheOwnersGate() throws {
