@@ -5,12 +5,10 @@
 
 import PackageDescription
 
-/// The value modules, the server and the client library use the Swift 6 language mode: their
-/// cross-thread state is owned by one thread or queue or behind a lock, and each type whose
-/// confinement the compiler cannot see says so (`@unchecked Sendable` with its discipline).
-/// RenderViews and Dynamics too. Components (which builds on one queue and mounts on another)
-/// and the CLIs still use Swift 5.
-let v5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+// Every target — libraries, executables and tests — uses the Swift 6 language mode (the
+// tools-version default): cross-thread state is owned by one thread or queue or behind a lock
+// (a `Mutex` in the tests), and each type whose confinement the compiler cannot see says so
+// (`@unchecked Sendable` with its discipline stated beside it).
 
 let package = Package(
     name: "rendersrv",
@@ -90,17 +88,12 @@ let package = Package(
 
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
         .testTarget(name: "RenderProtocolTests", dependencies: ["RenderProtocol"]),
-        .testTarget(name: "RenderClientTests", dependencies: ["RenderClient"],
-                    swiftSettings: v5),
-        .testTarget(name: "RenderViewsTests", dependencies: ["RenderViews"],
-                    swiftSettings: v5),
-        .testTarget(name: "ComponentsTests", dependencies: ["Components"],
-                    swiftSettings: v5),
-        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"],
-                    swiftSettings: v5),
+        .testTarget(name: "RenderClientTests", dependencies: ["RenderClient"]),
+        .testTarget(name: "RenderViewsTests", dependencies: ["RenderViews"]),
+        .testTarget(name: "ComponentsTests", dependencies: ["Components"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "CSystem"],
-                    exclude: ["Goldens"], swiftSettings: v5),
-        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB", "CSystem"],
-                    swiftSettings: v5),
+                    exclude: ["Goldens"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB", "CSystem"]),
     ]
 )

@@ -13,7 +13,10 @@ import Glibc
 /// A vsync already on its way when `stop()` is called may still arrive (the display link
 /// ignores it). `start` after `stop` starts again; `start` while started replaces the
 /// callback and period.
-public protocol DisplayLinkProviding: AnyObject {
+///
+/// Sendable: a display link calls `stop()` and `now()` from whatever thread pauses or
+/// invalidates it, and the source calls back from its own thread.
+public protocol DisplayLinkProviding: AnyObject, Sendable {
     /// Starts reporting vsyncs every `period` seconds (> 0).
     func start(period: Double, vsync: @escaping @Sendable (Double) -> Void)
     /// Stops reporting. Any thread.
@@ -32,7 +35,7 @@ public final class ManualDisplayLinkSource: DisplayLinkProviding {
     private struct State {
         var time: Double
         var period: Double = 1.0 / 60
-        var vsync: ((Double) -> Void)?
+        var vsync: (@Sendable (Double) -> Void)?
     }
     private let state: Locked<State>
     /// Where the grid starts, media time (s).
@@ -61,7 +64,7 @@ public final class ManualDisplayLinkSource: DisplayLinkProviding {
     /// Fires the next vsync of the grid after the current time and returns its time.
     @discardableResult
     public func step() -> Double {
-        let (t, cb) = state.withLock { s -> (Double, ((Double) -> Void)?) in
+        let (t, cb) = state.withLock { s -> (Double, (@Sendable (Double) -> Void)?) in
             // The next grid point strictly after `time` (a tolerance keeps float error from
             // skipping or repeating a frame).
             let k = ((s.time - origin) / s.period + 1e-9).rounded(.down) + 1
@@ -79,7 +82,7 @@ public final class ManualDisplayLinkSource: DisplayLinkProviding {
 
     /// Fires a vsync at media time `t` (ignored unless later than the current time).
     public func fire(at t: Double) {
-        let cb = state.withLock { s -> ((Double) -> Void)? in
+        let cb = state.withLock { s -> (@Sendable (Double) -> Void)? in
             guard t > s.time else { return nil }
             s.time = t
             return s.vsync

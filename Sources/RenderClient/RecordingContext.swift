@@ -15,40 +15,44 @@ import RenderProtocol
 ///     r.stopAnimations(finished: true)       // as the server would report
 ///
 /// Thread affinity: call it from one thread that is not its `queue`; the layers belong to
-/// `queue` (use them inside `run`).
+/// `queue` (use them inside `run`). The clock and the commits are shared by that thread and
+/// the queue (which may commit on its own: an end-of-turn flush, a layer released off the
+/// queue), so they are behind a lock; set `now` between work items for deterministic times.
 public final class RecordingContext {
     /// The context's callback queue (stands in for the app's main queue).
     public let queue: DispatchQueue
     public let context: Context
 
-    /// What the context's closures share (they may outlive this object: layers released at
-    /// the end of a test still commit their destruction).
-    final class Sink {
+    /// What the context's closures share with the caller's thread (they may outlive this
+    /// object: layers released at the end of a test still commit their destruction).
+    struct Sink {
         var now: Double
         var commits: [Commit] = []
-        init(now: Double) { self.now = now }
     }
-    private let sink: Sink
+    private let sink: Locked<Sink>
 
     /// A context on a new serial queue, whose clock starts at `now` (media time, seconds).
     public init(label: String = "RecordingContext", now: Double = 1000) {
         queue = DispatchQueue(label: label)
-        let sink = Sink(now: now)
+        let sink = Locked(Sink(now: now))
         self.sink = sink
-        context = Context(queue: queue, clock: { sink.now }, commitSink: { sink.commits.append($0) })
+        context = Context(queue: queue, clock: { sink.withLock { $0.now } },
+                          commitSink: { commit in sink.withLock { $0.commits.append(commit) } })
     }
 
     /// The media time the context reads, seconds; set it between work items.
     public var now: Double {
-        get { sink.now }
-        set { sink.now = newValue }
+        get { sink.withLock { $0.now } }
+        set { sink.withLock { $0.now = newValue } }
     }
 
-    /// Every commit so far; read between work items (the queue is idle after `run`/`settle`).
-    public var commits: [Commit] { sink.commits }
-    public var lastCommit: Commit? { sink.commits.last }
+    /// Every commit so far (a `run`'s end-of-turn commit is here once `settle()` returns).
+    public var commits: [Commit] { sink.withLock { $0.commits } }
+    public var lastCommit: Commit? { sink.withLock { $0.commits.last } }
     /// The commits from index `index` on.
-    public func commits(since index: Int) -> ArraySlice<Commit> { sink.commits[min(index, sink.commits.count)...] }
+    public func commits(since index: Int) -> ArraySlice<Commit> {
+        sink.withLock { $0.commits[min(index, $0.commits.count)...] }
+    }
 
     /// Runs `body` as one work item of the callback queue.
     @discardableResult
@@ -70,8 +74,11 @@ public final class RecordingContext {
     public func deliver(_ message: Message) { run { context.deliver(message) } }
 
     /// Reports every animation added by the commits from index `from` on as stopped, as the
-    /// server would when they end (`finished`) or are removed.
+    /// server would when they end (`finished`) or are removed. The work the queue scheduled
+    /// for itself runs first (`settle()`), so a commit still waiting for its end-of-turn
+    /// flush counts as sent.
     public func stopAnimations(since from: Int = 0, finished: Bool = true) {
+        settle()
         for commit in commits(since: from) {
             for a in commit.addedAnimations {
                 deliver(.animationStopped(AnimationStopped(animationID: a.id, layer: a.layer, finished: finished,
@@ -81,8 +88,9 @@ public final class RecordingContext {
         settle()
     }
 
-    /// Reports every commit sent so far as applied.
+    /// Reports every commit sent so far as applied (after `settle()`, as `stopAnimations`).
     public func acknowledgeAll() {
+        settle()
         guard let last = commits.last else { return }
         deliver(.commitApplied(CommitApplied(sequence: last.sequence, frame: 1, mediaTime: now)))
         settle()

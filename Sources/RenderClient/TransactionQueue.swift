@@ -16,7 +16,7 @@ final class TransactionQueue: @unchecked Sendable {
     /// Contexts created on this queue; the first alive one is the queue's default.
     private var contexts: [Weak<Context>] = []
 
-    nonisolated(unsafe) private static let key = DispatchSpecificKey<TransactionQueue>()
+    private static let key = DispatchSpecificKey<TransactionQueue>()
     private static let registrationLock = NSLock()
 
     private init(queue: DispatchQueue) { self.queue = queue }

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Testing
 @testable import Dynamics
 import RenderClient
@@ -6,22 +7,29 @@ import RenderClient
 /// A context on a private serial queue with a manual clock, its commits collected, and a
 /// Dynamics animator whose display link is driven by hand (60 Hz, grid from t = 1000 s).
 /// `frame()` fires one vsync and runs its tick: deterministic frames, no waiting.
+///
+/// The context's clock is the vsync source's time (behind the source's lock): it has moved
+/// to a vsync before that vsync's tick runs on the queue, as a manual-clock app's would.
+/// The commits are appended on the queue and read by the test's thread, so they are behind
+/// a mutex (`Sink`).
 final class Rig {
     let queue = DispatchQueue(label: "DynamicsTests.callback")
-    final class Sink {
-        var now = 1000.0
-        var commits: [Commit] = []
-    }
-    let sink = Sink()
     let context: Context
     let source = ManualDisplayLinkSource(origin: 1000)
+    /// The commits sent, oldest first: appended on the queue, read from the test's thread.
+    final class Sink: Sendable {
+        private let sent = Mutex<[Commit]>([])
+        func append(_ commit: Commit) { sent.withLock { $0.append(commit) } }
+        var commits: [Commit] { sent.withLock { $0 } }
+    }
+    let sink = Sink()
     private(set) var animator: DynamicAnimator!
     static let period = 1.0 / 60
 
     init(fps: Double = 60) {
-        let sink = self.sink
-        context = Context(queue: queue, clock: { sink.now }, commitSink: { sink.commits.append($0) })
-        let context = self.context, source = self.source
+        let source = self.source, sink = self.sink
+        context = Context(queue: queue, clock: { source.now() }, commitSink: { sink.append($0) })
+        let context = self.context
         animator = queue.sync { DynamicAnimator(context: context, framesPerSecond: fps, source: source) }
     }
 
@@ -50,7 +58,6 @@ final class Rig {
     @discardableResult
     func frame() -> Double {
         let t = source.step()
-        sink.now = t
         queue.sync {}
         return t + Rig.period
     }

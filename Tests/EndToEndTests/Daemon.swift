@@ -1,17 +1,23 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// A real `rendersrvd` child process on a private socket, for end-to-end tests.
 ///
 /// The child runs with `--exit-on-stdin-eof`, so it dies with the test process even if the
 /// test crashes; `stop()` closes stdin, sends SIGTERM, and SIGKILLs after a grace period, so
 /// no test can hang on a child that ignores signals (see NOTES-platform.md).
-final class Daemon {
+///
+/// Threads: the test makes, reads and stops it; after start-up the child's stderr is appended
+/// by Foundation's readability handler on a thread of its own, so the text is behind a mutex.
+final class Daemon: Sendable {
     let socketPath: String
     let process = Process()
     private let stdinPipe = Pipe()
     private let stderrPipe = Pipe()
-    private(set) var stderrText = ""
+    private let stderrCollected = Mutex("")
+    /// What the child wrote to stderr so far.
+    var stderrText: String { stderrCollected.withLock { $0 } }
 
     /// Starts the daemon and returns once it has printed its "listening" line. With
     /// `socketPath` it listens there (another daemon's, to stand in for a restart), else on a
@@ -39,23 +45,22 @@ final class Daemon {
         // Wait for the readiness line (event-driven: blocking reads of the child's stderr).
         let handle = stderrPipe.fileHandleForReading
         let deadline = Date().addingTimeInterval(30)
-        while !stderrText.contains("listening on") {
+        var text = ""
+        while !text.contains("listening on") {
             let chunk = handle.availableData
             if chunk.isEmpty {
-                throw DaemonError.exited("rendersrvd exited before listening: \(stderrText)")
+                throw DaemonError.exited("rendersrvd exited before listening: \(text)")
             }
-            stderrText += String(decoding: chunk, as: UTF8.self)
-            if Date() > deadline { stop(); throw DaemonError.exited("rendersrvd did not start within 30 s: \(stderrText)") }
+            text += String(decoding: chunk, as: UTF8.self)
+            if Date() > deadline { stop(); throw DaemonError.exited("rendersrvd did not start within 30 s: \(text)") }
         }
+        stderrCollected.withLock { $0 = text }
         // Keep draining stderr so the child never blocks on a full pipe.
         handle.readabilityHandler = { [weak self] h in
             let d = h.availableData
-            if !d.isEmpty { self?.append(String(decoding: d, as: UTF8.self)) }
+            if !d.isEmpty { self?.stderrCollected.withLock { $0 += String(decoding: d, as: UTF8.self) } }
         }
     }
-
-    private let lock = NSLock()
-    private func append(_ s: String) { lock.lock(); stderrText += s; lock.unlock() }
 
     /// Stops the daemon: stdin EOF and SIGTERM, then SIGKILL if it is still alive.
     func stop() {

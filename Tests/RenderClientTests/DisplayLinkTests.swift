@@ -98,7 +98,7 @@ struct DisplayLinkTests {
         var welcome = ScriptedPeer.welcome
         welcome.refreshRate = 90
         welcome.mediaTime = 12.5
-        let peer = try ScriptedPeer { m in
+        let peer = try ScriptedPeer { [welcome] m in
             if case .hello = m { return [.welcome(welcome)] }
             return []
         }

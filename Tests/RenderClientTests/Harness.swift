@@ -1,6 +1,7 @@
 import Dispatch
 import RenderCore
 import RenderProtocol
+import Synchronization
 import Testing
 @testable import RenderClient
 
@@ -15,12 +16,16 @@ final class RecordingDelegate: AnimationDelegate {
     func animationDidStop(_ anim: Animation, finished: Bool) { stops.append(finished) }
 }
 
-/// An action that records where it ran.
-final class RecordingAction: Action {
+/// An action that records where it ran. Sendable: an action may be shared by layers of
+/// several contexts (a class's default action is one object for every layer of the class,
+/// on every queue), so its record is behind a mutex.
+final class RecordingAction: Action, Sendable {
     let name: String
-    var runs: [(key: String, layer: LayerID)] = []
+    private let record = Mutex<[(key: String, layer: LayerID)]>([])
     init(_ name: String) { self.name = name }
-    func run(forKey key: String, on layer: Layer) { runs.append((key, layer.id)) }
+    func run(forKey key: String, on layer: Layer) { record.withLock { $0.append((key, layer.id)) } }
+    /// Every run so far, oldest first.
+    var runs: [(key: String, layer: LayerID)] { record.withLock { $0 } }
 }
 
 extension AnimatableValue {

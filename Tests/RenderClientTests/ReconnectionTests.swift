@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 @testable import RenderClient
 
@@ -11,7 +12,9 @@ import Testing
     /// acknowledges commits, answers pings — and drops the client when it receives ping 99.
     static func peer() throws -> ScriptedPeer {
         let sessions = Locked<UInt32>(0)
-        weak var holder: ScriptedPeer?
+        // The peer itself, for its own thread's `respond` (set once it exists; weak, since
+        // the peer keeps `respond`).
+        let holder = Locked<Weak<ScriptedPeer>?>(nil)
         let peer = try ScriptedPeer(acceptsMany: true) { m in
             switch m {
             case .hello:
@@ -23,7 +26,7 @@ import Testing
             case let .commit(c):
                 return [.commitApplied(CommitApplied(sequence: c.sequence, frame: 1, mediaTime: c.mediaTime))]
             case .ping(99):
-                holder?.dropClient()
+                holder.withLock { $0?.value }?.dropClient()
                 return []
             case let .ping(t):
                 return [.pong(t)]
@@ -31,19 +34,19 @@ import Testing
                 return []
             }
         }
-        holder = peer
+        holder.withLock { $0 = Weak(peer) }
         return peer
     }
 
-    final class Steps: @unchecked Sendable {
-        let lock = NSLock()
-        var events: [ReconnectEvent] = []
+    /// The reconnection events: recorded on the callback queue, read by the test's thread.
+    final class Steps: Sendable {
+        private let events = Mutex<[ReconnectEvent]>([])
         let reconnected = DispatchSemaphore(value: 0)
         func record(_ e: ReconnectEvent) {
-            lock.lock(); events.append(e); lock.unlock()
+            events.withLock { $0.append(e) }
             if case .reconnected = e { reconnected.signal() }
         }
-        var all: [ReconnectEvent] { lock.lock(); defer { lock.unlock() }; return events }
+        var all: [ReconnectEvent] { events.withLock { $0 } }
     }
 
     @Test func aLostSessionIsReplacedAndCommitsWaitForTheOwnersGate() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import RenderCore
 import RenderProtocol
+import Synchronization
 import Testing
 @testable import RenderServer
 
@@ -202,19 +203,35 @@ import Testing
 }
 
 /// Collects formatted log lines (one string per log call, as a stream handler writes it).
-final class LogRecorder: LogHandler, @unchecked Sendable {
-    private(set) var lines: [String] = []
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
+/// Sendable as a `LogHandler` must be: whatever thread logs, its state is behind a mutex.
+final class LogRecorder: LogHandler, Sendable {
+    private struct State {
+        var lines: [String] = []
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+    }
+    private let state = Mutex(State())
+    /// Every line logged so far, oldest first.
+    var lines: [String] { state.withLock { $0.lines } }
+    var metadata: Logger.Metadata {
+        get { state.withLock { $0.metadata } }
+        set { state.withLock { $0.metadata = newValue } }
+    }
+    var logLevel: Logger.Level {
+        get { state.withLock { $0.logLevel } }
+        set { state.withLock { $0.logLevel = newValue } }
+    }
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
+        get { state.withLock { $0.metadata[key] } }
+        set { state.withLock { $0.metadata[key] = newValue } }
     }
     func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
              file: String, function: String, line: UInt) {
-        let all = self.metadata.merging(metadata ?? [:]) { $1 }
-        let meta = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        lines.append("\(level) \(message) \(meta)")
+        state.withLock { s in
+            let all = s.metadata.merging(metadata ?? [:]) { $1 }
+            let meta = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            s.lines.append("\(level) \(message) \(meta)")
+        }
     }
 }
 
