@@ -93,22 +93,21 @@ struct AnimationEngine {
         let planOffset = Presentation.planOffset
         let epoch = store.timingEpoch
         let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
-        store.withFrameAccess { nodes, states, presentations in
+        store.withFrameAccess { nodes, staleness, states, presentations in
             let n = states.count
             for a in 0..<n {
                 // Memory, not arithmetic, bounds a large frame: fetch what a layer a few
                 // states ahead will touch (its node's first line, its presentation, its
                 // animations and lifecycle) while this one is evaluated.
                 // Only the lines it uses: the bytes of the animated properties in its
-                // presentation (and in its model, when an animation reads it), the node's
-                // first line (its caches' state) and its first animation (the bytes evaluation
-                // reads, after the array's 32-byte header); its lifecycles lie in its state.
+                // presentation (and in its model, when an animation reads it) and its first
+                // animation (the bytes evaluation reads, after the array's 32-byte header).
+                // Its lifecycles lie in its state, its caches' staleness in a dense array.
                 if a + AnimationEngine.prefetchDistance < n {
                     let ahead = states.baseAddress! + a + AnimationEngine.prefetchDistance
                     let node = UnsafeRawPointer(nodes + Int(ahead.pointee.slot))
                     let presentation = UnsafeRawPointer(presentations + a + AnimationEngine.prefetchDistance)
                     let start = Int(ahead.pointee.spanStart), end = Int(ahead.pointee.spanEnd)
-                    csys_prefetch(node)
                     if ahead.pointee.readsModel {
                         for line in stride(from: start, to: end, by: 64) { csys_prefetch(node + modelOffset + line) }
                         csys_prefetch(node + modelOffset + end - 1)
@@ -159,7 +158,7 @@ struct AnimationEngine {
                 var caches = LayerStore.Invalidation()
                 if full || written & geometryMask != 0 { caches.insert(.worldTransform) }
                 if full || written & opacityMask != 0 { caches.insert(.worldOpacity) }
-                if !caches.isEmpty && !nodes[slot].stale.isSuperset(of: caches) {
+                if !caches.isEmpty && !staleness[slot].isSuperset(of: caches) {
                     moved.append((Int32(slot), caches))
                 }
                 if (anyFinished || state.pointee.unstarted != 0) && reportLifecycle(of: state, at: t, events: &events) {

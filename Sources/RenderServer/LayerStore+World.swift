@@ -62,7 +62,7 @@ extension LayerStore {
         }
         scratch.removeAll(keepingCapacity: true)
         var x = s
-        while x >= 0 && nodes[x].stale.contains(cache) {
+        while x >= 0 && staleness[x].contains(cache) {
             scratch.append(Int32(x))
             x = Int(nodes[x].parentSlot)
         }
