@@ -204,6 +204,77 @@ struct SeededRandom: RandomNumberGenerator {
         }
     }
 
+    /// Lifecycles live inline for up to 8 animations and in an array past that: a list that
+    /// grows across the boundary and shrinks back keeps every value in order.
+    @Test func lifecycleListCrossesItsInlineCapacityBothWays() {
+        let cycle: [AnimationLifecycle] = [.pending, .active, .finished]
+        var list = LifecycleList()
+        var expected: [AnimationLifecycle] = []
+        for i in 0..<12 {
+            list.append(cycle[i % 3]); expected.append(cycle[i % 3])
+            #expect(list.array == expected, "after appending \(i + 1)")
+        }
+        list[10] = .pending; expected[10] = .pending
+        list.withUnsafeMutableBuffer { $0[0] = .finished }; expected[0] = .finished
+        #expect(list.array == expected)
+        for i in [11, 3, 0, 5] {
+            list.remove(at: i); expected.remove(at: i)
+            #expect(list.array == expected, "after removing \(i)")
+        }
+        list.withUnsafeMutableBuffer { buffer in
+            #expect(buffer.count == expected.count)
+            buffer[buffer.count - 1] = .active
+        }
+        expected[expected.count - 1] = .active
+        #expect(list.array == expected)
+        #expect(list == LifecycleList(expected))
+        list.removeAll()
+        #expect(list.count == 0 && list.array.isEmpty)
+    }
+
+    /// A layer with more animations than lifecycles fit inline, staggered so that they start
+    /// and finish at different frames, with some removed on the way back below the boundary:
+    /// every frame equals a full evaluation, and each animation starts and stops once.
+    @Test func aLayerWithManyAnimationsEvaluatesLikeTheClient() {
+        let store = LayerStore()
+        apply(store, [.createLayer(1, .layer)])
+        var commands: [Command] = []
+        for k in 0..<12 {
+            var a = Animation.basic(k % 2 == 0 ? .opacity : .position,
+                                    from: k % 2 == 0 ? .number(0) : .point(Point(0, 0)),
+                                    to: k % 2 == 0 ? .number(1) : .point(Point(Double(k), 10)), duration: 1)
+            a.timing.beginTime = Double(k) * 0.25
+            a.timing.fillMode = k % 3 == 0 ? .forwards : .removed
+            a.isRemovedOnCompletion = k % 4 != 0
+            if k % 5 == 0 { a = Animation(.basic(BasicAnimation(keyPath: .opacity, by: .number(0.1))),
+                                          timing: a.timing, timingFunction: .easeIn) }
+            commands.append(.addAnimation(1, key: "k\(k)", animationID: UInt64(k + 1), animation: a))
+        }
+        apply(store, commands)
+        var engine = AnimationEngine()
+        var events: [Message] = []
+        var t = 0.0
+        while t < 5 {
+            if t == 1.5 { apply(store, [.removeAnimation(1, key: "k7"), .removeAnimation(1, key: "k8")], at: t) }
+            let attached = store.animation(of: 1)?.attached
+            engine.evaluate(store, at: t, events: &events)
+            if let attached, store.animation(of: 1) != nil {
+                let expected = Presentation.presentation(model: store.node(1)!.model, animations: attached, at: t)
+                #expect(store.presentation(of: 1) == expected, "at \(t)")
+            }
+            t += 0.125
+        }
+        var started = Set<UInt64>(), stopped = Set<UInt64>()
+        for e in events {
+            if case let .animationStarted(s) = e { #expect(started.insert(s.animationID).inserted) }
+            if case let .animationStopped(s) = e { #expect(stopped.insert(s.animationID).inserted) }
+        }
+        // k7 and k8 (ids 8 and 9) were removed before they began.
+        let ran = Set((1...12).map(UInt64.init)).subtracting([8, 9])
+        #expect(started == ran)
+        #expect(stopped == ran)
+    }
+
     @Test func nodesAndStatesStaySmall() {
         // What a layer costs the daemon (see rendersrv-bench --memory for resident bytes).
         #expect(MemoryLayout<LayerProperties>.stride <= 320)
