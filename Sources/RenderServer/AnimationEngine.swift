@@ -35,6 +35,7 @@ struct AnimationEngine {
     /// beyond, read rarely or never).
     static let hotAnimationBytes = 224
     static let attachedOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.attached)!
+    static let singleOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.single)!
 
     /// The address of the first element of the array stored at `offset` in `*state`, read
     /// without retaining it: an array is one reference to its storage object, whose count
@@ -89,7 +90,7 @@ struct AnimationEngine {
         transitions.removeAll(keepingCapacity: true)
         // Static lets are read through `swift_once` on every access: read them once.
         let modelOffset = AnimationEngine.modelOffset
-        let attachedOffset = AnimationEngine.attachedOffset
+        let attachedOffset = AnimationEngine.attachedOffset, singleOffset = AnimationEngine.singleOffset
         let planOffset = Presentation.planOffset
         let epoch = store.timingEpoch
         let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
@@ -114,7 +115,12 @@ struct AnimationEngine {
                     }
                     for line in stride(from: start, to: end, by: 64) { csys_prefetch_write(presentation + line) }
                     csys_prefetch_write(presentation + end - 1)
-                    if let attached = AnimationEngine.storage(of: ahead, at: attachedOffset) {
+                    if ahead.pointee.hasSingle {
+                        let single = UnsafeRawPointer(ahead) + singleOffset
+                        for line in stride(from: 0, to: AnimationEngine.hotAnimationBytes, by: 64) {
+                            csys_prefetch(single + line)
+                        }
+                    } else if let attached = AnimationEngine.storage(of: ahead, at: attachedOffset) {
                         for line in stride(from: -32, to: AnimationEngine.hotAnimationBytes, by: 64) {
                             csys_prefetch(attached + line)
                         }
@@ -138,7 +144,12 @@ struct AnimationEngine {
                     .assumingMemoryBound(to: LayerProperties.self)
                 // The animations are read through their array's storage: passing the array
                 // would retain it, per layer per frame. The lifecycles are written in place.
-                let attached = AnimationEngine.elements(of: state, at: attachedOffset, as: AttachedAnimation.self)
+                // A layer's only animation is read from its copy inside the state (see
+                // `AnimationState.single`).
+                let attached = state.pointee.hasSingle
+                    ? UnsafeBufferPointer(start: (UnsafeRawPointer(state) + singleOffset)
+                        .assumingMemoryBound(to: AttachedAnimation.self), count: 1)
+                    : AnimationEngine.elements(of: state, at: attachedOffset, as: AttachedAnimation.self)
                 var anyFinished = false
                 let transition = state.pointee.lifecycle.withUnsafeMutableBuffer { life in
                     let transition = Presentation.evaluate(modelAt: model, animations: attached, layerTime: layerTime,

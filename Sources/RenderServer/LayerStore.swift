@@ -511,7 +511,7 @@ struct AnimationState {
     }
 
     /// In the order added; evaluated in that order.
-    var attached: [AttachedAnimation] = []
+    private(set) var attached: [AttachedAnimation] = []
     /// Parallel to `attached`.
     var records: [Record] = []
     /// Parallel to `attached`: each animation's lifecycle at the latest frame (inline for a
@@ -541,9 +541,22 @@ struct AnimationState {
     /// The layer's slot in `LayerStore.nodes`, and its id.
     var slot: Int32
     var layer: LayerID
+    /// Whether the layer has exactly one animation, and then a copy of it (else a
+    /// placeholder): most animated layers have one, and the frame's walk, which streams the
+    /// states in order, reads it here instead of in the array's storage elsewhere in the heap
+    /// (280 bytes more per animated layer). Kept by every mutation below.
+    private(set) var hasSingle = false
+    private(set) var single = AnimationState.placeholder
+
+    static let placeholder = AttachedAnimation(key: "", animation: .basic(.opacity))
 
     init(slot: Int32, layer: LayerID) {
         self.slot = slot; self.layer = layer
+    }
+
+    private mutating func noteSingle() {
+        hasSingle = attached.count == 1
+        single = hasSingle ? attached[0] : AnimationState.placeholder
     }
 
     mutating func append(_ animation: AttachedAnimation, id: UInt64) {
@@ -553,6 +566,7 @@ struct AnimationState {
         written.formUnion(animation.animation.writtenProperties)
         needsFullReset = true
         unstarted += 1
+        noteSingle()
     }
 
     /// Removes every animation `shouldRemove` picks, in one pass (the written set is worked
@@ -574,6 +588,7 @@ struct AnimationState {
             written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
         }
         needsFullReset = true
+        noteSingle()
         return removed
     }
 
@@ -584,6 +599,7 @@ struct AnimationState {
         if i < lifecycle.count { lifecycle[i] = .pending }
         written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
         needsFullReset = true
+        noteSingle()
     }
 
     mutating func remove(at i: Int) {
@@ -592,5 +608,6 @@ struct AnimationState {
         if i < lifecycle.count { lifecycle.remove(at: i) }
         written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
         needsFullReset = true
+        noteSingle()
     }
 }
