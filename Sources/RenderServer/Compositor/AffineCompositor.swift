@@ -69,12 +69,12 @@ enum AffineCompositor {
                     if min(u, uEnd) >> 16 >= 0 && min(v, vEnd) >> 16 >= 0
                         && max(u, uEnd) >> 16 < sw - 1 && max(v, vEnd) >> 16 < sh - 1 {
                         for _ in 0...n {
-                            let t = source + (v >> 16) * ss + (u >> 16)
-                            let t0 = t[0], t1 = t[1], t2 = t[ss], t3 = t[ss + 1]
+                            let t = source + ((v >> 16) &* ss &+ (u >> 16))
+                            let t0 = t[0], t1 = t[1], t2 = t[ss], t3 = t[ss &+ 1]
                             // Four transparent texels (a shape's empty corners): nothing to add.
                             if t0 | t1 | t2 | t3 != 0 {
-                                blend(bilinear(t0, t1, t2, t3, UInt16(truncatingIfNeeded: (u >> 8) & 0xFF),
-                                               UInt16(truncatingIfNeeded: (v >> 8) & 0xFF)), alpha256, over: d)
+                                blend(bilinear(t0, t1, t2, t3, UInt64(truncatingIfNeeded: (u >> 8) & 0xFF),
+                                               UInt64(truncatingIfNeeded: (v >> 8) & 0xFF)), alpha256, over: d)
                             }
                             d += 1
                             u &+= stepU; v &+= stepV
@@ -95,7 +95,9 @@ enum AffineCompositor {
                     }
                     p00 = texel(iu, iv); p01 = texel(iu + 1, iv); p10 = texel(iu, iv + 1); p11 = texel(iu + 1, iv + 1)
                 }
-                blend(lerp(lerp(p00, p01, wx), lerp(p10, p11, wx), wy), alpha256, over: d)
+                if p00 | p01 | p10 | p11 != 0 {
+                    blend(bilinear(p00, p01, p10, p11, UInt64(wx), UInt64(wy)), alpha256, over: d)
+                }
                 d += 1
                 i += 1
                 u &+= stepU; v &+= stepV
@@ -135,22 +137,25 @@ enum AffineCompositor {
         }
     }
 
-    /// `lerp(lerp(t0, t1, wx), lerp(t2, t3, wx), wy)` — the same integers — with every
-    /// channel of the four texels in one 16-bit lane (8 lanes: one multiply does a row's
-    /// two texels), which SSE2 does in a handful of instructions where the two-channel
-    /// scalar form takes a dozen multiplies.
+    /// `lerp(lerp(t0, t1, wx), lerp(t2, t3, wx), wy)` — the same integers — with each
+    /// texel's four channels spread into the 16-bit lanes of a 64-bit word (`spread`): one
+    /// multiply per texel and weight instead of two (no lane can carry into the next:
+    /// 255 × 256 < 2¹⁶).
     @inline(__always)
-    static func bilinear(_ t0: UInt32, _ t1: UInt32, _ t2: UInt32, _ t3: UInt32, _ wx: UInt16, _ wy: UInt16) -> UInt32 {
-        // Lanes 0…3: t0 then t2's channels (the left column); 4…7: t1 then t3 (the right one).
-        let bytes = unsafeBitCast(SIMD4<UInt32>(t0, t2, t1, t3), to: SIMD16<UInt8>.self)
-        let left = SIMD8<UInt16>(truncatingIfNeeded: bytes.lowHalf)
-        let right = SIMD8<UInt16>(truncatingIfNeeded: bytes.highHalf)
-        // Across: top row in lanes 0…3, bottom row in 4…7 (each ≤ 255 × 256: no overflow).
-        let across = (left &* (256 &- wx) &+ right &* wx) &>> 8
-        let wv = SIMD8<UInt16>(lowHalf: SIMD4(repeating: 256 &- wy), highHalf: SIMD4(repeating: wy))
-        let weighted = across &* wv
-        let down = (weighted.lowHalf &+ weighted.highHalf) &>> 8
-        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: down), to: UInt32.self)
+    static func bilinear(_ t0: UInt32, _ t1: UInt32, _ t2: UInt32, _ t3: UInt32, _ wx: UInt64, _ wy: UInt64) -> UInt32 {
+        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        let ix = 256 &- wx
+        let top = ((spread(t0) &* ix &+ spread(t1) &* wx) >> 8) & lanes
+        let bottom = ((spread(t2) &* ix &+ spread(t3) &* wx) >> 8) & lanes
+        let p = ((top &* (256 &- wy) &+ bottom &* wy) >> 8) & lanes
+        return UInt32(truncatingIfNeeded: p | p >> 24) // B, R from the low lanes; G, A from the high ones
+    }
+
+    /// 0xAARRGGBB as 0x00AA_00GG_00RR_00BB.
+    @inline(__always)
+    static func spread(_ p: UInt32) -> UInt64 {
+        let x = UInt64(p)
+        return (x & 0x00FF_00FF) | (x & 0xFF00_FF00) << 24
     }
 
     /// `p × (256 − w) + q × w`, over 256, per channel (w in 0…256).
