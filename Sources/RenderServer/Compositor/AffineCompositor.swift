@@ -10,9 +10,13 @@
 enum AffineCompositor {
     /// `inverse` maps frame pixel coordinates to bitmap pixel coordinates (affine).
     /// `stride`s are in pixels. `area` is clipped to the destination by the caller.
+    /// With `transparentBorder` (the source's outermost rows and columns are transparent,
+    /// `LayerBitmap.hasTransparentBorder`), only the samples whose four texels lie inside
+    /// the source are drawn: the others read only the border or outside, and add nothing.
     static func composite(source: UnsafePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
                           destination: UnsafeMutablePointer<UInt32>, stride ds: Int,
-                          inverse m: ProjectiveTransform, alpha: Double, area: PixelRect) {
+                          inverse m: ProjectiveTransform, alpha: Double, area: PixelRect,
+                          transparentBorder: Bool = false) {
         let alpha256 = UInt32(max(0, min(1, alpha)) * 256 + 0.5)
         guard alpha256 > 0, sw > 0, sh > 0, !area.isEmpty else { return }
         if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded()
@@ -54,10 +58,17 @@ enum AffineCompositor {
                 }
             }
             clipInner(u0, du, Double(sw - 1)); clipInner(v0, dv, Double(sh - 1))
-            let i0 = Int(outerLo), i1 = Int(outerHi)
+            // [i0, i1]: the pixels drawn. With a transparent border, those within a pixel of
+            // the interior (which `clipInner` narrows by one on each side against rounding):
+            // the samples beyond read only the border or outside.
+            var first = outerLo, last = outerHi
+            if transparentBorder && lo <= hi { first = max(outerLo, lo - 2); last = min(outerHi, hi + 2) }
+            let i0 = Int(first), i1 = Int(last)
             let a0 = lo <= hi ? Int(lo) : i1 + 1, a1 = lo <= hi ? Int(hi) : i1
-            var u = Int((u0 + du * outerLo) * fixOne), v = Int((v0 + dv * outerLo) * fixOne)
-            let stepU = Int(du * fixOne), stepV = Int(dv * fixOne)
+            // Stepped from `outerLo` whatever `first` is: the same samples as the full range.
+            let stepU = Int(du * fixOne), stepV = Int(dv * fixOne), skipped = Int(first - outerLo)
+            var u = Int((u0 + du * outerLo) * fixOne) &+ stepU &* skipped
+            var v = Int((v0 + dv * outerLo) * fixOne) &+ stepV &* skipped
             var d = destination + y * ds + area.x + i0
             var i = i0
             while i <= i1 {

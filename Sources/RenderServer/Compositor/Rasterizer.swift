@@ -481,7 +481,8 @@ extension Rasterizer {
             AffineCompositor.composite(source: UnsafePointer(src.assumingMemoryBound(to: UInt32.self)),
                                        width: bitmap.width, height: bitmap.height, stride: cairo_stride(bitmap.surface) / 4,
                                        destination: dst.assumingMemoryBound(to: UInt32.self), stride: cairo_stride(surface) / 4,
-                                       inverse: inverse, alpha: alpha, area: area.intersection(display))
+                                       inverse: inverse, alpha: alpha, area: area.intersection(display),
+                                       transparentBorder: bitmap.hasTransparentBorder)
             cairo_surface_mark_dirty_rectangle(surface, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
             return
         }
