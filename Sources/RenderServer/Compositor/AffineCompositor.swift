@@ -83,9 +83,12 @@ enum AffineCompositor {
                             let t = source + ((v >> 16) &* ss &+ (u >> 16))
                             let t0 = t[0], t1 = t[1], t2 = t[ss], t3 = t[ss &+ 1]
                             // Four transparent texels (a shape's empty corners): nothing to add.
+                            // Four equal texels (inside a flat fill) resample to themselves.
                             if t0 | t1 | t2 | t3 != 0 {
-                                blend(bilinear(t0, t1, t2, t3, UInt64(truncatingIfNeeded: (u >> 8) & 0xFF),
-                                               UInt64(truncatingIfNeeded: (v >> 8) & 0xFF)), alpha256, over: d)
+                                let p = t0 == t1 && t0 == t2 && t0 == t3 ? t0
+                                    : bilinear(t0, t1, t2, t3, UInt64(truncatingIfNeeded: (u >> 8) & 0xFF),
+                                               UInt64(truncatingIfNeeded: (v >> 8) & 0xFF))
+                                blend(p, alpha256, over: d)
                             }
                             d += 1
                             u &+= stepU; v &+= stepV
