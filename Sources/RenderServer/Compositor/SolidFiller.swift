@@ -105,8 +105,11 @@ enum SolidFiller {
     /// Fills `c`'s background and border (`c.isSolid`) into `destination` within `area`
     /// (clipped to the frame by the caller). False when `world` is not an invertible affine
     /// map (the caller draws with cairo then).
+    /// `rowSpans: false` computes every edge pixel's coverage on its own (tests compare it
+    /// with the spans of axis-aligned layers: the same pixels).
     static func fill(_ c: LayerContent, world: ProjectiveTransform, alpha: Double,
-                     destination: UnsafeMutablePointer<UInt32>, stride ds: Int, area: PixelRect) -> Bool {
+                     destination: UnsafeMutablePointer<UInt32>, stride ds: Int, area: PixelRect,
+                     rowSpans: Bool = true) -> Bool {
         guard world.isAffine, let inv = world.inverted() else { return false }
         let b = c.bounds
         guard !b.isEmpty, !area.isEmpty else { return true }
@@ -176,12 +179,52 @@ enum SolidFiller {
             } else if hasBorder {
                 ia = hi + 1; iz = hi; a = hi + 1; z = hi
             }
+            // An axis-aligned layer (v constant along the row) in a row with no background
+            // run — its top and bottom edges and border: between the corners, [ca, cz], each
+            // shape's coverage is its horizontal edge's, the same for every pixel (what
+            // `coverage` gives there), so the span is one colour blended as a run.
+            var ca = hi + 1, cz = hi, spanColor: UInt32 = 0
+            if rowSpans && dV == 0 && a > z {
+                ca = lo; cz = hi
+                slab(U0, dU, iU, outer.hx - outer.rx, &ca, &cz)
+                if twoShapes { slab(U0, dU, iU, inner.hx - inner.rx, &ca, &cz) }
+                let av = abs(V0)
+                var ko = -1, ki = 0
+                if av > outer.hy - outer.ry {
+                    ko = level(outer.ey.coverage(inside: outer.hy - av))
+                } else if ca >= oa && cz <= oz {
+                    ko = 256
+                }
+                if twoShapes && ko >= 0 {
+                    if ia > iz {
+                        ki = 0
+                    } else if av > inner.hy - inner.ry {
+                        ki = min(ko, level(inner.ey.coverage(inside: inner.hy - av)))
+                    } else {
+                        ko = -1 // the inner shape's coverage varies along this row
+                    }
+                }
+                if ko < 0 {
+                    ca = hi + 1
+                } else if !hasBorder {
+                    spanColor = ko == 256 ? insidePacked : scaleRounded(insidePacked, UInt32(ko))
+                } else if ko == 256 && ki == 0 {
+                    spanColor = ringPacked
+                } else {
+                    spanColor = AffineCompositor.scale(insidePacked, UInt32(ki)) &+ scaleRounded(ringPacked, UInt32(ko - ki))
+                }
+            }
             let row = destination + y * ds + area.x
             var i = lo
             while i <= hi {
                 if i == a && a <= z {
                     if hasBackground { run(row + a, count: z - a + 1, insidePacked) }
                     i = z + 1
+                    continue
+                }
+                if i == ca && ca <= cz {
+                    run(row + ca, count: cz - ca + 1, spanColor)
+                    i = cz + 1
                     continue
                 }
                 // Coverages in 256ths: the pixel is the packed colours scaled in integers
