@@ -59,6 +59,11 @@ final class Rasterizer {
     var maskedSubtrees: [UInt64: (mask: UInt64, bounds: PixelRect)] = [:]
     /// Keys of the transitioning items the current damage pass met.
     var snapshotSeen = Set<UInt64>()
+    /// Masked layers' finished renderings, kept while nothing in their subtree or mask
+    /// changes (see `Rasterizer+Masks.swift`), and the masked layers whose subtree changed
+    /// in the current frame (not kept this frame: drawn as before, only where damaged).
+    var maskedRenderings: [UInt64: MaskedRendering] = [:]
+    var maskedChanged = Set<UInt64>()
 
     /// Rows per band of a large damage rectangle (`bands(of:)`; `Int.max`: no bands).
     var bandRows = Rasterizer.defaultBandRows
@@ -102,6 +107,7 @@ final class Rasterizer {
     }
 
     private func findDamage(_ list: RenderList) -> [PixelRect] {
+        maskedChanged.removeAll(keepingCapacity: true)
         if firstFrame {
             firstFrame = false
             record(list)
@@ -119,14 +125,20 @@ final class Rasterizer {
                 for i in block.chunkRange(c) {
                     let item = block[i]
                     let now = drawnState(item, block, i)
+                    var changed = true
                     if let before = drawn[item.key] {
-                        if before != now { rects.append(before.screenBounds); rects.append(now.screenBounds) }
+                        if before != now { rects.append(before.screenBounds); rects.append(now.screenBounds) } else { changed = false }
                     } else {
                         rects.append(now.screenBounds)
                     }
                     drawn[item.key] = now
+                    if changed && (!maskedRenderings.isEmpty || !maskedSubtrees.isEmpty || item.maskStart >= 0) {
+                        maskedSubtreeChanged(at: i, block)
+                    }
                     if item.transition != nil { transitionDamage(item, block, i, into: &rects) }
-                    if item.maskStart >= 0 || !maskedSubtrees.isEmpty { maskDamage(item, block, into: &rects) }
+                    if item.maskStart >= 0 || !maskedSubtrees.isEmpty || !maskedRenderings.isEmpty {
+                        maskDamage(item, block, into: &rects)
+                    }
                 }
             }
         }
@@ -137,6 +149,7 @@ final class Rasterizer {
             for (key, d) in drawn where !seen.contains(key) {
                 rects.append(d.screenBounds); drawn[key] = nil
                 maskedSubtrees[key] = nil
+                dropMaskedRendering(key)
                 if let old = caches.removeValue(forKey: key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
             }
         }
@@ -341,7 +354,15 @@ final class Rasterizer {
     /// The most bytes of layer bitmaps kept across frames, over all clients: past it,
     /// further layers are rasterized each time they are drawn (slower, bounded memory).
     static let bitmapBudgetBytes = 512 << 20
-    private var cachedBytes = 0
+    private(set) var cachedBytes = 0
+
+    /// Counts `bytes` of a kept rendering (positive) or its release (negative) in the
+    /// budget of `bitmapBudgetBytes`; false (nothing counted) when it would go over.
+    func reserveCacheBytes(_ bytes: Int) -> Bool {
+        guard bytes <= 0 || cachedBytes + bytes <= Rasterizer.bitmapBudgetBytes else { return false }
+        cachedBytes += bytes
+        return true
+    }
 
     /// A background-and-border layer as one or two fills of solid colour. At `alpha` < 1
     /// with both, the band is filled with the border already composited over the
