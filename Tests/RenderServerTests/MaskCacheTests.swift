@@ -5,7 +5,7 @@ import Testing
 @testable import RenderServer
 
 /// A masked layer's rendering is kept while nothing in its subtree or mask changes
-/// (`MaskedRendering`), and every frame equals a from-scratch drawing of the same state.
+/// (`KeptRendering`), and every frame equals a from-scratch drawing of the same state.
 @Suite struct MaskCacheTests {
     static let size = (width: 160, height: 120)
 
@@ -70,5 +70,53 @@ import Testing
         try step("the mask removed")
         #expect(kept.maskedRenderings.isEmpty)
         #expect(kept.cachedBytes == kept.cachedBitmaps.bytes, "the kept renderings' bytes are released")
+    }
+}
+
+/// A transition over a large damaged area is drawn in bands (`Rasterizer.bands`); sliding
+/// vertically moves the new rendering across bands, so it must be rendered whole, not
+/// only where the band is: the pixels equal one pass over the whole area.
+@Suite struct BandedTransitionTests {
+    @Test(arguments: [Transition.Subtype.fromBottom, .fromTop, .fromRight])
+    func aPushAcrossBandsEqualsOnePass(_ subtype: Transition.Subtype) throws {
+        let (w, h) = (480, 360)
+        let scene = try DrawnScene(width: w, height: h)
+        try scene.commit(S.scene(
+            [S.create(2)] + S.frame(2, 40, 20, 400, 320) + [S.set(2, .backgroundColor, S.color(0.85, 0.15, 0.15)), S.add(2, to: 1),
+             S.create(3)] + S.frame(3, 20, 30, 300, 40) + [S.set(3, .backgroundColor, S.color(1, 1, 1)), S.add(3, to: 2),
+             S.create(4)] + S.frame(4, 60, 220, 200, 60) + [S.set(4, .backgroundColor, S.color(0.1, 0.1, 0.1)), S.add(4, to: 2)],
+            width: Double(w), height: Double(h)))
+        let banded = try #require(Rasterizer(width: w, height: h))
+        let onePass = try #require(Rasterizer(width: w, height: h))
+        onePass.bandRows = .max
+        // Renders the new picture again every frame (what it keeps is thrown away first).
+        let unkept = try #require(Rasterizer(width: w, height: h))
+        func draw(_ frame: UInt64) -> (banded: [UInt8], onePass: [UInt8], unkept: [UInt8]) {
+            let trees = scene.server.core.sessions.map { PresentedTree(sessionID: $0.id, store: $0.store) }
+            let list = RenderList(FrameSnapshot(frame: frame, mediaTime: 0, width: w, height: h, trees: trees))
+            unkept.transitionRenderings.removeAll()
+            banded.draw(list); onePass.draw(list); unkept.draw(list)
+            return (ImageFile.copyPixels(banded.surface), ImageFile.copyPixels(onePass.surface),
+                    ImageFile.copyPixels(unkept.surface))
+        }
+        scene.server.step(seconds: 1.0 / 60)
+        _ = draw(1)
+        var transition = Animation(.transition(Transition(type: .push, subtype: subtype)),
+                                   timing: MediaTiming(beginTime: scene.server.frameTime, duration: 1), timingFunction: .linear)
+        transition.isRemovedOnCompletion = true
+        try scene.commit([S.set(2, .backgroundColor, S.color(0.15, 0.25, 0.85)), S.set(3, .backgroundColor, S.color(1, 0.9, 0.1)),
+                          .addAnimation(2, key: "transition", animationID: 9, animation: transition)])
+        var kept: KeptRendering?
+        for (k, seconds) in [0.3, 0.2, 0.25].enumerated() {
+            scene.server.step(seconds: seconds)
+            let (b, o, u) = draw(UInt64(2 + k))
+            let d = Golden.difference(b, o, tolerance: 2)
+            #expect(d.differingShare == 0, "\(subtype), frame \(k): \(d)")
+            #expect(b == u, "\(subtype), frame \(k): the kept new rendering draws what rendering it again does")
+            // Made in the transition's first frame, then kept: nothing in the layer changes.
+            let now = banded.transitionRenderings.values.first
+            if k > 0 { #expect(now != nil && now === kept) }
+            kept = now
+        }
     }
 }

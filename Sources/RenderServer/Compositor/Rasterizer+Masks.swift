@@ -1,21 +1,25 @@
 import CCairo
 import RenderCore
 
-/// A masked layer's finished rendering (its subtree through its mask's alpha) in display
-/// pixels, over `bounds` (its subtree bounds on the display), with no clip of its
-/// ancestors: painted under the current clip, it gives the pixels drawing it again would.
-/// Kept like a layer bitmap (counted in `Rasterizer.bitmapBudgetBytes`) while nothing in
-/// the subtree or the mask changes.
-final class MaskedRendering {
+/// A layer subtree's finished rendering in display pixels — a masked layer's (its
+/// subtree through its mask's alpha), or a transitioning layer's new rendering — over
+/// `bounds` (its subtree bounds on the display), with no clip of its ancestors: painted
+/// under the current clip, it gives the pixels drawing it again would. Kept like a layer
+/// bitmap (counted in `Rasterizer.bitmapBudgetBytes`) while nothing in the subtree (or
+/// the mask) changes; one made `volatile` (a transition inside) serves only the frame
+/// (`serial`) it was made in — the bands of one damaged area.
+final class KeptRendering {
     let pattern: OpaquePointer
     let bounds: PixelRect
-    /// Items in the masked layer's render-list subtree (mask included) when it was made: a
-    /// layer removed from the subtree changes it (one added is a changed item).
+    /// Items in the layer's render-list subtree (mask included) when it was made: a layer
+    /// removed from the subtree changes it (one added is a changed item).
     let items: Int
+    let serial: Int
+    let volatile: Bool
     var bytes: Int { bounds.area * 4 }
 
-    init(pattern: OpaquePointer, bounds: PixelRect, items: Int) {
-        self.pattern = pattern; self.bounds = bounds; self.items = items
+    init(pattern: OpaquePointer, bounds: PixelRect, items: Int, serial: Int = 0, volatile: Bool = false) {
+        self.pattern = pattern; self.bounds = bounds; self.items = items; self.serial = serial; self.volatile = volatile
     }
 
     deinit { cairo_pattern_destroy(pattern) }
@@ -29,9 +33,10 @@ extension Rasterizer {
         var index = i
         while index >= 0 {
             let (key, maskStart, parent) = (block[index].key, block[index].maskStart, block[index].parent)
-            if maskStart >= 0 { maskedChanged.insert(key) }
+            if maskStart >= 0 { subtreeChanged.insert(key) }
             // (Also a layer that has lost its mask: what it kept is stale.)
             if !maskedRenderings.isEmpty { dropMaskedRendering(key) }
+            if !transitionRenderings.isEmpty { dropTransitionRendering(key) }
             index = parent
         }
     }
@@ -40,10 +45,14 @@ extension Rasterizer {
         if let old = maskedRenderings.removeValue(forKey: key) { _ = reserveCacheBytes(-old.bytes) }
     }
 
+    func dropTransitionRendering(_ key: UInt64) {
+        if let old = transitionRenderings.removeValue(forKey: key) { _ = reserveCacheBytes(-old.bytes) }
+    }
+
     /// Whether the masked layer at `i` may be kept: the cached mode, and no transition in
     /// its subtree (a transition's picture changes every frame without its items changing).
     private func keepsMasked(_ i: Int, _ items: RenderItems) -> Bool {
-        guard mode == .cached, !maskedChanged.contains(items[i].key) else { return false }
+        guard mode == .cached, !takingSnapshot, !subtreeChanged.contains(items[i].key) else { return false }
         for j in i ..< items[i].subtreeEnd where items[j].transition != nil { return false }
         return true
     }
@@ -54,7 +63,7 @@ extension Rasterizer {
     /// sublayers count as they would on screen; only its alpha is used.
     ///
     /// Cost: two groups the size of the damaged part of the layer's subtree bounds; none
-    /// while the layer's rendering is kept (`MaskedRendering`: the whole subtree bounds
+    /// while the layer's rendering is kept (`KeptRendering`: the whole subtree bounds
     /// rendered once, in a frame where nothing in the subtree or mask changed, then painted
     /// from until something does).
     func drawMasked(_ i: Int, _ items: RenderItems, _ r: PixelRect) {
@@ -95,7 +104,7 @@ extension Rasterizer {
 
     /// The masked layer's kept rendering, made now (the whole subtree bounds, without the
     /// ancestors' clip) when there is none; nil when it does not fit the budget.
-    private func keptRendering(_ i: Int, _ items: RenderItems) -> MaskedRendering? {
+    private func keptRendering(_ i: Int, _ items: RenderItems) -> KeptRendering? {
         let item = items[i]
         let bounds = item.subtreeBounds.intersection(display)
         let count = item.subtreeEnd - i
@@ -126,7 +135,7 @@ extension Rasterizer {
         nesting -= 1
         cairo_restore(cr)
         guard let pattern else { _ = reserveCacheBytes(-bounds.area * 4); return nil }
-        let kept = MaskedRendering(pattern: pattern, bounds: bounds, items: count)
+        let kept = KeptRendering(pattern: pattern, bounds: bounds, items: count)
         maskedRenderings[item.key] = kept
         return kept
     }

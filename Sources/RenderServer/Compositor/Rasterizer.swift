@@ -62,8 +62,15 @@ final class Rasterizer {
     /// Masked layers' finished renderings, kept while nothing in their subtree or mask
     /// changes (see `Rasterizer+Masks.swift`), and the masked layers whose subtree changed
     /// in the current frame (not kept this frame: drawn as before, only where damaged).
-    var maskedRenderings: [UInt64: MaskedRendering] = [:]
-    var maskedChanged = Set<UInt64>()
+    var maskedRenderings: [UInt64: KeptRendering] = [:]
+    /// Transitioning layers' new renderings, kept the same way (`Rasterizer+Transitions.swift`).
+    var transitionRenderings: [UInt64: KeptRendering] = [:]
+    /// Counts frames drawn (`KeptRendering.serial`).
+    private(set) var drawSerial = 0
+    /// While a transition's snapshot draws the last list (`takeSnapshot`): kept renderings
+    /// are neither used nor made (they belong to the current list).
+    var takingSnapshot = false
+    var subtreeChanged = Set<UInt64>()
 
     /// Rows per band of a large damage rectangle (`bands(of:)`; `Int.max`: no bands).
     var bandRows = Rasterizer.defaultBandRows
@@ -99,6 +106,7 @@ final class Rasterizer {
     /// Draws `list`; returns the rectangles whose pixels changed (empty: nothing to do).
     @discardableResult
     func draw(_ list: RenderList) -> [PixelRect] {
+        drawSerial += 1
         let damage = mode == .naive ? [display] : findDamage(list)
         lastDamage = damage
         for r in damage { for band in bands(of: r) { redraw(band, list) } }
@@ -107,7 +115,7 @@ final class Rasterizer {
     }
 
     private func findDamage(_ list: RenderList) -> [PixelRect] {
-        maskedChanged.removeAll(keepingCapacity: true)
+        subtreeChanged.removeAll(keepingCapacity: true)
         if firstFrame {
             firstFrame = false
             record(list)
@@ -132,7 +140,8 @@ final class Rasterizer {
                         rects.append(now.screenBounds)
                     }
                     drawn[item.key] = now
-                    if changed && (!maskedRenderings.isEmpty || !maskedSubtrees.isEmpty || item.maskStart >= 0) {
+                    if changed && (!maskedRenderings.isEmpty || !transitionRenderings.isEmpty || !maskedSubtrees.isEmpty
+                                   || item.maskStart >= 0) {
                         maskedSubtreeChanged(at: i, block)
                     }
                     if item.transition != nil { transitionDamage(item, block, i, into: &rects) }
@@ -150,6 +159,7 @@ final class Rasterizer {
                 rects.append(d.screenBounds); drawn[key] = nil
                 maskedSubtrees[key] = nil
                 dropMaskedRendering(key)
+                dropTransitionRendering(key)
                 if let old = caches.removeValue(forKey: key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
             }
         }
