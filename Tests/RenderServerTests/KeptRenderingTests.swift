@@ -4,8 +4,9 @@ import RenderProtocol
 import Testing
 @testable import RenderServer
 
-/// A masked layer's rendering is kept while nothing in its subtree or mask changes
-/// (`KeptRendering`), and every frame equals a from-scratch drawing of the same state.
+/// Kept renderings (`KeptRendering`): a masked layer's rendering is kept while nothing in
+/// its subtree or mask changes, and every frame equals a from-scratch drawing of the same
+/// state.
 @Suite struct MaskCacheTests {
     static let size = (width: 160, height: 120)
 
