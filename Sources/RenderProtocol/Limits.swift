@@ -44,13 +44,22 @@ public struct Limits: Hashable, Sendable {
     /// Bytes of shared-memory contents (their `length`s) one commit takes in: what the daemon
     /// copies out of the client's shared memory for it (nothing stays mapped after).
     public var maxSharedBytesPerCommit: UInt32
+    /// Bytes of contents (bitmap pixels) one session's layers hold at once, each distinct
+    /// bitmap counted once however many layers show it. Checked as each command of a
+    /// commit is, before the commit applies; released when contents are replaced or
+    /// cleared, layers destroyed, or the session ends.
+    public var maxContentsBytesPerSession: UInt32
+    /// Bytes of contents held over all sessions at once (the daemon's budget for them):
+    /// as `maxContentsBytesPerSession`, summed over every session.
+    public var maxContentsBytes: UInt32
 
     public init(maxFrameBytes: UInt32 = 16 << 20, maxLayers: UInt32 = 100_000, maxAnimationsPerLayer: UInt32 = 256,
                 maxAnimations: UInt32 = 100_000, maxKeyframes: UInt32 = 10_000, maxBitmapBytes: UInt32 = 8 << 20,
                 maxCommandsPerCommit: UInt32 = 200_000, maxTreeDepth: UInt32 = 256, maxNameBytes: UInt32 = 256,
                 maxSessionPendingBytes: UInt32 = 32 << 20, maxDaemonPendingBytes: UInt32 = 64 << 20,
                 handshakeTimeoutMilliseconds: UInt32 = 5_000, frameTimeoutMilliseconds: UInt32 = 10_000,
-                maxDescriptorsPerCommit: UInt32 = 16, maxSharedBytesPerCommit: UInt32 = 64 << 20) {
+                maxDescriptorsPerCommit: UInt32 = 16, maxSharedBytesPerCommit: UInt32 = 64 << 20,
+                maxContentsBytesPerSession: UInt32 = 256 << 20, maxContentsBytes: UInt32 = 1 << 30) {
         self.maxFrameBytes = maxFrameBytes; self.maxLayers = maxLayers
         self.maxAnimationsPerLayer = maxAnimationsPerLayer; self.maxAnimations = maxAnimations
         self.maxKeyframes = maxKeyframes; self.maxBitmapBytes = maxBitmapBytes
@@ -61,6 +70,8 @@ public struct Limits: Hashable, Sendable {
         self.frameTimeoutMilliseconds = frameTimeoutMilliseconds
         self.maxDescriptorsPerCommit = maxDescriptorsPerCommit
         self.maxSharedBytesPerCommit = maxSharedBytesPerCommit
+        self.maxContentsBytesPerSession = maxContentsBytesPerSession
+        self.maxContentsBytes = maxContentsBytes
     }
 
     public static let `default` = Limits()
@@ -71,7 +82,7 @@ public struct Limits: Hashable, Sendable {
         case maxFrameBytes = 1, maxLayers, maxAnimationsPerLayer, maxKeyframes, maxBitmapBytes,
              maxCommandsPerCommit, maxTreeDepth, maxNameBytes, maxSessionPendingBytes, maxDaemonPendingBytes,
              handshakeTimeoutMilliseconds, frameTimeoutMilliseconds, maxAnimations,
-             maxDescriptorsPerCommit, maxSharedBytesPerCommit
+             maxDescriptorsPerCommit, maxSharedBytesPerCommit, maxContentsBytesPerSession, maxContentsBytes
 
         /// The Swift name, as written in errors: `maxLayers`.
         public var name: String { "\(self)" }
@@ -102,6 +113,8 @@ public struct Limits: Hashable, Sendable {
             case .frameTimeoutMilliseconds: \.frameTimeoutMilliseconds
             case .maxDescriptorsPerCommit: \.maxDescriptorsPerCommit
             case .maxSharedBytesPerCommit: \.maxSharedBytesPerCommit
+            case .maxContentsBytesPerSession: \.maxContentsBytesPerSession
+            case .maxContentsBytes: \.maxContentsBytes
             }
         }
 
@@ -123,6 +136,8 @@ public struct Limits: Hashable, Sendable {
             case .frameTimeoutMilliseconds: "milliseconds a started frame may stop arriving"
             case .maxDescriptorsPerCommit: "descriptors (shared-memory contents) sent with one commit, at most 64"
             case .maxSharedBytesPerCommit: "bytes of shared-memory contents one commit takes in"
+            case .maxContentsBytesPerSession: "bytes of contents a client's layers hold at once (each bitmap counted once)"
+            case .maxContentsBytes: "bytes of contents held over all clients at once"
             }
         }
     }

@@ -57,6 +57,8 @@ final class ClientSession: CustomStringConvertible {
     let store = LayerStore()
     /// Descriptors received and not yet taken by a commit; the shared-memory contents.
     let intake: SharedMemoryIntake
+    /// The bytes of contents the client's layers hold (with the daemon's total).
+    let contents: ContentsLedger
     private var pending = CommitValidator.Pending()
     /// The highest sequence applied so far.
     private(set) var appliedSequence: UInt64 = 0
@@ -81,6 +83,7 @@ final class ClientSession: CustomStringConvertible {
         connectedAt = now; lastProgress = now
         decoder = FrameDecoder(limits: core.configuration.limits)
         intake = SharedMemoryIntake(limits: core.configuration.limits)
+        contents = ContentsLedger(total: core.contentsHeld)
     }
 
     /// `client "demo" (pid 1234)`, with the name escaped and capped for logs and messages.
@@ -171,7 +174,7 @@ final class ClientSession: CustomStringConvertible {
         guard stream.count > 0 else {
             return receive(Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: []))
         }
-        let validator = CommitValidator(limits: limits, client: description)
+        let validator = CommitValidator(limits: limits, client: description, contents: contents)
         let header = Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [],
                             requestsPresentation: stream.requestsPresentation)
         do throws(CommitValidator.Rejection) {
@@ -278,7 +281,7 @@ final class ClientSession: CustomStringConvertible {
     /// fewer whose work on a wide or deep tree adds up to as much — becomes a `job`, taken a
     /// slice per loop turn from where this turn left it.
     private func receive(_ commit: Commit) {
-        let validator = CommitValidator(limits: limits, client: description)
+        let validator = CommitValidator(limits: limits, client: description, contents: contents)
         let budget = sliceBudget, n = commit.commands.count
         var validated = 0
         do throws(CommitValidator.Rejection) {
@@ -297,6 +300,7 @@ final class ClientSession: CustomStringConvertible {
             start(CommitJob(commit: commit, stream: nil, validator: validator, validated: validated))
             return
         }
+        contents.commit(pending.contents)
         pending.reset()
         var events: [Message] = []
         let applied = core.apply(commit, from: 0, to: self, budget: budget, events: &events)
@@ -393,6 +397,7 @@ final class ClientSession: CustomStringConvertible {
                 // What the whole commit adds is known now: grow the store's arrays once.
                 store.reserve(layers: pending.layerDelta, animated: pending.animationDelta)
                 core.releaseLater(pending.touched)
+                contents.commit(pending.contents)
                 pending.reset()
             }
             return false
@@ -487,6 +492,7 @@ final class ClientSession: CustomStringConvertible {
         job = nil
         decoder = FrameDecoder(limits: limits)
         intake.closeAll()
+        contents.releaseAll()
         if !request.flush { outbound.removeAll() }
         core.releaseLater(store.takeAll())
         core.sessionDidEnd(self, reason: request.reason)

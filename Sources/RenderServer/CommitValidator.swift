@@ -14,8 +14,9 @@ import RenderProtocol
 /// key path exists on the layer's kind and the value has the key path's kind; an insert
 /// creates no cycle and no layer deeper than `maxTreeDepth` (both in O(depth limit): see
 /// `checkStructure`); the limits (layers per client, animations per layer, keyframes,
-/// bitmap bytes, commands per commit); animation timing values are numbers (no NaN,
-/// no negative duration); and the commit's sequence is above the previous one.
+/// bitmap bytes, commands per commit, contents bytes held by the session and by the daemon
+/// — see `ContentsLedger`); animation timing values are numbers (no NaN, no negative
+/// duration); and the commit's sequence is above the previous one.
 struct CommitValidator {
     let limits: Limits
     /// Names the client in messages: `client "demo" (pid 1234)`.
@@ -23,14 +24,18 @@ struct CommitValidator {
     /// The deepest a layer may sit: a root layer is at depth 1, its sublayers at 2, …
     /// (`Limits.maxTreeDepth`, announced in welcome).
     let maxTreeDepth: Int
+    /// The session's contents bytes (`maxContentsBytesPerSession`, `maxContentsBytes`);
+    /// nil: contents are not counted.
+    let contents: ContentsLedger?
 
     /// The tree-depth limit used when none is given.
     static let defaultMaxTreeDepth = Int(Limits.default.maxTreeDepth)
 
-    init(limits: Limits, client: String, maxTreeDepth: Int? = nil) {
+    init(limits: Limits, client: String, maxTreeDepth: Int? = nil, contents: ContentsLedger? = nil) {
         self.limits = limits
         self.client = client
         self.maxTreeDepth = maxTreeDepth ?? Int(limits.maxTreeDepth)
+        self.contents = contents
     }
 
     /// A failed check: the error to send (fatal: the session closes).
@@ -67,7 +72,10 @@ struct CommitValidator {
         var work = 0
         /// The highest sequence received (validated or queued).
         var lastSequence: UInt64 = 0
-        mutating func reset() { touched = [:]; layerDelta = 0; animationDelta = 0 }
+        /// Contents set or dropped by the commands checked so far (`CommitValidator.contents`),
+        /// folded into the ledger once the commit is validated whole.
+        var contents = ContentsLedger.Delta()
+        mutating func reset() { touched = [:]; layerDelta = 0; animationDelta = 0; contents = ContentsLedger.Delta() }
     }
 
     /// Validates `commit` against `store` plus `pending`, and on success records its
@@ -150,6 +158,7 @@ struct CommitValidator {
                 if n.mask != 0 { view.modify(n.mask) { $0.maskOf = 0 } }
             }
             for child in sublayers { view.modify(child) { $0.superlayer = 0 } }
+            _ = contents?.set(id, to: nil, in: &view.pending.contents)
             view.set(id, nil)
             view.pending.layerDelta -= 1
             view.pending.animationDelta -= animations
@@ -165,6 +174,9 @@ struct CommitValidator {
                     + "\(limits.maxBitmapBytes); scale the image down")
             }
             try checkPropertyValue(keyPath.property, value, layer: id)
+            if case let .contents(bitmap) = value, keyPath.property == .contents {
+                try checkContents(bitmap, of: id, in: &view)
+            }
             if case let .layer(mask) = value, keyPath.property == .mask {
                 try checkMask(mask, of: id, view)
                 let old = view.node(id)?.mask ?? 0
@@ -234,6 +246,28 @@ struct CommitValidator {
                 throw invalid(.invalidValue, layer: id, "timing (beginTime \(timing.beginTime), speed "
                     + "\(timing.speed), timeOffset \(timing.timeOffset)) must be finite numbers")
             }
+        }
+    }
+
+    /// Layer `id` shows `bitmap` (nil: none) from now on: the contents bytes the session and
+    /// the daemon hold, each bitmap counted once, must stay within `maxContentsBytesPerSession`
+    /// and `maxContentsBytes` (what the layer showed before is released first).
+    private func checkContents(_ bitmap: Bitmap?, of id: LayerID, in view: inout View) throws(Rejection) {
+        guard let ledger = contents, ledger.set(id, to: bitmap, in: &view.pending.contents), let bitmap else { return }
+        let what = "setting its contents (a \(bitmap.width)×\(bitmap.height) bitmap of \(bitmap.byteCount) bytes): "
+        let session = ledger.bytes + view.pending.contents.bytes
+        guard session <= Int(limits.maxContentsBytesPerSession) else {
+            throw invalid(.limitExceeded, layer: id, what + limits.exceeded(.maxContentsBytesPerSession,
+                asked: session, what: "contents bytes held by this client's layers")
+                + "; scale images down, show one bitmap on several layers, or clear the contents of layers you no "
+                + "longer show")
+        }
+        let daemon = ledger.total.bytes + view.pending.contents.bytes
+        guard daemon <= Int(limits.maxContentsBytes) else {
+            throw invalid(.limitExceeded, layer: id, what + limits.exceeded(.maxContentsBytes,
+                asked: daemon, what: "contents bytes held over all clients")
+                + "; the daemon's budget for contents is spent (other clients hold most of it): use smaller images, "
+                + "or retry when other clients hold less")
         }
     }
 

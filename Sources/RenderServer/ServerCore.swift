@@ -68,6 +68,8 @@ final class ServerCore {
     private(set) var changedSinceLastFrame = true
     /// Bytes of partial frames reserved over all sessions (`Limits.maxDaemonPendingBytes`).
     var inboundReserved = 0
+    /// Bytes of contents held over all sessions (`Limits.maxContentsBytes`).
+    let contentsHeld = ContentsLedger.Total()
     /// Runs a job off the loop thread, then hands its result back on the loop thread. The
     /// daemon sets it (a control worker thread); nil runs the job at once, in line (the
     /// embedded driver: deterministic).

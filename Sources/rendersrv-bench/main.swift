@@ -233,7 +233,7 @@ struct Options {
         + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
         + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N] [--counts-only]\n"
         + "       rendersrv-bench --memory [--layers N] [--per-layer N]\n"
-        + "       rendersrv-bench --composite [--frames N] [--capacity LAYERS] [--scene a|a'|b]"
+        + "       rendersrv-bench --composite [--frames N] [--capacity LAYERS] [--scene a|a'|b [--compositor-only]]"
 
     /// Parses the arguments; exits with status 2 and a message on a bad one.
     static func parse(_ args: [String]) -> Options {
@@ -269,7 +269,7 @@ struct Options {
                 o.kind = v
             case "--composite": o.composite = true
             case "--capacity": _ = positive(a)
-            case "--list": break
+            case "--list", "--compositor-only": break
             case "--scene":
                 guard let v = rest.popFirst(), ["a", "a'", "b"].contains(v) else { fail("--scene takes a, a' or b") }
             case "-h", "--help": print(usage); exit(0)
@@ -303,9 +303,10 @@ if options.composite {
     }
     if let i = CommandLine.arguments.firstIndex(of: "--scene"), i + 1 < CommandLine.arguments.count {
         // One scene only (for profiling): a, a' or b.
-        let name = CommandLine.arguments[i + 1]
-        let r = name == "b" ? CompositorBenchmark.smallDamage(frames: frames)
-            : CompositorBenchmark.fullDamage(shadows: name == "a'", frames: frames)
+        // With --compositor-only, only the compositor draws (profiling it alone; no ratio).
+        let name = CommandLine.arguments[i + 1], only = CommandLine.arguments.contains("--compositor-only")
+        let r = name == "b" ? CompositorBenchmark.smallDamage(frames: frames, compositorOnly: only)
+            : CompositorBenchmark.fullDamage(shadows: name == "a'", frames: frames, compositorOnly: only)
         print("\(r.name): compositor \(format(r.cachedMs, 3)) ms, naive cairo \(format(r.naiveMs, 3)) ms, \(format(r.ratio, 1))x "
             + "(with cairo fills in one pass: \(format(r.cairoFillsMs, 3)) ms, \(format(r.cairoFillsRatio, 1))x)")
         exit(0)

@@ -71,6 +71,8 @@ struct RenderServerDaemon: ParsableCommand {
     @Option(name: .long, help: limitHelp(.frameTimeoutMilliseconds, "ms")) var frameTimeoutMilliseconds: UInt32 = Limits.default.frameTimeoutMilliseconds
     @Option(name: .long, help: limitHelp(.maxDescriptorsPerCommit, "n")) var maxDescriptorsPerCommit: UInt32 = Limits.default.maxDescriptorsPerCommit
     @Option(name: .long, help: limitHelp(.maxSharedBytesPerCommit, "bytes")) var maxSharedBytesPerCommit: UInt32 = Limits.default.maxSharedBytesPerCommit
+    @Option(name: .long, help: limitHelp(.maxContentsBytesPerSession, "bytes")) var maxContentsBytesPerSession: UInt32 = Limits.default.maxContentsBytesPerSession
+    @Option(name: .long, help: limitHelp(.maxContentsBytes, "bytes")) var maxContentsBytes: UInt32 = Limits.default.maxContentsBytes
 
     @Option(name: .long, help: ArgumentHelp("The most layers one tree dump may hold; a larger one is refused (ask for a session or a subtree).", valueName: "n"))
     var maxTreeReplyLayers: Int = 2_000
@@ -83,7 +85,8 @@ struct RenderServerDaemon: ParsableCommand {
                maxSessionPendingBytes: maxSessionPendingBytes, maxDaemonPendingBytes: maxDaemonPendingBytes,
                handshakeTimeoutMilliseconds: handshakeTimeoutMilliseconds,
                frameTimeoutMilliseconds: frameTimeoutMilliseconds, maxDescriptorsPerCommit: maxDescriptorsPerCommit,
-               maxSharedBytesPerCommit: maxSharedBytesPerCommit)
+               maxSharedBytesPerCommit: maxSharedBytesPerCommit, maxContentsBytesPerSession: maxContentsBytesPerSession,
+               maxContentsBytes: maxContentsBytes)
     }
 
     @Flag(name: .long, help: "Exit when standard input reaches end-of-file (lets a parent process tie the daemon's life to its own).")

@@ -27,7 +27,7 @@ enum VectorCatalog {
         ], message: .hello(Hello(minVersion: 1, maxVersion: 3, clientName: "démo ✓", pid: 99))),
         Vector(name: "welcome", comment: [
             "welcome (0x0002), server → client: version 2, session 7, display 1280×720 at 60 Hz,",
-            "media time 1000.5 s, real clock, the default limits (15 id/value pairs).",
+            "media time 1000.5 s, real clock, the default limits (17 id/value pairs).",
         ], message: .welcome(Welcome(version: 2, sessionID: 7, displayWidth: 1280, displayHeight: 720,
                                      refreshRate: 60, mediaTime: 1000.5, manualClock: false, limits: Limits()))),
         Vector(name: "welcome-manual-clock", comment: [

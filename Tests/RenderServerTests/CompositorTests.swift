@@ -226,6 +226,42 @@ import Testing
 }
 
 extension AffineCompositorTests {
+    /// A bitmap whose outermost rows and columns are transparent draws the same pixels with
+    /// `transparentBorder` (only samples reading inside texels) as without (every sample
+    /// the bitmap's footprint reaches), at many rotations, scales and sub-pixel offsets.
+    @Test func aTransparentBorderSkipsOnlySamplesThatAddNothing() throws {
+        let (sw, sh) = (21, 15)
+        var src = [UInt32](repeating: 0, count: sw * sh)
+        for y in 1..<sh - 1 { for x in 1..<sw - 1 {
+            let a = UInt32(90 + (x * 7 + y * 5) % 166)
+            src[y * sw + x] = a << 24 | (UInt32(x * 9) % (a + 1)) << 16 | (UInt32(y * 13) % (a + 1)) << 8 | a / 3
+        } }
+        let (dw, dh) = (64, 56)
+        let area = PixelRect(x: 0, y: 0, width: dw, height: dh)
+        for k in 0..<24 {
+            let angle = Double(k) * 0.27, sx = 0.6 + Double(k % 5) * 0.3, sy = 0.7 + Double(k % 3) * 0.4
+            let toScreen = ProjectiveTransform.affine(a: sx * cos(angle), b: sx * sin(angle), c: -sy * sin(angle),
+                                                      d: sy * cos(angle), tx: 30.37 + Double(k) * 0.11, ty: 20.61 - Double(k) * 0.07)
+            let inverse = try #require(toScreen.inverted())
+            func draw(_ border: Bool) -> [UInt32] {
+                var out = [UInt32](repeating: Self.background, count: dw * dh)
+                src.withUnsafeBufferPointer { s in
+                    out.withUnsafeMutableBufferPointer { d in
+                        AffineCompositor.composite(source: s.baseAddress!, width: sw, height: sh, stride: sw,
+                                                   destination: d.baseAddress!, stride: dw, inverse: inverse, alpha: 0.8,
+                                                   area: area, transparentBorder: border)
+                    }
+                }
+                return out
+            }
+            let full = draw(false)
+            #expect(full.contains { $0 != Self.background }, "case \(k) drew nothing")
+            let skipping = draw(true)
+            let differing = zip(skipping, full).filter { $0 != $1 }.count
+            #expect(differing == 0, "case \(k): angle \(angle), scale \(sx)×\(sy): \(differing) pixels differ")
+        }
+    }
+
     /// The destination both sides draw into, filled with one opaque colour first.
     static let destinationSize = (width: 48, height: 40)
     static let background: UInt32 = 0xFF30_6090

@@ -98,6 +98,41 @@ import Testing
         #expect(inside > 500)
     }
 
+    /// Axis-aligned layers fill the straight parts of their top and bottom edges and borders
+    /// as one-colour spans per row; the pixels are those of computing each one's coverage,
+    /// at sub-pixel offsets, scales (mirrored too), radii, border widths and opacities.
+    @Test func axisAlignedRowSpansDrawTheSamePixels() throws {
+        var cases = 0
+        for k in 0..<48 {
+            var content = LayerContent(kind: .layer, LayerProperties(), hasSublayers: false)
+            content.bounds = Rect(x: 0, y: 0, width: 30 + Double(k % 7) * 3.3, height: 18 + Double(k % 5) * 2.7)
+            content.backgroundColor = k % 6 == 5 ? Color(red: 0, green: 0, blue: 0, alpha: 0)
+                : Color(red: 0.9, green: Double(k % 4) / 4, blue: 0.2, alpha: k % 2 == 0 ? 1 : 0.7)
+            if k % 3 != 0 {
+                content.borderWidth = [0.5, 1, 1.5, 2.25, 6][k % 5]
+                content.borderColor = Color(red: 0.1, green: 0.1, blue: 0.4, alpha: k % 4 < 2 ? 1 : 0.55)
+            }
+            content.cornerRadius = [0, 3, 6.5, 12, 40][k % 5]
+            let sx = k % 8 == 3 ? -1.0 : 0.75 + Double(k % 4) * 0.25, sy = k % 8 == 6 ? -1.2 : 0.8 + Double(k % 3) * 0.3
+            let world = ProjectiveTransform.affine(a: sx, b: 0, c: 0, d: sy, tx: 30 + Double(k) * 0.137, ty: 25 + Double(k) * 0.291)
+            let area = PixelRect(x: 0, y: 0, width: 96, height: 80)
+            func draw(_ spans: Bool) -> [UInt32] {
+                var pixels = [UInt32](repeating: 0xFF20_4060, count: 96 * 80)
+                _ = pixels.withUnsafeMutableBufferPointer {
+                    SolidFiller.fill(content, world: world, alpha: k % 5 == 4 ? 0.6 : 1, destination: $0.baseAddress!,
+                                     stride: 96, area: area, rowSpans: spans)
+                }
+                return pixels
+            }
+            let each = draw(false)
+            guard each.contains(where: { $0 != 0xFF20_4060 }) else { continue }
+            cases += 1
+            let differing = zip(draw(true), each).filter { $0 != $1 }.count
+            #expect(differing == 0, "case \(k): \(differing) pixels differ")
+        }
+        #expect(cases > 40)
+    }
+
     /// A projective world is left to cairo.
     @Test func refusesAProjectiveWorld() throws {
         var pixels = [UInt32](repeating: 0, count: 16)

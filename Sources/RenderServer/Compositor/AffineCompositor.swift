@@ -10,9 +10,13 @@
 enum AffineCompositor {
     /// `inverse` maps frame pixel coordinates to bitmap pixel coordinates (affine).
     /// `stride`s are in pixels. `area` is clipped to the destination by the caller.
+    /// With `transparentBorder` (the source's outermost rows and columns are transparent,
+    /// `LayerBitmap.hasTransparentBorder`), only the samples whose four texels lie inside
+    /// the source are drawn: the others read only the border or outside, and add nothing.
     static func composite(source: UnsafePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
                           destination: UnsafeMutablePointer<UInt32>, stride ds: Int,
-                          inverse m: ProjectiveTransform, alpha: Double, area: PixelRect) {
+                          inverse m: ProjectiveTransform, alpha: Double, area: PixelRect,
+                          transparentBorder: Bool = false) {
         let alpha256 = UInt32(max(0, min(1, alpha)) * 256 + 0.5)
         guard alpha256 > 0, sw > 0, sh > 0, !area.isEmpty else { return }
         if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded()
@@ -54,10 +58,17 @@ enum AffineCompositor {
                 }
             }
             clipInner(u0, du, Double(sw - 1)); clipInner(v0, dv, Double(sh - 1))
-            let i0 = Int(outerLo), i1 = Int(outerHi)
+            // [i0, i1]: the pixels drawn. With a transparent border, those within a pixel of
+            // the interior (which `clipInner` narrows by one on each side against rounding):
+            // the samples beyond read only the border or outside.
+            var first = outerLo, last = outerHi
+            if transparentBorder && lo <= hi { first = max(outerLo, lo - 2); last = min(outerHi, hi + 2) }
+            let i0 = Int(first), i1 = Int(last)
             let a0 = lo <= hi ? Int(lo) : i1 + 1, a1 = lo <= hi ? Int(hi) : i1
-            var u = Int((u0 + du * outerLo) * fixOne), v = Int((v0 + dv * outerLo) * fixOne)
-            let stepU = Int(du * fixOne), stepV = Int(dv * fixOne)
+            // Stepped from `outerLo` whatever `first` is: the same samples as the full range.
+            let stepU = Int(du * fixOne), stepV = Int(dv * fixOne), skipped = Int(first - outerLo)
+            var u = Int((u0 + du * outerLo) * fixOne) &+ stepU &* skipped
+            var v = Int((v0 + dv * outerLo) * fixOne) &+ stepV &* skipped
             var d = destination + y * ds + area.x + i0
             var i = i0
             while i <= i1 {
@@ -69,9 +80,16 @@ enum AffineCompositor {
                     if min(u, uEnd) >> 16 >= 0 && min(v, vEnd) >> 16 >= 0
                         && max(u, uEnd) >> 16 < sw - 1 && max(v, vEnd) >> 16 < sh - 1 {
                         for _ in 0...n {
-                            let t = source + (v >> 16) * ss + (u >> 16)
-                            let wx = UInt32((u >> 8) & 0xFF), wy = UInt32((v >> 8) & 0xFF)
-                            blend(lerp(lerp(t[0], t[1], wx), lerp(t[ss], t[ss + 1], wx), wy), alpha256, over: d)
+                            let t = source + ((v >> 16) &* ss &+ (u >> 16))
+                            let t0 = t[0], t1 = t[1], t2 = t[ss], t3 = t[ss &+ 1]
+                            // Four transparent texels (a shape's empty corners): nothing to add.
+                            // Four equal texels (inside a flat fill) resample to themselves.
+                            if t0 | t1 | t2 | t3 != 0 {
+                                let p = t0 == t1 && t0 == t2 && t0 == t3 ? t0
+                                    : bilinear(t0, t1, t2, t3, UInt64(truncatingIfNeeded: (u >> 8) & 0xFF),
+                                               UInt64(truncatingIfNeeded: (v >> 8) & 0xFF))
+                                blend(p, alpha256, over: d)
+                            }
                             d += 1
                             u &+= stepU; v &+= stepV
                         }
@@ -91,7 +109,9 @@ enum AffineCompositor {
                     }
                     p00 = texel(iu, iv); p01 = texel(iu + 1, iv); p10 = texel(iu, iv + 1); p11 = texel(iu + 1, iv + 1)
                 }
-                blend(lerp(lerp(p00, p01, wx), lerp(p10, p11, wx), wy), alpha256, over: d)
+                if p00 | p01 | p10 | p11 != 0 {
+                    blend(bilinear(p00, p01, p10, p11, UInt64(wx), UInt64(wy)), alpha256, over: d)
+                }
                 d += 1
                 i += 1
                 u &+= stepU; v &+= stepV
@@ -129,6 +149,27 @@ enum AffineCompositor {
         } else if s != 0 {
             d.pointee = s &+ scale(d.pointee, 256 &- (sa &+ (sa >> 7)))
         }
+    }
+
+    /// `lerp(lerp(t0, t1, wx), lerp(t2, t3, wx), wy)` — the same integers — with each
+    /// texel's four channels spread into the 16-bit lanes of a 64-bit word (`spread`): one
+    /// multiply per texel and weight instead of two (no lane can carry into the next:
+    /// 255 × 256 < 2¹⁶).
+    @inline(__always)
+    static func bilinear(_ t0: UInt32, _ t1: UInt32, _ t2: UInt32, _ t3: UInt32, _ wx: UInt64, _ wy: UInt64) -> UInt32 {
+        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        let ix = 256 &- wx
+        let top = ((spread(t0) &* ix &+ spread(t1) &* wx) >> 8) & lanes
+        let bottom = ((spread(t2) &* ix &+ spread(t3) &* wx) >> 8) & lanes
+        let p = ((top &* (256 &- wy) &+ bottom &* wy) >> 8) & lanes
+        return UInt32(truncatingIfNeeded: p | p >> 24) // B, R from the low lanes; G, A from the high ones
+    }
+
+    /// 0xAARRGGBB as 0x00AA_00GG_00RR_00BB.
+    @inline(__always)
+    static func spread(_ p: UInt32) -> UInt64 {
+        let x = UInt64(p)
+        return (x & 0x00FF_00FF) | (x & 0xFF00_FF00) << 24
     }
 
     /// `p × (256 − w) + q × w`, over 256, per channel (w in 0…256).

@@ -105,14 +105,16 @@ public enum CompositorBenchmark {
         return .addAnimation(id, key: "spin", animationID: UInt64(id), animation: a)
     }
 
-    /// Runs `frames` frames of `commands` through both rasterizers.
-    static func compare(_ name: String, _ commands: [Command], width: Int, height: Int, frames: Int) -> Result {
+    /// Runs `frames` frames of `commands` through both rasterizers (only the compositor
+    /// with `compositorOnly`, for profiling it alone: the other figures are then 0).
+    static func compare(_ name: String, _ commands: [Command], width: Int, height: Int, frames: Int,
+                        compositorOnly: Bool = false) -> Result {
         let cached = Rasterizer(width: width, height: height, mode: .cached)!
         let naive = Rasterizer(width: width, height: height, mode: .naive)!
         let cairoFills = Rasterizer(width: width, height: height, mode: .cached)!
         cairoFills.fillsSolidsDirectly = false
         cairoFills.bandRows = .max
-        let out = TimingOutput([cached, naive, cairoFills])
+        let out = TimingOutput(compositorOnly ? [cached] : [cached, naive, cairoFills])
         let (s, c) = server(out, width: width, height: height)
         out.timing = false
         s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: commands)), from: c)
@@ -120,13 +122,14 @@ public enum CompositorBenchmark {
         out.timing = true
         s.step(seconds: Double(frames) / 60)
         func mean(_ a: [Double]) -> Double { a.isEmpty ? 0 : a.reduce(0, +) / Double(a.count) }
-        return Result(name: name, cachedMs: mean(out.times[0]), naiveMs: mean(out.times[1]), cairoFillsMs: mean(out.times[2]))
+        return Result(name: name, cachedMs: mean(out.times[0]), naiveMs: compositorOnly ? 0 : mean(out.times[1]),
+                      cairoFillsMs: compositorOnly ? 0 : mean(out.times[2]))
     }
 
     /// (a) 200 translucent rotated scaled rounded bordered layers, all spinning: full damage.
     /// With `shadows`, each also casts a blurred shadow (what a kept bitmap saves redrawing).
     public static func fullDamage(layers: Int = 200, shadows: Bool = false, width: Int = 1280, height: Int = 720,
-                                  frames: Int = 60) -> Result {
+                                  frames: Int = 60, compositorOnly: Bool = false) -> Result {
         var cmds = rootCommands(width, height) + cards(layers, width: width, height: height)
         for i in 0..<layers {
             let id = 10 + LayerID(i)
@@ -137,11 +140,12 @@ public enum CompositorBenchmark {
             }
         }
         return compare("(a\(shadows ? "'" : "")) \(layers) translucent rotated rounded bordered layers\(shadows ? " with shadows" : ""), full damage",
-                       cmds, width: width, height: height, frames: frames)
+                       cmds, width: width, height: height, frames: frames, compositorOnly: compositorOnly)
     }
 
     /// (b) one 100×100 layer moving over a static scene of 200 layers.
-    public static func smallDamage(layers: Int = 200, width: Int = 1280, height: Int = 720, frames: Int = 60) -> Result {
+    public static func smallDamage(layers: Int = 200, width: Int = 1280, height: Int = 720, frames: Int = 60,
+                                   compositorOnly: Bool = false) -> Result {
         var cmds = rootCommands(width, height) + cards(layers, width: width, height: height)
         let mover: LayerID = 5000
         cmds += [.createLayer(mover, .layer), set(mover, .bounds, .rect(Rect(x: 0, y: 0, width: 100, height: 100))),
@@ -150,7 +154,8 @@ public enum CompositorBenchmark {
         var move = Animation.basic(.position, from: .point(Point(x: 100, y: 360)), to: .point(Point(x: 1180, y: 360)), duration: 4)
         move.timing.beginTime = 1000
         cmds.append(.addAnimation(mover, key: "move", animationID: 1, animation: move))
-        return compare("(b) one 100x100 layer moving over \(layers) static layers", cmds, width: width, height: height, frames: frames)
+        return compare("(b) one 100x100 layer moving over \(layers) static layers", cmds, width: width, height: height,
+                       frames: frames, compositorOnly: compositorOnly)
     }
 
     /// (c) `layers` animated layers of mixed kinds (rounded bordered layers moving, star

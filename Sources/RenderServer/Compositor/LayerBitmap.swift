@@ -12,6 +12,11 @@ final class LayerBitmap {
     let scale: Double
     let width: Int
     let height: Int
+    /// Whether the outermost rows and columns are transparent: then every bilinear sample
+    /// that can add anything reads texels inside the bitmap (`AffineCompositor` skips the
+    /// bounds checks and the ring of samples that read only the border). What `render`
+    /// makes: it leaves a pixel of margin around the drawing.
+    private(set) var hasTransparentBorder: Bool
 
     /// The largest side of a layer bitmap in pixels; a layer that would need more is
     /// rasterized at a lower scale (and looks softer).
@@ -26,8 +31,10 @@ final class LayerBitmap {
         return min(4, max(0.125, (s * 8 - 1e-6).rounded(.up) / 8))
     }
 
-    private init(surface: OpaquePointer, origin: Point, scale: Double, width: Int, height: Int) {
+    private init(surface: OpaquePointer, origin: Point, scale: Double, width: Int, height: Int,
+                 hasTransparentBorder: Bool = false) {
         self.surface = surface; self.origin = origin; self.scale = scale; self.width = width; self.height = height
+        self.hasTransparentBorder = hasTransparentBorder
     }
 
     deinit { pixmanImage = nil; cairo_surface_destroy(surface) }
@@ -56,8 +63,9 @@ final class LayerBitmap {
         var s = requestedScale
         let longest = max(e.width, e.height) * s
         if longest > Double(maxSide) { s *= Double(maxSide) / longest }
-        let x0 = (e.minX * s).rounded(.down) / s, y0 = (e.minY * s).rounded(.down) / s
-        let w = Int(((e.maxX - x0) * s).rounded(.up)), h = Int(((e.maxY - y0) * s).rounded(.up))
+        // One pixel of margin on each side (transparent: see `hasTransparentBorder`).
+        let x0 = ((e.minX * s).rounded(.down) - 1) / s, y0 = ((e.minY * s).rounded(.down) - 1) / s
+        let w = Int(((e.maxX - x0) * s).rounded(.up)) + 1, h = Int(((e.maxY - y0) * s).rounded(.up)) + 1
         guard w > 0, h > 0, let surface = newSurface(w, h) else { return nil }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
@@ -100,16 +108,20 @@ final class LayerBitmap {
             minX = min(minX, first); maxX = max(maxX, last); minY = min(minY, y); maxY = y
         }
         guard maxX >= 0 else { return nil }
+        let border = minX >= 1 && minY >= 1 && maxX <= b.width - 2 && maxY <= b.height - 2
         minX = max(0, minX - 1); minY = max(0, minY - 1); maxX = min(b.width - 1, maxX + 1); maxY = min(b.height - 1, maxY + 1)
         let w = maxX - minX + 1, h = maxY - minY + 1
-        guard w * h * 5 < b.width * b.height * 4, let cut = newSurface(w, h), let dst = cairo_data(cut) else { return b }
+        guard w * h * 5 < b.width * b.height * 4, let cut = newSurface(w, h), let dst = cairo_data(cut) else {
+            b.hasTransparentBorder = border
+            return b
+        }
         let ds = cairo_stride(cut)
         for y in 0..<h {
             (dst + y * ds).copyMemory(from: px + (minY + y) * rowPixels + minX, byteCount: w * 4)
         }
         cairo_surface_mark_dirty(cut)
         return LayerBitmap(surface: cut, origin: Point(x: b.origin.x + Double(minX) / b.scale, y: b.origin.y + Double(minY) / b.scale),
-                           scale: b.scale, width: w, height: h)
+                           scale: b.scale, width: w, height: h, hasTransparentBorder: border)
     }
 
     static func newSurface(_ w: Int, _ h: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) -> OpaquePointer? {

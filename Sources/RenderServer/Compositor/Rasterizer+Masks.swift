@@ -1,19 +1,87 @@
 import CCairo
 import RenderCore
 
+/// A layer subtree's finished rendering in display pixels — a masked layer's (its
+/// subtree through its mask's alpha), or a transitioning layer's new rendering — over
+/// `bounds` (its subtree bounds on the display), with no clip of its ancestors: painted
+/// under the current clip, it gives the pixels drawing it again would. Kept like a layer
+/// bitmap (counted in `Rasterizer.bitmapBudgetBytes`) while nothing in the subtree (or
+/// the mask) changes; one made `volatile` (a transition inside) serves only the frame
+/// (`serial`) it was made in — the bands of one damaged area.
+final class KeptRendering {
+    let pattern: OpaquePointer
+    let bounds: PixelRect
+    /// Items in the layer's render-list subtree (mask included) when it was made: a layer
+    /// removed from the subtree changes it (one added is a changed item).
+    let items: Int
+    let serial: Int
+    let volatile: Bool
+    var bytes: Int { bounds.area * 4 }
+
+    init(pattern: OpaquePointer, bounds: PixelRect, items: Int, serial: Int = 0, volatile: Bool = false) {
+        self.pattern = pattern; self.bounds = bounds; self.items = items; self.serial = serial; self.volatile = volatile
+    }
+
+    deinit { cairo_pattern_destroy(pattern) }
+}
+
 extension Rasterizer {
+    /// The damage pass found item `i` changed (new, moved, redrawn, …): the renderings of
+    /// the masked layers whose subtree or mask holds it (it, and its ancestors) are
+    /// stale, and those layers are not kept this frame.
+    func maskedSubtreeChanged(at i: Int, _ block: RenderItems) {
+        var index = i
+        while index >= 0 {
+            let (key, maskStart, parent) = (block[index].key, block[index].maskStart, block[index].parent)
+            if maskStart >= 0 { subtreeChanged.insert(key) }
+            // (Also a layer that has lost its mask: what it kept is stale.)
+            if !maskedRenderings.isEmpty { dropMaskedRendering(key) }
+            if !transitionRenderings.isEmpty { dropTransitionRendering(key) }
+            index = parent
+        }
+    }
+
+    func dropMaskedRendering(_ key: UInt64) {
+        if let old = maskedRenderings.removeValue(forKey: key) { _ = reserveCacheBytes(-old.bytes) }
+    }
+
+    func dropTransitionRendering(_ key: UInt64) {
+        if let old = transitionRenderings.removeValue(forKey: key) { _ = reserveCacheBytes(-old.bytes) }
+    }
+
+    /// Whether the masked layer at `i` may be kept: the cached mode, and no transition in
+    /// its subtree (a transition's picture changes every frame without its items changing).
+    private func keepsMasked(_ i: Int, _ items: RenderItems) -> Bool {
+        guard mode == .cached, !takingSnapshot, !subtreeChanged.contains(items[i].key) else { return false }
+        for j in i ..< items[i].subtreeEnd where items[j].transition != nil { return false }
+        return true
+    }
+
     /// Draws a masked layer (`CALayer.mask`): the layer's subtree into a group, its mask's
     /// subtree into another, then the first through the second's alpha. Both are drawn
     /// through cairo (`nesting`), so the mask's own bitmaps, transforms, opacity and
     /// sublayers count as they would on screen; only its alpha is used.
     ///
-    /// Cost: two groups the size of the damaged part of the layer's subtree bounds.
+    /// Cost: two groups the size of the damaged part of the layer's subtree bounds; none
+    /// while the layer's rendering is kept (`KeptRendering`: the whole subtree bounds
+    /// rendered once, in a frame where nothing in the subtree or mask changed, then painted
+    /// from until something does).
     func drawMasked(_ i: Int, _ items: RenderItems, _ r: PixelRect) {
         let item = items[i]
         let area = item.subtreeBounds.intersection(r)
         guard !area.isEmpty else { return }
         // A mask that shows nothing (hidden, transparent, off screen) hides the layer.
         guard item.maskStart < item.subtreeEnd else { return }
+        if keepsMasked(i, items), let kept = keptRendering(i, items) {
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+            cairo_clip(cr)
+            cairo_set_source(cr, kept.pattern)
+            cairo_paint(cr)
+            cairo_restore(cr)
+            return
+        }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
@@ -34,12 +102,51 @@ extension Rasterizer {
         cairo_restore(cr)
     }
 
+    /// The masked layer's kept rendering, made now (the whole subtree bounds, without the
+    /// ancestors' clip) when there is none; nil when it does not fit the budget.
+    private func keptRendering(_ i: Int, _ items: RenderItems) -> KeptRendering? {
+        let item = items[i]
+        let bounds = item.subtreeBounds.intersection(display)
+        let count = item.subtreeEnd - i
+        if let kept = maskedRenderings[item.key] {
+            if kept.bounds == bounds && kept.items == count { return kept }
+            dropMaskedRendering(item.key)
+        }
+        guard !bounds.isEmpty, reserveCacheBytes(bounds.area * 4) else { return nil }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_reset_clip(cr)
+        cairo_rectangle(cr, Double(bounds.x), Double(bounds.y), Double(bounds.width), Double(bounds.height))
+        cairo_clip(cr)
+        nesting += 1
+        cairo_push_group(cr)
+        cairo_push_group(cr)
+        drawItem(i, items, bounds, hooks: false)
+        cairo_push_group(cr)
+        drawRange(item.maskStart..<item.subtreeEnd, items, bounds)
+        let mask = cairo_pop_group(cr)
+        cairo_pop_group_to_source(cr)
+        cairo_identity_matrix(cr)
+        if let mask {
+            cairo_mask(cr, mask)
+            cairo_pattern_destroy(mask)
+        }
+        let pattern = cairo_pop_group(cr)
+        nesting -= 1
+        cairo_restore(cr)
+        guard let pattern else { _ = reserveCacheBytes(-bounds.area * 4); return nil }
+        let kept = KeptRendering(pattern: pattern, bounds: bounds, items: count)
+        maskedRenderings[item.key] = kept
+        return kept
+    }
+
     /// Damage for a changed item when it gains, loses or changes its mask: its old and new
     /// subtree bounds (the mask's own items damage only where the mask itself changed).
     func maskDamage(_ item: RenderItem, _ block: RenderItems, into rects: inout [PixelRect]) {
         let before = maskedSubtrees[item.key]
         guard item.maskStart >= 0 else {
             if let before { rects.append(before.bounds); maskedSubtrees[item.key] = nil }
+            dropMaskedRendering(item.key)
             return
         }
         let mask = item.maskStart < item.subtreeEnd ? block[item.maskStart].key : UInt64.max

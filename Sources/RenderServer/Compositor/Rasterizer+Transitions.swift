@@ -85,6 +85,7 @@ extension Rasterizer {
         for (key, s) in transitionSnapshots where !snapshotSeen.contains(key) {
             rects.append(s.region)
             transitionSnapshots[key] = nil
+            dropTransitionRendering(key)
         }
     }
 
@@ -103,14 +104,49 @@ extension Rasterizer {
             cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
             cairo_clip(cr)
             nesting += 1
+            takingSnapshot = true
             cairo_push_group(cr)
             drawItem(index, block, area)
             let pattern = cairo_pop_group(cr)
+            takingSnapshot = false
             nesting -= 1
             cairo_restore(cr)
             return TransitionSnapshot(id: id, pattern: pattern, bounds: area)
         }
         return TransitionSnapshot(id: id, pattern: nil, bounds: .empty)
+    }
+
+    /// The transitioning layer's new rendering, whole: a slide moves it across the damaged
+    /// area, so a band (`bands(of:)`) needs rows of it outside the band. Made once per frame
+    /// at most (the first band that draws the layer), and kept across frames while nothing
+    /// in its subtree changes and no transition runs inside it (`KeptRendering`).
+    private func newRendering(_ i: Int, _ items: RenderItems) -> KeptRendering? {
+        let item = items[i]
+        let bounds = item.subtreeBounds.intersection(display)
+        let count = item.subtreeEnd - i
+        if !takingSnapshot, let kept = transitionRenderings[item.key] {
+            if kept.bounds == bounds && kept.items == count && (!kept.volatile || kept.serial == drawSerial) { return kept }
+            dropTransitionRendering(item.key)
+        }
+        guard !bounds.isEmpty else { return nil }
+        var volatile = mode == .naive || takingSnapshot
+        for j in i + 1 ..< item.subtreeEnd where items[j].transition != nil { volatile = true; break }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_reset_clip(cr)
+        cairo_rectangle(cr, Double(bounds.x), Double(bounds.y), Double(bounds.width), Double(bounds.height))
+        cairo_clip(cr)
+        nesting += 1
+        cairo_push_group(cr)
+        if item.maskStart >= 0 { drawMasked(i, items, bounds) } else { drawItem(i, items, bounds, hooks: false) }
+        let pattern = cairo_pop_group(cr)
+        nesting -= 1
+        cairo_restore(cr)
+        guard let pattern else { return nil }
+        let made = KeptRendering(pattern: pattern, bounds: bounds, items: count, serial: drawSerial, volatile: volatile)
+        // Over the budget it serves this band only (made again for the next).
+        if !takingSnapshot && reserveCacheBytes(made.bytes) { transitionRenderings[item.key] = made }
+        return made
     }
 
     /// Draws item `i` with its transition; false when it has no snapshot (then it is drawn
@@ -119,12 +155,10 @@ extension Rasterizer {
         let item = items[i]
         guard let t = item.transition, let snapshot = transitionSnapshots[item.key], snapshot.id == t.id else { return false }
         let p = min(1, max(0, t.progress))
+        let kept = newRendering(i, items)
+        let new = kept?.pattern
         cairo_save(cr)
         nesting += 1
-        cairo_push_group(cr)
-        if item.maskStart >= 0 { drawMasked(i, items, r) } else { drawItem(i, items, r, hooks: false) }
-        let new = cairo_pop_group(cr)
-        defer { if let new { cairo_pattern_destroy(new) } }
         let d = Rasterizer.transitionVector(item, t.transition.subtype)
         func paint(_ pattern: OpaquePointer?, dx: Double, dy: Double, alpha: Double) {
             guard let pattern, alpha > 0 else { return }

@@ -59,6 +59,18 @@ final class Rasterizer {
     var maskedSubtrees: [UInt64: (mask: UInt64, bounds: PixelRect)] = [:]
     /// Keys of the transitioning items the current damage pass met.
     var snapshotSeen = Set<UInt64>()
+    /// Masked layers' finished renderings, kept while nothing in their subtree or mask
+    /// changes (see `Rasterizer+Masks.swift`), and the masked layers whose subtree changed
+    /// in the current frame (not kept this frame: drawn as before, only where damaged).
+    var maskedRenderings: [UInt64: KeptRendering] = [:]
+    /// Transitioning layers' new renderings, kept the same way (`Rasterizer+Transitions.swift`).
+    var transitionRenderings: [UInt64: KeptRendering] = [:]
+    /// Counts frames drawn (`KeptRendering.serial`).
+    private(set) var drawSerial = 0
+    /// While a transition's snapshot draws the last list (`takeSnapshot`): kept renderings
+    /// are neither used nor made (they belong to the current list).
+    var takingSnapshot = false
+    var subtreeChanged = Set<UInt64>()
 
     /// Rows per band of a large damage rectangle (`bands(of:)`; `Int.max`: no bands).
     var bandRows = Rasterizer.defaultBandRows
@@ -94,6 +106,7 @@ final class Rasterizer {
     /// Draws `list`; returns the rectangles whose pixels changed (empty: nothing to do).
     @discardableResult
     func draw(_ list: RenderList) -> [PixelRect] {
+        drawSerial += 1
         let damage = mode == .naive ? [display] : findDamage(list)
         lastDamage = damage
         for r in damage { for band in bands(of: r) { redraw(band, list) } }
@@ -102,6 +115,7 @@ final class Rasterizer {
     }
 
     private func findDamage(_ list: RenderList) -> [PixelRect] {
+        subtreeChanged.removeAll(keepingCapacity: true)
         if firstFrame {
             firstFrame = false
             record(list)
@@ -119,14 +133,21 @@ final class Rasterizer {
                 for i in block.chunkRange(c) {
                     let item = block[i]
                     let now = drawnState(item, block, i)
+                    var changed = true
                     if let before = drawn[item.key] {
-                        if before != now { rects.append(before.screenBounds); rects.append(now.screenBounds) }
+                        if before != now { rects.append(before.screenBounds); rects.append(now.screenBounds) } else { changed = false }
                     } else {
                         rects.append(now.screenBounds)
                     }
                     drawn[item.key] = now
+                    if changed && (!maskedRenderings.isEmpty || !transitionRenderings.isEmpty || !maskedSubtrees.isEmpty
+                                   || item.maskStart >= 0) {
+                        maskedSubtreeChanged(at: i, block)
+                    }
                     if item.transition != nil { transitionDamage(item, block, i, into: &rects) }
-                    if item.maskStart >= 0 || !maskedSubtrees.isEmpty { maskDamage(item, block, into: &rects) }
+                    if item.maskStart >= 0 || !maskedSubtrees.isEmpty || !maskedRenderings.isEmpty {
+                        maskDamage(item, block, into: &rects)
+                    }
                 }
             }
         }
@@ -137,6 +158,8 @@ final class Rasterizer {
             for (key, d) in drawn where !seen.contains(key) {
                 rects.append(d.screenBounds); drawn[key] = nil
                 maskedSubtrees[key] = nil
+                dropMaskedRendering(key)
+                dropTransitionRendering(key)
                 if let old = caches.removeValue(forKey: key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
             }
         }
@@ -341,7 +364,15 @@ final class Rasterizer {
     /// The most bytes of layer bitmaps kept across frames, over all clients: past it,
     /// further layers are rasterized each time they are drawn (slower, bounded memory).
     static let bitmapBudgetBytes = 512 << 20
-    private var cachedBytes = 0
+    private(set) var cachedBytes = 0
+
+    /// Counts `bytes` of a kept rendering (positive) or its release (negative) in the
+    /// budget of `bitmapBudgetBytes`; false (nothing counted) when it would go over.
+    func reserveCacheBytes(_ bytes: Int) -> Bool {
+        guard bytes <= 0 || cachedBytes + bytes <= Rasterizer.bitmapBudgetBytes else { return false }
+        cachedBytes += bytes
+        return true
+    }
 
     /// A background-and-border layer as one or two fills of solid colour. At `alpha` < 1
     /// with both, the band is filled with the border already composited over the
@@ -481,7 +512,8 @@ extension Rasterizer {
             AffineCompositor.composite(source: UnsafePointer(src.assumingMemoryBound(to: UInt32.self)),
                                        width: bitmap.width, height: bitmap.height, stride: cairo_stride(bitmap.surface) / 4,
                                        destination: dst.assumingMemoryBound(to: UInt32.self), stride: cairo_stride(surface) / 4,
-                                       inverse: inverse, alpha: alpha, area: area.intersection(display))
+                                       inverse: inverse, alpha: alpha, area: area.intersection(display),
+                                       transparentBorder: bitmap.hasTransparentBorder)
             cairo_surface_mark_dirty_rectangle(surface, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
             return
         }

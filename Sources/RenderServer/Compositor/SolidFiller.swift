@@ -27,10 +27,17 @@ enum SolidFiller {
     /// axis (a layer's circular corner is an ellipse there when the scale is not uniform),
     /// screen pixels.
     struct Box {
-        var hx: Double, hy: Double, rx: Double, ry: Double
+        let hx: Double, hy: Double, rx: Double, ry: Double
+        /// 1 / rx and 1 / ry (0 for square corners).
+        let irx: Double, iry: Double
         /// The straight edges' antialiasing: the pixel square projected on each edge's
         /// normal is a trapezoid over [−w2, w2], flat over [−w1, w1] (see `coverage`).
         let ex: Edge, ey: Edge
+
+        init(hx: Double, hy: Double, rx: Double, ry: Double, ex: Edge, ey: Edge) {
+            self.hx = hx; self.hy = hy; self.rx = rx; self.ry = ry; self.ex = ex; self.ey = ey
+            irx = rx > 1e-9 ? 1 / rx : 0; iry = ry > 1e-9 ? 1 / ry : 0
+        }
 
         /// The share of the pixel centred at (x, y) (scaled space) inside the box, 0…1.
         @inline(__always)
@@ -41,23 +48,32 @@ enum SolidFiller {
                 guard rx > 1e-9 && ry > 1e-9 else {
                     return ex.coverage(inside: hx - abs(x)) * ey.coverage(inside: hy - abs(y))
                 }
-                // Distance to the corner's ellipse, to first order: f / |∇f|.
-                let ex = qx / rx, ey = qy / ry
+                // Distance to the corner's ellipse, to first order: f / |∇f|, ramped over
+                // one pixel: 0.5 − f / (2 |∇f/2|). Wholly in or out (|f| ≥ |∇f/2|) is decided
+                // on squares, without the square root and the division (slow, and in
+                // corner rows one after the other).
+                let ex = qx * irx, ey = qy * iry
                 let f = ex * ex + ey * ey - 1
-                let gx = ex / rx, gy = ey / ry
-                let g = 2 * (gx * gx + gy * gy).squareRoot()
-                guard g > 1e-12 else { return 1 }
-                return min(1, max(0, 0.5 - f / g))
+                let gx = ex * irx, gy = ey * iry
+                let g2 = gx * gx + gy * gy
+                if f * f >= g2 { return f > 0 ? 0 : 1 }
+                return min(1, max(0, 0.5 - f / (2 * g2.squareRoot())))
             }
             return qx > qy ? ex.coverage(inside: hx - abs(x)) : ey.coverage(inside: hy - abs(y))
         }
 
         /// Whether a pixel already known to lie w2 inside both pairs of straight edges
-        /// (the slabs) is wholly inside: only the corners can still cut it.
+        /// (the slabs) is wholly inside: only the corners can still cut it (the test of
+        /// `coverage` ≥ 1 on squares: f ≤ 0 and f² ≥ |∇f/2|²).
         @inline(__always)
         func coversWithinSlabs(_ x: Double, _ y: Double) -> Bool {
             let qx = abs(x) - (hx - rx), qy = abs(y) - (hy - ry)
-            return !(qx > 0 && qy > 0) || coverage(x, y) >= 1
+            guard qx > 0 && qy > 0 else { return true }
+            guard rx > 1e-9 && ry > 1e-9 else { return coverage(x, y) >= 1 }
+            let ex = qx * irx, ey = qy * iry
+            let f = ex * ex + ey * ey - 1
+            let gx = ex * irx, gy = ey * iry
+            return f <= 0 && f * f >= gx * gx + gy * gy
         }
     }
 
@@ -89,8 +105,11 @@ enum SolidFiller {
     /// Fills `c`'s background and border (`c.isSolid`) into `destination` within `area`
     /// (clipped to the frame by the caller). False when `world` is not an invertible affine
     /// map (the caller draws with cairo then).
+    /// `rowSpans: false` computes every edge pixel's coverage on its own (tests compare it
+    /// with the spans of axis-aligned layers: the same pixels).
     static func fill(_ c: LayerContent, world: ProjectiveTransform, alpha: Double,
-                     destination: UnsafeMutablePointer<UInt32>, stride ds: Int, area: PixelRect) -> Bool {
+                     destination: UnsafeMutablePointer<UInt32>, stride ds: Int, area: PixelRect,
+                     rowSpans: Bool = true) -> Bool {
         guard world.isAffine, let inv = world.inverted() else { return false }
         let b = c.bounds
         guard !b.isEmpty, !area.isEmpty else { return true }
@@ -160,6 +179,41 @@ enum SolidFiller {
             } else if hasBorder {
                 ia = hi + 1; iz = hi; a = hi + 1; z = hi
             }
+            // An axis-aligned layer (v constant along the row) in a row with no background
+            // run — its top and bottom edges and border: between the corners, [ca, cz], each
+            // shape's coverage is its horizontal edge's, the same for every pixel (what
+            // `coverage` gives there), so the span is one colour blended as a run.
+            var ca = hi + 1, cz = hi, spanColor: UInt32 = 0
+            if rowSpans && dV == 0 && a > z {
+                ca = lo; cz = hi
+                slab(U0, dU, iU, outer.hx - outer.rx, &ca, &cz)
+                if twoShapes { slab(U0, dU, iU, inner.hx - inner.rx, &ca, &cz) }
+                let av = abs(V0)
+                var ko = -1, ki = 0
+                if av > outer.hy - outer.ry {
+                    ko = level(outer.ey.coverage(inside: outer.hy - av))
+                } else if ca >= oa && cz <= oz {
+                    ko = 256
+                }
+                if twoShapes && ko >= 0 {
+                    if ia > iz {
+                        ki = 0
+                    } else if av > inner.hy - inner.ry {
+                        ki = min(ko, level(inner.ey.coverage(inside: inner.hy - av)))
+                    } else {
+                        ko = -1 // the inner shape's coverage varies along this row
+                    }
+                }
+                if ko < 0 {
+                    ca = hi + 1
+                } else if !hasBorder {
+                    spanColor = ko == 256 ? insidePacked : scaleRounded(insidePacked, UInt32(ko))
+                } else if ko == 256 && ki == 0 {
+                    spanColor = ringPacked
+                } else {
+                    spanColor = AffineCompositor.scale(insidePacked, UInt32(ki)) &+ scaleRounded(ringPacked, UInt32(ko - ki))
+                }
+            }
             let row = destination + y * ds + area.x
             var i = lo
             while i <= hi {
@@ -168,19 +222,26 @@ enum SolidFiller {
                     i = z + 1
                     continue
                 }
-                let co = i >= oa && i <= oz ? 1 : outer.coverage(u(i), v(i))
-                if co > 0 {
+                if i == ca && ca <= cz {
+                    run(row + ca, count: cz - ca + 1, spanColor)
+                    i = cz + 1
+                    continue
+                }
+                // Coverages in 256ths: the pixel is the packed colours scaled in integers
+                // (one rounding per colour instead of four checked Double conversions).
+                let ko = i >= oa && i <= oz ? 256 : level(outer.coverage(u(i), v(i)))
+                if ko > 0 {
                     if !hasBorder {
-                        blend(row + i, packUnclamped(inside.0 * co, inside.1 * co, inside.2 * co, inside.3 * co))
+                        blend(row + i, ko == 256 ? insidePacked : scaleRounded(insidePacked, UInt32(ko)))
                     } else {
-                        let ci = i >= ia && i <= iz ? min(co, inner.coverage(u(i), v(i))) : 0
-                        if co == 1 && ci == 0 {
+                        let ki = i >= ia && i <= iz ? min(ko, level(inner.coverage(u(i), v(i)))) : 0
+                        if ko == 256 && ki == 0 {
                             blend(row + i, ringPacked)
                         } else {
-                            // ci ≤ co: every channel stays within 0…255 (no clamping).
-                            let cr = co - ci
-                            blend(row + i, packUnclamped(inside.0 * ci + ring.0 * cr, inside.1 * ci + ring.1 * cr,
-                                                         inside.2 * ci + ring.2 * cr, inside.3 * ci + ring.3 * cr))
+                            // ki ≤ ko ≤ 256: truncating one term and rounding the other keeps
+                            // every channel within 0…255 and at most the pixel's alpha.
+                            blend(row + i, AffineCompositor.scale(insidePacked, UInt32(ki))
+                                  &+ scaleRounded(ringPacked, UInt32(ko - ki)))
                         }
                     }
                 }
@@ -201,21 +262,37 @@ enum SolidFiller {
         var t0 = (-limit - p0) * invDp, t1 = (limit - p0) * invDp
         if t0 > t1 { swap(&t0, &t1) }
         guard t0.isFinite, t1.isFinite else { lo = hi + 1; return }
-        lo = max(lo, Int(max(-1e9, t0.rounded(.up))))
-        hi = min(hi, Int(min(1e9, t1.rounded(.down))))
+        lo = max(lo, ceiling(max(-1e9, min(1e9, t0))))
+        hi = min(hi, floor(max(-1e9, min(1e9, t1))))
+    }
+
+    /// ⌈t⌉ and ⌊t⌋ for |t| ≤ 1e9, without a call into libm (`rounded(.up)` is one where
+    /// the build targets no SSE4.1): truncation, then one step.
+    @inline(__always)
+    static func ceiling(_ t: Double) -> Int { let i = Int(t); return Double(i) < t ? i + 1 : i }
+    @inline(__always)
+    static func floor(_ t: Double) -> Int { let i = Int(t); return Double(i) > t ? i - 1 : i }
+
+    /// A coverage 0…1 in 256ths, rounded (to even at halves): adding 1.5 × 2⁵² leaves the
+    /// rounded integer in the low bits of the sum — no checked conversion, which Swift's
+    /// `Int(_: Double)` is (it traps on NaN and out-of-range values; coverages are neither).
+    @inline(__always)
+    static func level(_ coverage: Double) -> Int {
+        Int(truncatingIfNeeded: (coverage * 256 + 6_755_399_441_055_744).bitPattern & 0x3FF)
+    }
+
+    /// Every channel of `p` times `k`/256 (k in 0…256), rounded to nearest.
+    @inline(__always)
+    static func scaleRounded(_ p: UInt32, _ k: UInt32) -> UInt32 {
+        let rb = (((p & 0x00FF00FF) &* k &+ 0x0080_0080) >> 8) & 0x00FF00FF
+        let ag = (((p >> 8) & 0x00FF00FF) &* k &+ 0x0080_0080) & 0xFF00FF00
+        return rb | ag
     }
 
     @inline(__always)
     static func pack(_ b: Double, _ g: Double, _ r: Double, _ a: Double) -> UInt32 {
         func byte(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v + 0.5))) }
         return byte(a) << 24 | byte(r) << 16 | byte(g) << 8 | byte(b)
-    }
-
-    /// As `pack`, for channels known to lie in 0…255 (premultiplied colours times coverages
-    /// that add up to at most 1).
-    @inline(__always)
-    static func packUnclamped(_ b: Double, _ g: Double, _ r: Double, _ a: Double) -> UInt32 {
-        UInt32(a + 0.5) << 24 | UInt32(r + 0.5) << 16 | UInt32(g + 0.5) << 8 | UInt32(b + 0.5)
     }
 
     /// `s` OVER the pixel (premultiplied).
@@ -234,7 +311,22 @@ enum SolidFiller {
         if sa == 255 { d.update(repeating: s, count: count); return }
         if s == 0 { return }
         let k = 256 &- (sa &+ (sa >> 7))
-        for j in 0..<count { d[j] = s &+ AffineCompositor.scale(d[j], k) }
+        // Four pixels at a time in 16-bit lanes (one multiply per channel, what SSE2 does
+        // well), then the rest one by one; the same arithmetic as `AffineCompositor.scale`.
+        let raw = UnsafeMutableRawPointer(d)
+        let kv = SIMD8<UInt16>(repeating: UInt16(k))
+        let sv = SIMD4<UInt32>(repeating: s).unsafeBitCastToBytes
+        var j = 0
+        while j + 4 <= count {
+            let p = raw.loadUnaligned(fromByteOffset: j * 4, as: SIMD16<UInt8>.self)
+            let lo = (SIMD8<UInt16>(truncatingIfNeeded: p.lowHalf) &* kv) &>> 8
+            let hi = (SIMD8<UInt16>(truncatingIfNeeded: p.highHalf) &* kv) &>> 8
+            let out = SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo),
+                                    highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi)) &+ sv
+            raw.storeBytes(of: out, toByteOffset: j * 4, as: SIMD16<UInt8>.self)
+            j += 4
+        }
+        while j < count { d[j] = s &+ AffineCompositor.scale(d[j], k); j += 1 }
     }
 }
 
@@ -254,4 +346,9 @@ extension Rasterizer {
                                            Int32(clipped.height))
         return true
     }
+}
+
+extension SIMD4 where Scalar == UInt32 {
+    /// The four words' bytes in memory order (little-endian: B, G, R, A of each pixel).
+    var unsafeBitCastToBytes: SIMD16<UInt8> { unsafeBitCast(self, to: SIMD16<UInt8>.self) }
 }
