@@ -172,6 +172,7 @@ final class RealFrameClock {
         let c = grid.catchUp(armed: armed, now: now)
         armed = c.next
         due = (c.target, now, c.missed)
+        lastServed = c.target // due now: a resume before it is produced must not serve it again
         uv_check_start(check) { handle in
             let clock = Unmanaged<RealFrameClock>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
             clock.produceDueFrame()
@@ -182,7 +183,7 @@ final class RealFrameClock {
     private var due: (target: UInt64, wake: Int64, missed: UInt64)?
     /// Runs the due frame after the loop turn's reads.
     private let check: UnsafeMutablePointer<uv_check_t>
-    /// The latest vsync a frame was produced for.
+    /// The latest vsync a frame was produced (or is due) for.
     private(set) var lastServed: UInt64?
 
     private func produceDueFrame() {
@@ -190,7 +191,6 @@ final class RealFrameClock {
         uv_check_stop(check)
         guard !stopped, let d = due else { return }
         due = nil
-        lastServed = d.target
         onFrame?(Double(grid.deadline(d.target)) / 1e9, d.wake, d.missed)
         // The frame's owner may have stopped or paused the clock (nothing needs the next).
         guard !stopped, !isPaused else { return }

@@ -72,10 +72,14 @@ struct PresentationSampler {
         return reference + Int64(((periods + phase) * periodNanoseconds).rounded())
     }
 
-    /// Sleeps until CLOCK_MONOTONIC `deadline` (ns).
+    /// Waits until CLOCK_MONOTONIC `deadline` (ns): sleeps until 0.3 ms before it, then
+    /// spins, so that the phase a commit is sent at is the planned one (a sleep alone
+    /// overshoots by tens to hundreds of microseconds under load, unevenly).
     func sleep(until deadline: Int64) {
-        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        let early = deadline - 300_000
+        var ts = timespec(tv_sec: Int(early / 1_000_000_000), tv_nsec: Int(early % 1_000_000_000))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+        while csys_monotonic_ns() < deadline {}
     }
 }
 
