@@ -323,6 +323,9 @@ final class ConnectionCore: @unchecked Sendable {
         case let .commitPresented(p):
             state.withLock { $0.serverMediaTime = max($0.serverMediaTime, p.mediaTime) }
             events.append(m)
+        case let .springRetargeted(e):
+            state.withLock { $0.serverMediaTime = max($0.serverMediaTime, e.mediaTime) }
+            events.append(m)
         case let .animationStarted(e):
             state.withLock { $0.serverMediaTime = max($0.serverMediaTime, e.mediaTime) }
             events.append(m)

@@ -12,6 +12,8 @@ extension Context {
     /// - `animationStopped`: `animationDidStop` once per animation; a finished animation that
     ///   is removed on completion leaves its layer; completion blocks whose animations have
     ///   all stopped run.
+    /// - `springRetargeted`: the retargeted spring's mirror adopts the start the daemon
+    ///   resolved (`adopt`).
     /// - `commitPresented`: the presented handlers of the transactions that sent that
     ///   commit run (once all their commits were presented).
     /// - `error`: a non-fatal error rejected one commit whole — the animations it added are
@@ -33,6 +35,8 @@ extension Context {
             onCommitApplied?(a)
         case let .commitPresented(p):
             commitPresented(p)
+        case let .springRetargeted(e):
+            adopt(e)
         case let .animationStarted(s):
             guard let r = records[s.animationID], !r.didStart else { return }
             r.didStart = true
@@ -93,6 +97,21 @@ extension Context {
         let groups = r.groups
         r.groups = []
         for g in groups { if let block = g.memberStopped() { block() } }
+    }
+
+    /// The daemon applied a `retargetSpring` a little later than the commit that carried it
+    /// was built, so the mirror `Layer.retargetSpring` computed then differs slightly from
+    /// the spring the daemon runs. Here the record takes the daemon's start — value,
+    /// per-component velocity and begin time — with the request's target and physics: the
+    /// same `SpringRetargeting.spring` the daemon built, so `presentation()` evaluates what
+    /// the daemon's frames show. An event for an animation no longer running is ignored.
+    func adopt(_ e: SpringRetargeted) {
+        guard let r = records[e.animationID], r.state == .sent, let request = r.retarget?.retarget,
+              r.layerID == e.layer, e.from.kind == request.to.kind else { return }
+        let physics = SpringAnimation(keyPath: request.keyPath, mass: request.mass, stiffness: request.stiffness,
+                                      damping: request.damping)
+        r.animation = SpringRetargeting.spring(physics: physics, keyPath: request.keyPath, from: e.from,
+                                               velocity: e.velocity, to: request.to, beginTime: e.beginTime)
     }
 
     /// Sent animations not yet stopped (for tests and diagnostics).

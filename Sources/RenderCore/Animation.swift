@@ -179,8 +179,10 @@ public struct SpringAnimation: Hashable, Sendable {
     /// A per-component initial velocity in the key path's units per second (components in
     /// `AnimatableValue.components` order), replacing `initialVelocity` when set: what a
     /// retargeted spring starts with (see `SpringAnimation+Retarget.swift`). An array, not a
-    /// value, so the spring (and every `Animation`) stays as small as before. Not on the
-    /// wire: only the daemon and the client's mirror of a retarget make one.
+    /// value, so the spring (and every `Animation`) stays as small as before. Not part of an
+    /// animation on the wire: the daemon makes one when it applies a retarget, and reports
+    /// it to the client in `springRetargeted` (with the start value and begin time), from
+    /// which the client's mirror makes the same one.
     public var componentVelocity: [Double]? = nil
 
     public init(keyPath: LayerKeyPath, from: AnimatableValue? = nil, to: AnimatableValue? = nil, by: AnimatableValue? = nil,

@@ -162,18 +162,29 @@ public enum SpringRetargeting {
     public static func retarget(model: LayerProperties, attached: [AttachedAnimation], key: String,
                                 keyPath: LayerKeyPath, to target: AnimatableValue, physics: SpringAnimation,
                                 layerTime t: Double) -> (animation: Animation, index: Int?) {
-        var spring = physics
-        spring.keyPath = keyPath; spring.isAdditive = false; spring.isCumulative = false
         if let i = attached.firstIndex(where: { $0.key == key }),
            let (value, velocity) = runningMotion(attached, at: i, keyPath: keyPath, model: model, layerTime: t) {
-            return (spring.retargeted(from: value, velocity: velocity, to: target, beginTime: t), i)
+            return (spring(physics: physics, keyPath: keyPath, from: value, velocity: velocity, to: target, beginTime: t), i)
         }
         var presentation = model
         var lifecycle: [AnimationLifecycle] = []
         Presentation.evaluate(model: model, animations: attached, layerTime: t, into: &presentation, lifecycle: &lifecycle)
         let from = presentation.value(at: keyPath)
         let rest = AnimatableValue.zero(of: from.kind) ?? from
-        return (spring.retargeted(from: from, velocity: rest, to: target, beginTime: t), nil)
+        return (spring(physics: physics, keyPath: keyPath, from: from, velocity: rest, to: target, beginTime: t), nil)
+    }
+
+    /// The spring a retarget puts in place once its start is known: `physics`' mass,
+    /// stiffness and damping on `keyPath`, not additive or cumulative, from `from` moving at
+    /// `velocity` (the kind of `from`, key-path units per second of layer time) towards
+    /// `target`, beginning at layer time `beginTime`, lasting its settling duration. The
+    /// daemon builds it from the start it computes; a client builds it from the start the
+    /// daemon reports (`springRetargeted`), so both evaluate the same animation.
+    public static func spring(physics: SpringAnimation, keyPath: LayerKeyPath, from: AnimatableValue,
+                              velocity: AnimatableValue, to target: AnimatableValue, beginTime: Double) -> Animation {
+        var spring = physics
+        spring.keyPath = keyPath; spring.isAdditive = false; spring.isCumulative = false
+        return spring.retargeted(from: from, velocity: velocity, to: target, beginTime: beginTime)
     }
 
     /// The value of `keyPath` just after the spring at index `i` and the spring's velocity,

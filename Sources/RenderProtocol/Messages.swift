@@ -24,6 +24,9 @@ public enum Message: Hashable, Sendable {
     /// S→C, for a commit that asked for it (`Commit.requestsPresentation`): the frame that
     /// first showed it was finished.
     case commitPresented(CommitPresented)
+    /// S→C: a `retargetSpring` as the server applied it (the new spring's start), before
+    /// that commit's `commitApplied`.
+    case springRetargeted(SpringRetargeted)
     /// S→C: an animation's first active frame.
     case animationStarted(AnimationStarted)
     /// S→C: an animation completed (`finished`) or was removed or replaced.
@@ -62,6 +65,7 @@ public enum MessageType: UInt16, Sendable, CaseIterable {
     case commit = 0x0010
     case commitApplied = 0x0011
     case commitPresented = 0x0012
+    case springRetargeted = 0x0013
     case animationStarted = 0x0020
     case animationStopped = 0x0021
     case error = 0x0030
@@ -188,6 +192,32 @@ public struct CommitApplied: Hashable, Sendable {
 }
 
 /// Presentation feedback for one commit (Wayland's `wp_presentation_feedback.presented`).
+/// Where a `retargetSpring` started, as the server resolved it when it applied the command
+/// (PROTOCOL.md §5 and §6.1): the new spring is the command's `to`, mass, stiffness and
+/// damping, from `from` moving at `velocity`, beginning at `beginTime`. A client's mirror
+/// that adopts these (`SpringRetargeting.spring(physics:keyPath:from:velocity:to:beginTime:)`)
+/// evaluates exactly what the daemon does.
+public struct SpringRetargeted: Hashable, Sendable {
+    /// The new spring's id (the command's `animationID`).
+    public var animationID: UInt64
+    public var layer: LayerID
+    /// The media time the command was applied (the commit's `commitApplied.mediaTime`), s.
+    public var mediaTime: Double
+    /// The new spring's begin time: the layer's local time at `mediaTime` (s).
+    public var beginTime: Double
+    /// The key path's value at the switch (the new spring's `from`); a number, point, size,
+    /// rect or color.
+    public var from: AnimatableValue
+    /// The velocity at the switch, per component of `from`'s kind, key-path units per second
+    /// of the layer's local time; the same kind as `from` (all zero: it starts at rest).
+    public var velocity: AnimatableValue
+    public init(animationID: UInt64, layer: LayerID, mediaTime: Double, beginTime: Double, from: AnimatableValue,
+                velocity: AnimatableValue) {
+        self.animationID = animationID; self.layer = layer; self.mediaTime = mediaTime; self.beginTime = beginTime
+        self.from = from; self.velocity = velocity
+    }
+}
+
 public struct CommitPresented: Hashable, Sendable {
     /// The commit that asked for it.
     public var sequence: UInt64
@@ -240,6 +270,9 @@ public enum ErrorCode: UInt16, Sendable, CaseIterable {
     case cycle = 12
     case unsupported = 13
     case internalError = 14
+    /// An operator ended the session (`kickRequest`, `rendersrvctl kick`): nothing the
+    /// client sent was wrong, and the server did not fail.
+    case endedByOperator = 15
 }
 
 public struct ErrorMessage: Hashable, Sendable {

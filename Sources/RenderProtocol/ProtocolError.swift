@@ -41,6 +41,7 @@ extension ErrorCode: CustomStringConvertible {
         case .cycle: return "cycle"
         case .unsupported: return "unsupported"
         case .internalError: return "internalError"
+        case .endedByOperator: return "endedByOperator"
         }
     }
 }

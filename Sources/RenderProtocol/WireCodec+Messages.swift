@@ -13,6 +13,7 @@ extension Message {
         case .commit: return .commit
         case .commitApplied: return .commitApplied
         case .commitPresented: return .commitPresented
+        case .springRetargeted: return .springRetargeted
         case .animationStarted: return .animationStarted
         case .animationStopped: return .animationStopped
         case .error: return .error
@@ -111,6 +112,9 @@ extension ByteWriter {
         case let .commitPresented(p):
             writeU64(p.sequence); writeU64(p.frame); writeDouble(p.mediaTime)
             if let ready = p.readyTime { writeU8(1); writeDouble(ready) } else { writeU8(0) }
+        case let .springRetargeted(r):
+            writeU64(r.animationID); writeU32(r.layer); writeDouble(r.mediaTime); writeDouble(r.beginTime)
+            write(r.from); write(r.velocity)
         case let .animationStarted(s):
             writeU64(s.animationID); writeU32(s.layer); writeDouble(s.mediaTime)
         case let .animationStopped(s):
@@ -210,6 +214,8 @@ extension WireReader {
             let seq = try u64("sequence"), frame = try u64("frame"), time = try f64("mediaTime")
             let ready: Double? = try present("readyTime presence") ? try f64("readyTime") : nil
             return .commitPresented(CommitPresented(sequence: seq, frame: frame, mediaTime: time, readyTime: ready))
+        case .springRetargeted:
+            return .springRetargeted(try springRetargeted())
         case .animationStarted:
             let id = try u64("animationID"), layer = try u32("layer")
             return .animationStarted(AnimationStarted(animationID: id, layer: layer, mediaTime: try f64("mediaTime")))
@@ -287,6 +293,27 @@ extension WireReader {
             if let id = Limits.ID(rawValue: raw) { l[id] = value }
         }
         return l
+    }
+
+    /// `springRetargeted`: `from` a number, point, size, rect or color, `velocity` of the
+    /// same kind (else malformed).
+    mutating func springRetargeted() throws(ProtocolError) -> SpringRetargeted {
+        let id = try u64("animationID"), layer = try u32("layer")
+        let time = try f64("mediaTime"), begin = try f64("beginTime")
+        let fromOffset = frameOffset
+        let from = try value("from")
+        guard SpringAnimation.canRetarget(from.kind) else {
+            throw error(.malformed, at: fromOffset, "springRetargeted's from is a \(from.kind); a retargeted spring "
+                + "starts from a number, point, size, rect or color")
+        }
+        let velocityOffset = frameOffset
+        let velocity = try value("velocity")
+        guard velocity.kind == from.kind else {
+            throw error(.malformed, at: velocityOffset, "springRetargeted's velocity is a \(velocity.kind) where its "
+                + "from is a \(from.kind); the velocity has from's kind (one number per component)")
+        }
+        return SpringRetargeted(animationID: id, layer: layer, mediaTime: time, beginTime: begin, from: from,
+                                velocity: velocity)
     }
 
     mutating func snapshotReply() throws(ProtocolError) -> SnapshotReply {

@@ -464,7 +464,7 @@ final class ClientSession: CustomStringConvertible {
     func kick(by requester: String, reason: String) {
         guard isOpen else { return }
         let why = reason.isEmpty ? "" : ": \(LogText.escape(reason, cap: 200))"
-        send(.error(ErrorMessage(code: .internalError, message: "\(self): session \(id) was ended by an operator "
+        send(.error(ErrorMessage(code: .endedByOperator, message: "\(self): session \(id) was ended by an operator "
             + "(rendersrvctl kick, from \(requester))\(why); your layers and animations are gone: reconnect to start "
             + "a new session", fatal: true)))
         end(CloseRequest(reason: "kicked by an operator (\(requester))\(why)", flush: true))

@@ -44,6 +44,13 @@ public struct Configuration {
     /// A commit frame larger than this (bytes) is decoded a slice per loop turn too,
     /// instead of whole on arrival.
     public var commitStreamBytes: Int = 64 << 10
+    /// How long after a vsync a commit that finds the real clock paused (nothing animated or
+    /// changed) is still shown by that vsync's frame, seconds (0 ≤ latch < one period / 4).
+    /// A running clock wakes for each vsync a little after it (the timerfd's wake-up; tens to
+    /// hundreds of microseconds here) and samples every commit that arrived until then; a
+    /// paused one does not wake, so without this allowance a commit just after an idle vsync
+    /// would wait a whole period for the next. 0 serves the next vsync only.
+    public var frameLatch: Double = 0.001
     /// A listening socket passed by a service manager (socket activation): served instead
     /// of binding `socketPath`, and never unlinked (the manager owns the file).
     public var activatedSocket: SocketActivation?
@@ -93,6 +100,10 @@ public struct Configuration {
         }
         for id in Limits.ID.allCases where limits[id] == 0 {
             throw ServerError.invalidConfiguration("limit \(id.name) is 0; every limit must be positive (\(id.flag))")
+        }
+        guard frameLatch.isFinite, frameLatch >= 0, frameLatch < 0.25 / refreshRate else {
+            throw ServerError.invalidConfiguration("frame latch \(frameLatch) s is out of range; use 0 up to a quarter "
+                + "of the frame period (\(0.25 / refreshRate) s at \(refreshRate) Hz)")
         }
         guard limits.maxFrameBytes >= 64 else {
             throw ServerError.invalidConfiguration("maxFrameBytes \(limits.maxFrameBytes) cannot carry a hello; use at least 64")

@@ -50,6 +50,23 @@ public struct VsyncGrid: Hashable, Sendable {
         }
         return CatchUp(target: target, missed: target - armed, next: target + 1)
     }
+
+    /// The vsync a paused clock arms when something needs a frame at `now`: the latest vsync
+    /// when it passed at most `latch` nanoseconds ago and is after `lastServed` (no frame was
+    /// produced for it), else the first vsync after now.
+    ///
+    ///     latch 1 ms, now 0.4 ms after deadline(7), lastServed 5  → 7 (its frame now)
+    ///     latch 1 ms, now 0.4 ms after deadline(7), lastServed 7  → 8
+    ///     latch 1 ms, now 3 ms after deadline(7)                  → 8
+    public func resumption(now: Int64, latch: Int64, lastServed: UInt64?) -> UInt64 {
+        let c = catchUp(armed: 0, now: now)
+        let latest = c.next - 1
+        if latch > 0, now >= deadline(latest), now - deadline(latest) <= latch,
+           lastServed.map({ $0 < latest }) ?? true {
+            return latest
+        }
+        return c.next
+    }
 }
 
 /// The manual clock: time moves only when told to (`ClockStep`), and each step yields the
@@ -117,7 +134,10 @@ final class RealFrameClock {
             poll.deallocate(); Glibc.close(fd)
             throw ServerError.libuv(call: "uv_poll_init(timerfd)", code: rc)
         }
+        check = uvAllocate(uv_check_t.self)
+        uv_check_init(loop.raw, check)
         poll.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        check.pointee.data = Unmanaged.passUnretained(self).toOpaque()
     }
 
     /// Arms the first deadline and starts polling.
@@ -139,6 +159,10 @@ final class RealFrameClock {
         guard rc == 0 else { throw ServerError.system(call: "timerfd_settime", errno: -rc, context: "frame clock") }
     }
 
+    /// The timerfd fired: the frame is due. It is produced in this loop turn's check phase,
+    /// after every read this turn's poll reported — a commit that arrived before the loop
+    /// woke for the vsync is in the frame whatever order epoll listed the two in (the frame
+    /// takes commits up to the moment it samples them).
     private func tick(status: Int32) {
         loop.preconditionInLoop()
         guard !stopped else { return }
@@ -147,7 +171,27 @@ final class RealFrameClock {
         if now < grid.deadline(armed) { return } // spurious wake-up
         let c = grid.catchUp(armed: armed, now: now)
         armed = c.next
-        onFrame?(Double(grid.deadline(c.target)) / 1e9, now, c.missed)
+        due = (c.target, now, c.missed)
+        lastServed = c.target // due now: a resume before it is produced must not serve it again
+        uv_check_start(check) { handle in
+            let clock = Unmanaged<RealFrameClock>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+            clock.produceDueFrame()
+        }
+    }
+
+    /// The vsync whose frame is due (target index, wake time ns, vsyncs missed before it).
+    private var due: (target: UInt64, wake: Int64, missed: UInt64)?
+    /// Runs the due frame after the loop turn's reads.
+    private let check: UnsafeMutablePointer<uv_check_t>
+    /// The latest vsync a frame was produced (or is due) for.
+    private(set) var lastServed: UInt64?
+
+    private func produceDueFrame() {
+        loop.preconditionInLoop()
+        uv_check_stop(check)
+        guard !stopped, let d = due else { return }
+        due = nil
+        onFrame?(Double(grid.deadline(d.target)) / 1e9, d.wake, d.missed)
         // The frame's owner may have stopped or paused the clock (nothing needs the next).
         guard !stopped, !isPaused else { return }
         // Arming a deadline that has already passed fires at once; the next tick counts it.
@@ -165,13 +209,17 @@ final class RealFrameClock {
         _ = csys_timerfd_disarm(fd)
     }
 
-    /// Arms the first vsync after now: the vsyncs that passed while paused are not missed
-    /// frames (nothing needed them).
-    func resume() {
+    /// Wakes for frames again. The vsyncs that passed while paused are not missed frames
+    /// (nothing needed them), and the next frame is normally the first vsync after now; but
+    /// when the latest vsync passed at most `latch` nanoseconds ago and no frame was produced
+    /// for it, that vsync's frame is produced at once (the timer armed in the past fires in
+    /// this loop turn): a paused clock takes a commit as late after its vsync as a running one
+    /// would have woken and sampled it (`VsyncGrid.resumption`).
+    func resume(latch: Int64) {
         loop.preconditionInLoop()
         guard !stopped, isPaused else { return }
         isPaused = false
-        armed = grid.catchUp(armed: 0, now: csys_monotonic_ns()).next
+        armed = grid.resumption(now: csys_monotonic_ns(), latch: latch, lastServed: lastServed)
         try? arm(armed)
     }
 
@@ -182,6 +230,8 @@ final class RealFrameClock {
         stopped = true
         uv_poll_stop(poll)
         uvCloseAndFree(poll)
+        uv_check_stop(check)
+        uvCloseAndFree(check)
         Glibc.close(fd)
     }
 }

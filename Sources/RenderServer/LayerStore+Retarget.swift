@@ -9,6 +9,10 @@ extension LayerStore {
     /// animation it replaces gets `animationStopped(finished: false)`; the new one
     /// (`animationID`) starts on the next frame. Then the model value at the key path
     /// becomes the target (what the layer rests at once the spring is removed).
+    ///
+    /// `springRetargeted` (after the replaced animation's stop) tells the client where the
+    /// new spring starts — value, velocity per component and begin time — so that its mirror
+    /// adopts the daemon's numbers instead of the ones it guessed at commit time.
     func retargetSpring(of id: LayerID, key: String, animationID: UInt64, _ r: SpringRetarget,
                         mediaTime: Double, events: inout [Message]) {
         guard let node = node(id), let t = localTime(of: id, at: mediaTime) else { return }
@@ -21,6 +25,13 @@ extension LayerStore {
                              mediaTime: mediaTime, events: &events)
         } else {
             add(animation, key: key, id: animationID, to: id, mediaTime: mediaTime, events: &events)
+        }
+        if case let .spring(spring) = animation.kind, let from = spring.from {
+            let velocity = AnimatableValue(kind: from.kind, components: spring.componentVelocity
+                ?? [Double](repeating: 0, count: from.components?.count ?? 0)) ?? from
+            events.append(.springRetargeted(SpringRetargeted(animationID: animationID, layer: id, mediaTime: mediaTime,
+                                                             beginTime: animation.timing.beginTime, from: from,
+                                                             velocity: velocity)))
         }
         apply(.setProperty(id, r.keyPath, r.to), mediaTime: mediaTime, events: &events)
     }

@@ -155,7 +155,10 @@ public final class Server: @unchecked Sendable {
         // Idle costs nothing: the frame clock sleeps while nothing animates or changed.
         if let clock = realClock {
             if core.needsFrame {
-                if clock.isPaused { clock.resume(); core.stats.clockResumed() }
+                if clock.isPaused {
+                    clock.resume(latch: Int64((configuration.frameLatch * 1e9).rounded()))
+                    core.stats.clockResumed()
+                }
             } else if !clock.isPaused {
                 clock.pause()
             }

@@ -77,7 +77,7 @@ struct SessionStateMachine: Equatable {
                 state = .closed
                 return .fail(ErrorMessage(code: .invalidCommand, message: "hello sent twice on one connection: "
                     + "open a new connection to start a new session", fatal: true))
-            case .welcome, .commitApplied, .commitPresented, .animationStarted, .animationStopped, .statsReply,
+            case .welcome, .commitApplied, .commitPresented, .springRetargeted, .animationStarted, .animationStopped, .statsReply,
                  .treeReply, .snapshotReply, .clockStepped, .frameLogReply, .clientsReply, .kickReply:
                 state = .closed
                 return .fail(ErrorMessage(code: .invalidCommand, message: "\(message.type) is a server-to-client "

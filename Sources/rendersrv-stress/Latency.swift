@@ -23,6 +23,15 @@ struct Latency: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @Option(help: ArgumentHelp("Where commits fall on the frame period: stratified (evenly spread phases, shuffled, "
+        + "aimed at the daemon's vsync grid) or random (a random sleep after each feedback)."))
+    var phases: CommitPhases = .stratified
+
+    @Option(help: ArgumentHelp("Write one CSV row per commit → presented sample (send, frame target, pixels ready "
+        + "and read times as CLOCK_MONOTONIC ns, the frame number): where each commit fell on the frame grid.",
+        valueName: "file"))
+    var trace: String?
+
     func validate() throws {
         guard block >= 10, blocks >= 1 else { throw ValidationError("--block must be ≥ 10 and --blocks ≥ 1") }
     }
@@ -45,6 +54,16 @@ struct Latency: ParsableCommand {
         /// the budget is p50 ≤ framePeriodMs / 2 + composeP50Ms.
         var framePeriodMs: Double, composeP50Ms: Double
         var placement: String
+        /// How commits were placed on the frame period (`--phases`).
+        var phases: CommitPhases
+        /// Which vsync showed each commit, against the first one after it was sent (percent),
+        /// and what the daemon's choice of frame added to the wait the grid imposes (ms).
+        var shownByNextVsyncPercent: Double, shownByEarlierVsyncPercent: Double, shownByLaterVsyncPercent: Double
+        var frameChoiceExcessP50Ms: Double, frameChoiceExcessMeanMs: Double
+        /// p50 of sent → the next vsync (the grid's own wait; half a period for uniform phases), ms.
+        var gridWaitP50Ms: Double
+        /// p50 of frame target → pixels ready, and of pixels ready → feedback read, ms.
+        var targetToReadyP50Ms: Double, readyToReadP50Ms: Double
     }
 
     func run() throws {
@@ -82,20 +101,19 @@ struct Latency: ParsableCommand {
             let seq = client.commit([.setProperty(1, .opacity, .number(Double(i % 100) / 100))])
             if client.waitApplied(seq, timeout: 5) { applied.append(Date().timeIntervalSince(t0)) }
         }
-        // Commit → presented: each commit at a random phase of the frame period (as input
-        // would come), timed until its commitPresented is read.
+        // Commit → presented: each commit at a uniformly spread phase of the frame period (as
+        // input would come; `--phases`), timed until its commitPresented is read.
         let period = 1 / (client.welcome?.refreshRate ?? 60)
-        var presented: [Double] = [], ready: [Double] = [], target: [Double] = []
-        var generator = SystemRandomNumberGenerator()
-        for i in 0..<block {
-            usleep(UInt32(Double.random(in: 0..<period, using: &generator) * 1e6))
-            let t0 = Double(csys_monotonic_ns()) / 1e9 // media time (CLOCK_MONOTONIC), as readyTime
-            let seq = client.commitRequestingPresentation([.setProperty(1, .opacity, .number(Double(i % 100) / 100))])
-            if let p = client.waitPresented(seq, timeout: 5) {
-                presented.append(Double(csys_monotonic_ns()) / 1e9 - t0)
-                if let r = p.readyTime { ready.append(r - t0) }
-                target.append(p.mediaTime - t0)
-            }
+        let samples = PresentationSampler(client: client, periodNanoseconds: period * 1e9, phases: phases)
+            .run(count: block, layer: 1)
+        let presented = samples.map { Double($0.read - $0.sent) / 1e9 }
+        let ready = samples.compactMap { s in s.ready.map { Double($0 - s.sent) / 1e9 } }
+        let target = samples.map { Double($0.target - $0.sent) / 1e9 }
+        let grid = GridPlacement(samples, periodNanoseconds: period * 1e9)
+        if let trace {
+            let rows = ["sentNs,targetNs,frame,readyNs,readNs"]
+                + samples.map { "\($0.sent),\($0.target),\($0.frame),\($0.ready.map(String.init) ?? ""),\($0.read)" }
+            try (rows.joined(separator: "\n") + "\n").write(toFile: trace, atomically: true, encoding: .utf8)
         }
         let compose = client.stats()?.compositor?.readyP50 ?? 0
         func pct(_ a: [Double], _ p: Double) -> Double {
@@ -108,7 +126,14 @@ struct Latency: ParsableCommand {
                        commitToAppliedP50Us: pct(applied, 0.5), commitToAppliedP99Us: pct(applied, 0.99),
                        commitToPresentedP50Ms: pct(presented, 0.5) / 1000, commitToPresentedP99Ms: pct(presented, 0.99) / 1000,
                        commitToReadyP50Ms: pct(ready, 0.5) / 1000, commitToTargetP50Ms: pct(target, 0.5) / 1000,
-                       framePeriodMs: period * 1000, composeP50Ms: compose, placement: placement)
+                       framePeriodMs: period * 1000, composeP50Ms: compose, placement: placement, phases: phases,
+                       shownByNextVsyncPercent: grid.shownByNextPercent,
+                       shownByEarlierVsyncPercent: grid.shownEarlierPercent,
+                       shownByLaterVsyncPercent: grid.shownLaterPercent,
+                       frameChoiceExcessP50Ms: grid.excessP50Ms, frameChoiceExcessMeanMs: grid.excessMeanMs,
+                       gridWaitP50Ms: grid.gridWaitP50Ms,
+                       targetToReadyP50Ms: percentile(samples.compactMap { s in s.ready.map { Double($0 - s.target) / 1e6 } }, 50),
+                       readyToReadP50Ms: percentile(samples.compactMap { s in s.ready.map { Double(s.read - $0) / 1e6 } }, 50))
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -125,6 +150,12 @@ struct Latency: ParsableCommand {
                          r.framePeriodMs / 2 + r.composeP50Ms, r.framePeriodMs, r.composeP50Ms))
             print(String(format: "commit → frame target      p50 %7.2f ms   commit → pixels ready p50 %.2f ms "
                          + "(from the message's mediaTime and readyTime)", r.commitToTargetP50Ms, r.commitToReadyP50Ms))
+            print(String(format: "  phases %@: grid wait p50 %.2f ms; shown by the next vsync %.1f %%, an earlier one %.1f %%, "
+                         + "a later one %.1f %%; frame choice adds p50 %.3f ms, mean %.3f ms",
+                         r.phases.rawValue, r.gridWaitP50Ms, r.shownByNextVsyncPercent, r.shownByEarlierVsyncPercent,
+                         r.shownByLaterVsyncPercent, r.frameChoiceExcessP50Ms, r.frameChoiceExcessMeanMs))
+            print(String(format: "  frame target → pixels ready p50 %.3f ms; pixels ready → feedback read p50 %.3f ms",
+                         r.targetToReadyP50Ms, r.readyToReadP50Ms))
         }
     }
 

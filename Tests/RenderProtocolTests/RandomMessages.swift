@@ -158,6 +158,15 @@ struct RandomMessages {
         case .commitPresented:
             return .commitPresented(CommitPresented(sequence: u64(), frame: u64(), mediaTime: double(),
                                                     readyTime: bool() ? double() : nil))
+        case .springRetargeted:
+            let kinds: [AnimatableValue] = [.number(double()), .point(Point(x: double(), y: double())),
+                                            .size(Size(width: double(), height: double())),
+                                            .rect(Rect(x: double(), y: double(), width: double(), height: double())),
+                                            .color(Color(red: double(), green: double(), blue: double(), alpha: double()))]
+            let k = int(0 ... kinds.count - 1)
+            let velocity = AnimatableValue(kind: kinds[k].kind, components: (kinds[k].components ?? []).map { _ in double() })!
+            return .springRetargeted(SpringRetargeted(animationID: u64(), layer: u32(), mediaTime: double(),
+                                                      beginTime: double(), from: kinds[k], velocity: velocity))
         case .animationStarted: return .animationStarted(AnimationStarted(animationID: u64(), layer: u32(), mediaTime: double()))
         case .animationStopped:
             return .animationStopped(AnimationStopped(animationID: u64(), layer: u32(), finished: bool(), mediaTime: double()))

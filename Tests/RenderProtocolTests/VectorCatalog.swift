@@ -49,6 +49,13 @@ enum VectorCatalog {
             "commitPresented: commit 4 shown by frame 44 at 1000.75 s on a server that draws nothing",
             "(--output none): readyTime absent.",
         ], message: .commitPresented(CommitPresented(sequence: 4, frame: 44, mediaTime: 1000.75, readyTime: nil))),
+        Vector(name: "spring-retargeted", comment: [
+            "springRetargeted (0x0013): the retargetSpring of animation 2 on layer 1 was applied at",
+            "1000.1 s, local time 1000.1 s; the new spring starts at the point (34.02998466, 17.01499233)",
+            "moving at (533.5071951, 266.7535976) points per second (PROTOCOL.md §6.1's worked numbers, rounded).",
+        ], message: .springRetargeted(SpringRetargeted(animationID: 2, layer: 1, mediaTime: 1000.1, beginTime: 1000.1,
+                                                       from: .point(Point(x: 34.02998466, y: 17.01499233)),
+                                                       velocity: .point(Point(x: 533.5071951, y: 266.7535976))))),
         Vector(name: "animation-started", comment: [
             "animationStarted (0x0020): animation 5 on layer 2 became active at 1000.25 s.",
         ], message: .animationStarted(AnimationStarted(animationID: 5, layer: 2, mediaTime: 1000.25))),

@@ -32,6 +32,37 @@ import Testing
         #expect(grid.catchUp(armed: 5, now: grid.deadline(6) - 1) == VsyncGrid.CatchUp(target: 5, missed: 0, next: 6))
     }
 
+    /// A paused clock that something wakes serves the vsync that just passed when it passed
+    /// within the latch and had no frame; else the next one.
+    @Test func aResumedClockServesAVsyncThatJustPassedWithinTheLatch() {
+        let latch: Int64 = 1_000_000
+        // 0.4 ms after vsync 7, whose frame was not produced (the last was 5): vsync 7 now.
+        #expect(grid.resumption(now: grid.deadline(7) + 400_000, latch: latch, lastServed: 5) == 7)
+        #expect(grid.resumption(now: grid.deadline(7) + 400_000, latch: latch, lastServed: nil) == 7)
+        // Exactly at the vsync, and exactly at the latch's end: still that vsync.
+        #expect(grid.resumption(now: grid.deadline(7), latch: latch, lastServed: 5) == 7)
+        #expect(grid.resumption(now: grid.deadline(7) + latch, latch: latch, lastServed: 5) == 7)
+        // Past the latch: the next vsync.
+        #expect(grid.resumption(now: grid.deadline(7) + latch + 1, latch: latch, lastServed: 5) == 8)
+        // Vsync 7 already had its frame (the clock paused right after it): never twice.
+        #expect(grid.resumption(now: grid.deadline(7) + 400_000, latch: latch, lastServed: 7) == 8)
+        // No latch: always the next vsync (the behaviour before the latch).
+        #expect(grid.resumption(now: grid.deadline(7) + 1, latch: 0, lastServed: 5) == 8)
+        #expect(grid.resumption(now: grid.deadline(7) + 400_000, latch: 0, lastServed: nil) == 8)
+        // Just before a vsync: that vsync, which is the next one.
+        #expect(grid.resumption(now: grid.deadline(8) - 1, latch: latch, lastServed: 5) == 8)
+    }
+
+    @Test func aLatchOfAQuarterPeriodOrMoreIsRefused() {
+        var c = Configuration(refreshRate: 60)
+        c.frameLatch = 0.25 / 60
+        #expect(throws: ServerError.self) { try c.validate() }
+        c.frameLatch = -0.001
+        #expect(throws: ServerError.self) { try c.validate() }
+        c.frameLatch = 0.001
+        #expect(throws: Never.self) { try c.validate() }
+    }
+
     @Test func anEarlyWakeServesTheArmedDeadline() {
         #expect(grid.catchUp(armed: 5, now: grid.deadline(5) - 1_000) == VsyncGrid.CatchUp(target: 5, missed: 0, next: 6))
     }

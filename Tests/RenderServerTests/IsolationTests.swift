@@ -588,3 +588,83 @@ extension IsolationTests {
         #expect(s.animationCount(of: big) == n)
     }
 }
+
+extension IsolationTests {
+    /// The shape of a client's replay after a daemon restart (`Context.replay`): every layer
+    /// created, then their properties, then the tree, then every animation — one commit,
+    /// taken in slices with frames in between, as the real daemon takes it.
+    @Test func aReplayShapedCommitKeepsEveryAnimationWithFramesBetweenSlices() throws {
+        var configuration = Configuration(clock: .manual(start: 1000))
+        configuration.logger.logLevel = .critical
+        let s = EmbeddedServer(configuration: configuration)
+        s.finishesLargeCommits = false
+        let big = try Self.client(s, name: "replay")
+        let n = 30_000
+        let ids = (2...n + 1).map { LayerID($0) }
+        var commands: [Command] = [.createLayer(1, .layer)] + ids.map { .createLayer($0, .layer) }
+        commands.append(.setProperty(1, .bounds, .rect(Rect(x: 0, y: 0, width: 1280, height: 720))))
+        for id in ids {
+            commands += [.setProperty(id, .bounds, .rect(Rect(x: 0, y: 0, width: 8, height: 8))),
+                         .setProperty(id, .position, .point(Point(x: 0, y: Double(id % 720)))),
+                         .setProperty(id, .backgroundColor, .color(Color(red: 0.2, green: 0.5, blue: 1, alpha: 1)))]
+        }
+        commands += ids.enumerated().map { i, id in .insertSublayer(parent: 1, child: id, index: UInt32(i)) }
+        commands.append(.setRoot(1))
+        for id in ids {
+            var slide = Animation.basic(LayerKeyPath(.position, .x), from: .number(0), to: .number(1200), duration: 30,
+                                        timingFunction: .linear)
+            slide.timing.beginTime = 990
+            commands.append(.addAnimation(id, key: "slide", animationID: UInt64(id), animation: slide))
+        }
+        s.write(WireCodec.encode(.commit(Commit(sequence: 1, mediaTime: 1000, commands: commands))), from: big)
+        while s.runLoopTurn() { s.step(seconds: 1.0 / 60) }
+        s.step(seconds: 1.0 / 60)
+        #expect(s.layerCount(of: big) == n + 1)
+        #expect(s.animationCount(of: big) == n)
+    }
+}
+
+extension IsolationTests {
+    /// What `rendersrv-demo restart --layers 30000` sends: 5,000-layer commits back to back,
+    /// so each large commit finds the next one already buffered; commands in the client's
+    /// order (creates, tree, properties, animations). Every animation is kept (the demo's
+    /// "lost" animations had finished: see `RestartDemoTests`).
+    @Test func largeCommitsSentBackToBackKeepEveryAnimation() throws {
+        var configuration = Configuration(clock: .manual(start: 1000))
+        configuration.logger.logLevel = .critical
+        let s = EmbeddedServer(configuration: configuration)
+        s.finishesLargeCommits = false
+        let big = try Self.client(s, name: "back-to-back")
+        var bytes = WireCodec.encode(.commit(Commit(sequence: 1, mediaTime: 1000, commands: [
+            .createLayer(1, .layer), .setProperty(1, .bounds, .rect(Rect(x: 0, y: 0, width: 1280, height: 720))),
+            .setRoot(1)])))
+        let perCommit = 5_000, commits = 6
+        for c in 0..<commits {
+            let ids = (0..<perCommit).map { LayerID(2 + c * perCommit + $0) }
+            var commands: [Command] = ids.map { .createLayer($0, .layer) }
+            commands += ids.map { .insertSublayer(parent: 1, child: $0, index: UInt32.max) }
+            for id in ids {
+                commands += [.setProperty(id, .bounds, .rect(Rect(x: 0, y: 0, width: 8, height: 8))),
+                             .setProperty(id, .position, .point(Point(x: 0, y: Double(id % 720)))),
+                             .setProperty(id, .backgroundColor, .color(Color(red: 0.2, green: 0.5, blue: 1, alpha: 1)))]
+            }
+            for id in ids {
+                var slide = Animation.basic(LayerKeyPath(.position, .x), from: .number(0), to: .number(1200), duration: 30,
+                                            timingFunction: .linear)
+                slide.timing.beginTime = 1000
+                commands.append(.addAnimation(id, key: "slide", animationID: UInt64(id), animation: slide))
+            }
+            bytes += WireCodec.encode(.commit(Commit(sequence: UInt64(2 + c), mediaTime: 1000, commands: commands)))
+        }
+        s.write(bytes, from: big)
+        while s.runLoopTurn() { s.step(seconds: 1.0 / 60) }
+        s.step(seconds: 1.0 / 60)
+        let applied = try s.readMessages(of: big).compactMap { m -> UInt64? in
+            if case let .commitApplied(a) = m { return a.sequence }; return nil
+        }
+        #expect(applied.last == UInt64(1 + commits))
+        #expect(s.layerCount(of: big) == 1 + perCommit * commits)
+        #expect(s.animationCount(of: big) == perCommit * commits)
+    }
+}
+

@@ -78,7 +78,7 @@ import Testing
         // The victim reads a fatal error naming the operator, then the connection ends.
         let got = try s.readMessages(of: victim)
         guard case let .error(e)? = got.last else { Issue.record("no error: \(got)"); return }
-        #expect(e.fatal && e.code == .internalError)
+        #expect(e.fatal && e.code == .endedByOperator)
         #expect(e.message.contains("ended by an operator") && e.message.contains("stuck in a loop")
                 && e.message.contains("client \"ops\""), "\(e.message)")
         #expect(s.isClosed(victim))

@@ -50,10 +50,17 @@ import Testing
             .retargetSpring(1, key: "move", animationID: 2,
                             retarget: SpringRetarget(keyPath: LayerKeyPath(.position), to: .point(Point(x: -40, y: 200)),
                                                      stiffness: 300, damping: 20))])), from: c)
-        // The old spring stops unfinished at the apply time, before the acknowledgement.
-        #expect(try s.readMessages(of: c) == [
-            .animationStopped(AnimationStopped(animationID: 1, layer: 1, finished: false, mediaTime: t)),
-            .commitApplied(CommitApplied(sequence: 2, frame: 7, mediaTime: t))])
+        // The old spring stops unfinished at the apply time; the new one's start is reported;
+        // then the acknowledgement.
+        let messages = try s.readMessages(of: c)
+        #expect(messages.count == 3)
+        #expect(messages.first == .animationStopped(AnimationStopped(animationID: 1, layer: 1, finished: false, mediaTime: t)))
+        if case let .springRetargeted(e)? = messages.dropFirst().first {
+            #expect(e.animationID == 2 && e.layer == 1 && e.mediaTime == t && e.beginTime == t)
+        } else {
+            Issue.record("no springRetargeted second in \(messages)")
+        }
+        #expect(messages.last == .commitApplied(CommitApplied(sequence: 2, frame: 7, mediaTime: t)))
         let after = Self.layer(s, c)
         #expect(after.1.map(\.key) == ["move"])
         #expect(after.0.position == Point(x: -40, y: 200)) // the model rests at the target
@@ -84,7 +91,10 @@ import Testing
             .createLayer(1, .layer), .setProperty(1, .opacity, .number(0.2)),
             .retargetSpring(1, key: "fade", animationID: 7,
                             retarget: SpringRetarget(keyPath: LayerKeyPath(.opacity), to: .number(1)))])), from: c)
-        #expect(try s.readMessages(of: c) == [.commitApplied(CommitApplied(sequence: 1, frame: 1, mediaTime: 1000))])
+        #expect(try s.readMessages(of: c) == [
+            .springRetargeted(SpringRetargeted(animationID: 7, layer: 1, mediaTime: 1000, beginTime: 1000,
+                                               from: .number(0.2), velocity: .number(0))),
+            .commitApplied(CommitApplied(sequence: 1, frame: 1, mediaTime: 1000))])
         let l = Self.layer(s, c)
         #expect(l.0.opacity == 1)
         guard case let .spring(spring)? = l.1.first?.animation.kind else { Issue.record("no spring: \(l.1)"); return }
