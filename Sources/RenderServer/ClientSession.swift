@@ -415,6 +415,17 @@ final class ClientSession: CustomStringConvertible {
         outbound.append(message)
     }
 
+    /// Runs `body` with the outbound buffer itself, so that a frame's animation events are
+    /// encoded into it in place (`AnimationEventSink`), after what is already queued. A session
+    /// that is ending gets a scratch buffer instead, dropped after the call (as `send` drops).
+    func appendingToOutbound<R>(_ body: (inout MessageBuffer) -> R) -> R {
+        guard isOpen else {
+            var scratch = MessageBuffer()
+            return body(&scratch)
+        }
+        return body(&outbound)
+    }
+
     /// Takes the bytes waiting to go out (the transport writes them).
     func takeOutbound() -> [UInt8] { outbound.take() }
 
