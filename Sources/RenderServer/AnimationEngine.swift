@@ -173,12 +173,10 @@ struct AnimationEngine {
         }
         for m in moved { store.invalidateSubtree(Int(m.slot), m.caches) }
         for (layer, t) in transitions { store.transitions[layer] = t }
-        // Descending: swap-removing a state moves only the last one, already handled. States
-        // retired whole wait in `store.retired` for the caller to free off the loop thread
-        // (a previous frame's, if nobody took them, are freed now).
+        // States retired whole wait in `store.retired` for the caller to free off the loop
+        // thread (a previous frame's, if nobody took them, are freed now).
         store.dropRetired()
-        if !retiring.isEmpty { store.reserveRetired(retiring.count) }
-        for a in retiring.reversed() { store.retireFinished(stateAt: a) }
+        store.retireFinished(statesAt: retiring)
         return count
     }
 

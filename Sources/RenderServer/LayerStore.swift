@@ -393,44 +393,87 @@ final class LayerStore {
     }
 
     /// Removes the animations the engine retired (finished, `isRemovedOnCompletion`) from
-    /// the layer whose state is `animations[a]`.
+    /// the layers whose states are `animations[a]` for each `a` in `indices` (ascending,
+    /// each once).
     ///
     /// A layer whose animations all go (a burst of animations that finish together: the
-    /// usual case) loses its whole state at once, moved to `retired` without being destroyed
-    /// here: freeing 40,000 animations' storage cost the loop thread about 400 instructions
-    /// each. The frame hands `retired` to a background queue (`ServerCore.releaseLater`).
-    func retireFinished(stateAt a: Int) {
-        let all = animations[a].records.withUnsafeBufferPointer { records in
-            animations[a].attached.withUnsafeBufferPointer { attached in
-                for i in attached.indices
-                where !(records[i].stopped && attached[i].animation.isRemovedOnCompletion) { return false }
-                return true
+    /// usual case) loses its whole state at once: swapped to the end of `animations` (its
+    /// presentation likewise), then moved to `retired` with the others, never destroyed
+    /// here — freeing 40,000 animations' storage cost the loop thread about 400 instructions
+    /// each, and the frame hands `retired` to a background queue (`ServerCore.releaseLater`).
+    /// The pass runs over the arrays' storage: per layer a few loads and stores, no
+    /// exclusivity check, copy or retain.
+    func retireFinished(statesAt indices: [Int]) {
+        guard !indices.isEmpty else { return }
+        var end = animations.count, removedAnimations = 0
+        var subtrees: [Int] = [], transitionLayers: [LayerID] = []
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            animations.withUnsafeMutableBufferPointer { states in
+                presentations.withUnsafeMutableBufferPointer { presentations in
+                    // Descending: the state swapped into a retired one's place comes from
+                    // past every index still to handle.
+                    for a in indices.reversed() {
+                        let all = states[a].records.withUnsafeBufferPointer { records in
+                            states[a].attached.withUnsafeBufferPointer { attached in
+                                for i in attached.indices
+                                where !(records[i].stopped && attached[i].animation.isRemovedOnCompletion) {
+                                    return false
+                                }
+                                return true
+                            }
+                        }
+                        guard all else {
+                            // A layer keeping some (not removed on completion, or not finished).
+                            removedAnimations += states[a].removeAll { records, attached, i in
+                                records[i].stopped && attached[i].animation.isRemovedOnCompletion
+                            }
+                            continue
+                        }
+                        removedAnimations += states[a].attached.count
+                        let s = Int(states[a].slot)
+                        // The presentation goes back to the model (whatever the animations
+                        // wrote may differ). A leaf's subtree is itself.
+                        if nodes[s].sublayers.isEmpty {
+                            nodes[s].stale.formUnion([.worldTransform, .worldOpacity])
+                        } else {
+                            subtrees.append(s)
+                        }
+                        nodes[s].animationIndex = -1
+                        if states[a].hasTransition { transitionLayers.append(states[a].layer) }
+                        end -= 1
+                        if a < end {
+                            states.swapAt(a, end)
+                            presentations.swapAt(a, end)
+                            nodes[Int(states[a].slot)].animationIndex = Int32(a)
+                        }
+                    }
+                }
             }
         }
-        if all {
-            animationCount -= animations[a].attached.count
-            dropAnimationState(at: a, keepingForRelease: true)
-            return
+        work &+= animations.count - end
+        for s in subtrees { invalidateSubtree(s, [.worldTransform, .worldOpacity]) }
+        for layer in transitionLayers { transitions[layer] = nil }
+        animationCount -= removedAnimations
+        if end == 0 && retired.isEmpty {
+            // Every animated layer retired (the burst case): the arrays change hands whole.
+            swap(&retired, &animations)
+            presentations.removeAll(keepingCapacity: true)
+        } else if end < animations.count {
+            retired.append(contentsOf: animations[end...])
+            animations.removeLast(animations.count - end)
+            presentations.removeLast(presentations.count - end)
         }
-        let removed = animations[a].removeAll { records, attached, i in
-            records[i].stopped && attached[i].animation.isRemovedOnCompletion
-        }
-        animationCount -= removed
-        if animations[a].attached.isEmpty { dropAnimationState(at: a) }
     }
 
     /// States the frame retired whole, not yet freed (see `retireFinished`).
-    private(set) var retired: [AnimationState] = []
+    private(set) var retired = ContiguousArray<AnimationState>()
     var hasRetired: Bool { !retired.isEmpty }
 
     /// The retired states, for the caller to free elsewhere (`ServerCore.releaseLater`).
-    func takeRetired() -> [AnimationState] {
+    func takeRetired() -> ContiguousArray<AnimationState> {
         defer { retired = [] }
         return retired
     }
-
-    /// Makes room in `retired` for `n` states at once.
-    func reserveRetired(_ n: Int) { retired.reserveCapacity(retired.count + n) }
 
     /// Frees what the previous frame retired if nobody took it (stores driven without a
     /// `ServerCore`: tests, benchmarks), so that at most one frame's worth waits.
@@ -439,30 +482,20 @@ final class LayerStore {
     }
 
     /// Swap-removes `animations[a]`, fixing the index of the state moved into its place.
-    /// With `keepingForRelease`, the removed state goes to `retired` instead of being
-    /// destroyed here.
-    private func dropAnimationState(at a: Int, keepingForRelease: Bool = false) {
+    private func dropAnimationState(at a: Int) {
         let s = Int(animations[a].slot)
         // The presentation goes back to the model (`written` is empty by now: whatever the
-        // animations wrote may differ). A leaf's subtree is itself.
-        if nodes[s].sublayers.isEmpty {
-            nodes[s].stale.formUnion([.worldTransform, .worldOpacity])
-            work &+= 1
-        } else {
-            invalidateSubtree(s, [.worldTransform, .worldOpacity])
-        }
+        // animations wrote may differ).
+        invalidateSubtree(s, [.worldTransform, .worldOpacity])
         nodes[s].animationIndex = -1
         if animations[a].hasTransition { transitions[animations[a].layer] = nil }
-        // Swapped into place: nothing is copied or retained, only moved.
-        let last = animations.count - 1
-        if a < last {
-            animations.swapAt(a, last)
-            presentations.swapAt(a, last)
-            nodes[Int(animations[a].slot)].animationIndex = Int32(a)
+        let last = animations.removeLast()
+        let lastPresentation = presentations.removeLast()
+        if a < animations.count {
+            animations[a] = last
+            presentations[a] = lastPresentation
+            nodes[Int(last.slot)].animationIndex = Int32(a)
         }
-        let removed = animations.removeLast()
-        presentations.removeLast()
-        if keepingForRelease { retired.append(removed) }
     }
 
     /// Drops everything (the session closed: no events are sent to a closed session).
