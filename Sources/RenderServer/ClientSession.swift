@@ -429,6 +429,13 @@ final class ClientSession: CustomStringConvertible {
     /// Takes the bytes waiting to go out (the transport writes them).
     func takeOutbound() -> [UInt8] { outbound.take() }
 
+    /// Hands the bytes waiting to go out to `body` in place (no copy); they are all dropped
+    /// afterwards (the transport has written them or queued a copy of the rest).
+    func drainOutbound(_ body: (UnsafeRawBufferPointer) -> Void) {
+        guard !outbound.isEmpty else { return }
+        outbound.consume { bytes in body(bytes); return bytes.count }
+    }
+
     /// Called as a frame starts: a client that left more than `maxSessionPendingBytes`
     /// unread since earlier frames is not reading; it is disconnected with a logged reason.
     /// A prompt reader has read the previous frames' events, so however many events this
