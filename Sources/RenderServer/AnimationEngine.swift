@@ -185,12 +185,9 @@ struct AnimationEngine {
         let span = LayerProperties.storageSpan(of: state.pointee.written)
         state.pointee.spanStart = UInt16(span.lowerBound)
         state.pointee.spanEnd = UInt16(max(span.upperBound, span.lowerBound + 1))
-        // In place: `allSatisfy` would copy each attached animation out of the array (a
-        // retain and release per reference it holds), 40,000 of them on a burst's first frame.
-        state.pointee.readsModel = state.pointee.attached.withUnsafeBufferPointer { attached in
-            for i in attached.indices where !attached[i].animation.overwritesItsProperty { return true }
-            return false
-        }
+        // Kept up to date as animations are added and removed (commits), so that a burst's
+        // first frame does not read 40,000 animations for it.
+        state.pointee.readsModel = state.pointee.readingModel > 0
     }
 
     /// `progress` with the id of the animation it comes from: the last transition (or group

@@ -598,6 +598,9 @@ struct AnimationState {
     /// animation reads the model there (one that does not overwrite its property).
     var spanStart: UInt16 = 0, spanEnd: UInt16 = 0
     var readsModel = true
+    /// How many attached animations read the model (do not overwrite their property: see
+    /// `Animation.overwritesItsProperty`), kept by every change of `attached`.
+    var readingModel: Int32 = 0
     /// The layer's world timing as of `LayerStore.timingEpoch == worldEpoch` (0: never).
     var worldTiming = WorldTiming.identity
     var worldEpoch: UInt64 = 0
@@ -616,6 +619,7 @@ struct AnimationState {
     }
 
     mutating func append(_ animation: AttachedAnimation, id: UInt64) {
+        if !animation.animation.overwritesItsProperty { readingModel += 1 }
         attached.append(animation)
         records.append(Record(id: id))
         lifecycle.append(.pending)
@@ -633,6 +637,7 @@ struct AnimationState {
         if keep.isEmpty {
             attached.removeAll(); records.removeAll(); lifecycle.removeAll()
             unstarted = 0
+            readingModel = 0
             written = PropertySet()
         } else {
             attached = keep.map { attached[$0] }
@@ -640,6 +645,7 @@ struct AnimationState {
             let lifecycleCount = lifecycle.count
             lifecycle = LifecycleList(keep.filter { $0 < lifecycleCount }.map { lifecycle[$0] })
             unstarted = Int32(records.filter { !$0.started }.count)
+            readingModel = Int32(attached.filter { !$0.animation.overwritesItsProperty }.count)
             written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
         }
         needsFullReset = true
@@ -648,6 +654,8 @@ struct AnimationState {
 
     mutating func replace(at i: Int, with animation: AttachedAnimation, id: UInt64) {
         if records[i].started { unstarted += 1 }
+        if !attached[i].animation.overwritesItsProperty { readingModel -= 1 }
+        if !animation.animation.overwritesItsProperty { readingModel += 1 }
         attached[i] = animation
         records[i] = Record(id: id)
         if i < lifecycle.count { lifecycle[i] = .pending }
@@ -657,6 +665,7 @@ struct AnimationState {
 
     mutating func remove(at i: Int) {
         if !records[i].started { unstarted -= 1 }
+        if !attached[i].animation.overwritesItsProperty { readingModel -= 1 }
         attached.remove(at: i); records.remove(at: i)
         if i < lifecycle.count { lifecycle.remove(at: i) }
         written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }

@@ -218,4 +218,39 @@ import Testing
         #expect(all.count == 100) // 50 started, 50 stopped
         #expect(store.animatedLayerCount == 0 && twin.animatedLayerCount == 0)
     }
+
+    /// What a full reset notes about a layer's animations (whether one reads the model) is
+    /// kept as animations are added, replaced and removed, instead of read from every
+    /// animation on the frame.
+    @Test func readingTheModelIsKeptAcrossAddReplaceAndRemove() throws {
+        let store = LayerStore()
+        var events: [Message] = []
+        var engine = AnimationEngine()
+        store.apply(.createLayer(1, .layer), mediaTime: Self.start, events: &events)
+        // `by` alone animates from the model value: it reads the model.
+        var additive = Animation.basic(.opacity, by: .number(0.5), duration: 10)
+        additive.timing.beginTime = Self.start
+        #expect(!additive.overwritesItsProperty && Self.fade(10).overwritesItsProperty)
+        func check(_ step: String) {
+            guard let state = store.animation(of: 1) else { return }
+            let expected = state.attached.filter { !$0.animation.overwritesItsProperty }.count
+            #expect(Int(state.readingModel) == expected, "\(step)")
+            engine.evaluate(store, at: Self.frameTime(1), events: &events)
+            #expect(store.animation(of: 1)?.readsModel == (expected > 0), "\(step)")
+        }
+        let steps: [(String, Command)] = [
+            ("add overwriting", .addAnimation(1, key: "a", animationID: 1, animation: Self.fade(10))),
+            ("add additive", .addAnimation(1, key: "b", animationID: 2, animation: additive)),
+            ("replace additive by overwriting", .addAnimation(1, key: "b", animationID: 3, animation: Self.fade(10))),
+            ("replace overwriting by additive", .addAnimation(1, key: "a", animationID: 4, animation: additive)),
+            ("add another additive", .addAnimation(1, key: "c", animationID: 5, animation: additive)),
+            ("remove one additive", .removeAnimation(1, key: "a")),
+            ("remove the other", .removeAnimation(1, key: "c")),
+        ]
+        for (name, command) in steps {
+            store.apply(command, mediaTime: Self.start, events: &events)
+            check(name)
+        }
+        #expect(store.animation(of: 1)?.readsModel == false)
+    }
 }
