@@ -57,6 +57,37 @@ struct ByteWriter: ~Copyable {
         capacity = newCapacity
     }
 
+    /// Makes room for `n` more bytes.
+    mutating func reserveCapacity(adding n: Int) {
+        if n > capacity &- count { grow(minimumCapacity: count + n) }
+    }
+
+    /// The bytes written, in place (valid only during the call).
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        body(UnsafeRawBufferPointer(start: storage, count: count))
+    }
+
+    /// Drops the first `n` bytes written (moving the rest to the front); once none is left,
+    /// forgets them as `removeAll(keepingCapacity:)` does.
+    mutating func removeFirst(_ n: Int, keepingCapacity limit: Int) {
+        precondition(n >= 0 && n <= count, "removeFirst(\(n)) of \(count) bytes")
+        if n == count { removeAll(keepingCapacity: limit); return }
+        if n > 0 { storage.copyMemory(from: storage + n, byteCount: count - n) } // overlapping: memmove
+        count -= n
+    }
+
+    /// A whole frame of a fixed-size payload in one claim: the header (`payloadBytes`,
+    /// `type`, no flags), then `payload` writes the `payloadBytes` bytes at the pointer it is
+    /// given (little-endian, as every write here).
+    @inline(__always)
+    mutating func writeFixedFrame(type: UInt16, payloadBytes: Int, _ payload: (UnsafeMutableRawPointer) -> Void) {
+        let p = claim(8 &+ payloadBytes)
+        p.storeBytes(of: UInt32(truncatingIfNeeded: payloadBytes).littleEndian, as: UInt32.self)
+        p.storeBytes(of: type.littleEndian, toByteOffset: 4, as: UInt16.self)
+        p.storeBytes(of: UInt16(0), toByteOffset: 6, as: UInt16.self)
+        payload(p + 8)
+    }
+
     // MARK: Integers
 
     @inline(__always)

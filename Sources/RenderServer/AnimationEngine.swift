@@ -81,8 +81,12 @@ struct AnimationEngine {
     /// layer's world timing is cached, see `LayerStore`); nodes and states are read and
     /// written in place, and nothing is allocated in steady state (`events` and the scratch
     /// buffers keep their capacity).
+    ///
+    /// `events` is where the events go, in order: the session's outbound buffer in the
+    /// server (encoded in place), a `[Message]` in tests (see `AnimationEventSink`).
     @discardableResult
-    mutating func evaluate(_ store: LayerStore, at t: Double, events: inout [Message]) -> Int {
+    mutating func evaluate<Events: AnimationEventSink & ~Copyable>(_ store: LayerStore, at t: Double,
+                                                                  events: inout Events) -> Int {
         retiring.removeAll(keepingCapacity: true)
         moved.removeAll(keepingCapacity: true)
         let count = store.animatedLayerCount
@@ -179,8 +183,10 @@ struct AnimationEngine {
         }
         for m in moved { store.invalidateSubtree(Int(m.slot), m.caches) }
         for (layer, t) in transitions { store.transitions[layer] = t }
-        // Descending: swap-removing a state moves only the last one, already handled.
-        for a in retiring.reversed() { store.retireFinished(stateAt: a) }
+        // States retired whole wait in `store.retired` for the caller to free off the loop
+        // thread (a previous frame's, if nobody took them, are freed now).
+        store.dropRetired()
+        store.retireFinished(statesAt: retiring)
         return count
     }
 
@@ -189,7 +195,9 @@ struct AnimationEngine {
         let span = LayerProperties.storageSpan(of: state.pointee.written)
         state.pointee.spanStart = UInt16(span.lowerBound)
         state.pointee.spanEnd = UInt16(max(span.upperBound, span.lowerBound + 1))
-        state.pointee.readsModel = !state.pointee.attached.allSatisfy(\.animation.overwritesItsProperty)
+        // Kept up to date as animations are added and removed (commits), so that a burst's
+        // first frame does not read 40,000 animations for it.
+        state.pointee.readsModel = state.pointee.readingModel > 0
     }
 
     /// `progress` with the id of the animation it comes from: the last transition (or group
@@ -216,29 +224,43 @@ struct AnimationEngine {
     /// true)` once, by its lifecycle at this frame. Returns whether one finished that is
     /// removed on completion. The walk calls it only while an animation has not started or
     /// one is finished: in the steady state every record is left alone.
+    ///
+    /// Cost: per animation a lifecycle byte and its record; per event, one encoding into
+    /// `events`. The records are written in place through their array's storage (a layer's
+    /// records are its own: `AnimationState` is never copied while the engine runs), and an
+    /// animation is read for `isRemovedOnCompletion` in place too, never copied.
     @inline(__always)
-    private func reportLifecycle(of state: UnsafeMutablePointer<AnimationState>, at t: Double,
-                                 events: inout [Message]) -> Bool {
+    private func reportLifecycle<Events: AnimationEventSink & ~Copyable>(
+        of state: UnsafeMutablePointer<AnimationState>, at t: Double, events: inout Events) -> Bool {
         var retire = false
         let layer = state.pointee.layer
         let count = state.pointee.lifecycle.count
-        for i in 0..<count {
-            let life = state.pointee.lifecycle[i]
-            if life == .pending || state.pointee.records[i].stopped { continue }
-            if life == .active && state.pointee.records[i].started { continue }
-            let animationID = state.pointee.records[i].id
-            if !state.pointee.records[i].started {
-                state.pointee.records[i].started = true
-                state.pointee.unstarted -= 1
-                events.append(.animationStarted(AnimationStarted(animationID: animationID, layer: layer, mediaTime: t)))
-            }
-            if life == .finished {
-                state.pointee.records[i].stopped = true
-                events.append(.animationStopped(AnimationStopped(animationID: animationID, layer: layer,
-                                                                 finished: true, mediaTime: t)))
-                if state.pointee.attached[i].animation.isRemovedOnCompletion { retire = true }
+        var unstarted = state.pointee.unstarted
+        state.pointee.lifecycle.withUnsafeMutableBuffer { lifecycle in
+            state.pointee.records.withUnsafeMutableBufferPointer { records in
+                state.pointee.attached.withUnsafeBufferPointer { attached in
+                    for i in 0..<count {
+                        let life = lifecycle[i]
+                        if life == .pending || records[i].stopped { continue }
+                        if life == .active && records[i].started { continue }
+                        let animationID = records[i].id
+                        if !records[i].started {
+                            records[i].started = true
+                            unstarted -= 1
+                            events.appendAnimationStarted(AnimationStarted(animationID: animationID, layer: layer,
+                                                                           mediaTime: t))
+                        }
+                        if life == .finished {
+                            records[i].stopped = true
+                            events.appendAnimationStopped(AnimationStopped(animationID: animationID, layer: layer,
+                                                                           finished: true, mediaTime: t))
+                            if attached[i].animation.isRemovedOnCompletion { retire = true }
+                        }
+                    }
+                }
             }
         }
+        state.pointee.unstarted = unstarted
         return retire
     }
 }

@@ -420,8 +420,26 @@ final class ClientSession: CustomStringConvertible {
         outbound.append(message)
     }
 
+    /// Runs `body` with the outbound buffer itself, so that a frame's animation events are
+    /// encoded into it in place (`AnimationEventSink`), after what is already queued. A session
+    /// that is ending gets a scratch buffer instead, dropped after the call (as `send` drops).
+    func appendingToOutbound<R>(_ body: (inout MessageBuffer) -> R) -> R {
+        guard isOpen else {
+            var scratch = MessageBuffer()
+            return body(&scratch)
+        }
+        return body(&outbound)
+    }
+
     /// Takes the bytes waiting to go out (the transport writes them).
     func takeOutbound() -> [UInt8] { outbound.take() }
+
+    /// Hands the bytes waiting to go out to `body` in place (no copy); they are all dropped
+    /// afterwards (the transport has written them or queued a copy of the rest).
+    func drainOutbound(_ body: (UnsafeRawBufferPointer) -> Void) {
+        guard !outbound.isEmpty else { return }
+        outbound.consume { bytes in body(bytes); return bytes.count }
+    }
 
     /// Called as a frame starts: a client that left more than `maxSessionPendingBytes`
     /// unread since earlier frames is not reading; it is disconnected with a logged reason.

@@ -51,8 +51,6 @@ final class ServerCore {
     private var dirtyIDs: Set<UInt32> = []
 
     var engine = AnimationEngine()
-    /// One session's events of the frame being produced (kept to avoid regrowing it).
-    private var frameEvents: [Message] = []
     var stats = FrameStats()
     /// The last frames, one record each (`frameLogRequest`).
     var frameLog = FrameLog()
@@ -328,12 +326,15 @@ final class ServerCore {
         let t0 = monotonicNanoseconds()
         var animated = 0
         for s in current where !s.isFrozen {
-            animated += engine.evaluate(s.store, at: target, events: &frameEvents)
-            if !frameEvents.isEmpty {
-                for e in frameEvents { s.send(e) }
-                frameEvents.removeAll(keepingCapacity: frameEvents.capacity <= 1 << 16)
-                markDirty(s)
+            // The events are encoded straight into the session's outbound bytes, in order.
+            let (evaluated, wrote) = s.appendingToOutbound { outbound in
+                let before = outbound.count
+                return (engine.evaluate(s.store, at: target, events: &outbound), outbound.count != before)
             }
+            animated += evaluated
+            if wrote { markDirty(s) }
+            // What the frame retired is freed off the loop thread.
+            if s.store.hasRetired { releaseLater(s.store.takeRetired()) }
         }
         let t1 = monotonicNanoseconds()
         output.present(FrameSnapshot(frame: frameNumber, mediaTime: target, width: configuration.displayWidth,

@@ -105,8 +105,13 @@ final class SocketConnection {
         guard phase == .open else { return }
         setReading(session.job == nil)
         if session.closeRequest?.flush != false {
-            let bytes = session.takeOutbound()
-            if !bytes.isEmpty { write(bytes) }
+            // Written from the session's buffer in place: a burst frame's megabyte of events
+            // is copied once by the kernel, and only what the socket did not take is copied
+            // into a write request.
+            // A failure ends the session after the drain (ending it empties the buffer).
+            var failure: String?
+            session.drainOutbound { failure = write($0) }
+            if let failure { server.core.connectionEnded(session, reason: failure) }
         }
         guard phase == .open, let request = session.closeRequest else { return }
         uv_read_stop(uvStream(pipe))
@@ -126,20 +131,22 @@ final class SocketConnection {
         closeHandle()
     }
 
-    private func write(_ bytes: [UInt8]) {
+    /// Writes `bytes` (valid only during the call): straight to the kernel when nothing is
+    /// queued before them, the rest (or all) copied into one libuv write request. Returns why
+    /// writing failed, if it did (the caller ends the session: not here, while the session's
+    /// buffer is lent out).
+    private func write(_ bytes: UnsafeRawBufferPointer) -> String? {
+        guard !bytes.isEmpty else { return nil }
         var offset = 0
         if pendingWrites == 0 {
-            let n = bytes.withUnsafeBufferPointer { p -> Int32 in
-                var buf = uv_buf_init(UnsafeMutableRawPointer(mutating: p.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                      UInt32(p.count))
-                return uv_try_write(uvStream(pipe), &buf, 1)
-            }
+            var buf = uv_buf_init(UnsafeMutableRawPointer(mutating: bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                  UInt32(bytes.count))
+            let n = uv_try_write(uvStream(pipe), &buf, 1)
             if n >= 0 {
                 offset = Int(n)
-                if offset == bytes.count { return }
+                if offset == bytes.count { return nil }
             } else if n != UV_EAGAIN.rawValue {
-                server.core.connectionEnded(session, reason: "writing failed (\(uvErrorText(n)))")
-                return
+                return "writing failed (\(uvErrorText(n)))"
             }
         }
         // One block: the request, then the bytes.
@@ -147,9 +154,7 @@ final class SocketConnection {
         let stride = MemoryLayout<uv_write_t>.stride
         let block = UnsafeMutableRawPointer.allocate(byteCount: stride + remaining, alignment: 16)
         let req = block.bindMemory(to: uv_write_t.self, capacity: 1)
-        bytes.withUnsafeBytes { src in
-            (block + stride).copyMemory(from: src.baseAddress! + offset, byteCount: remaining)
-        }
+        (block + stride).copyMemory(from: bytes.baseAddress! + offset, byteCount: remaining)
         req.pointee.data = UnsafeMutableRawPointer(bitPattern: remaining)
         var buf = uv_buf_init((block + stride).assumingMemoryBound(to: CChar.self), UInt32(remaining))
         let rc = uv_write(req, uvStream(pipe), &buf, 1) { req, status in
@@ -160,11 +165,11 @@ final class SocketConnection {
         }
         guard rc == 0 else {
             block.deallocate()
-            server.core.connectionEnded(session, reason: "writing failed (\(uvErrorText(rc)))")
-            return
+            return "writing failed (\(uvErrorText(rc)))"
         }
         pendingWrites += 1
         pendingWriteBytes += remaining
+        return nil
     }
 
     private func didWrite(count: Int, status: Int32) {

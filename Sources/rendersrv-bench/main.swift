@@ -228,11 +228,14 @@ struct Options {
     var countsOnly = false
 
     var composite = false
+    /// `--burst`: the frames that start and finish many animations at once (BurstSuite.swift).
+    var burst = false
 
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
         + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
         + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N] [--counts-only]\n"
         + "       rendersrv-bench --memory [--layers N] [--per-layer N]\n"
+        + "       rendersrv-bench --burst [--layers N]\n"
         + "       rendersrv-bench --composite [--frames N] [--capacity LAYERS] [--scene a|a'|b [--compositor-only]]"
 
     /// Parses the arguments; exits with status 2 and a message on a bad one.
@@ -268,6 +271,7 @@ struct Options {
                 }
                 o.kind = v
             case "--composite": o.composite = true
+            case "--burst": o.burst = true
             case "--capacity": _ = positive(a)
             case "--list", "--compositor-only": break
             case "--scene":
@@ -283,6 +287,7 @@ struct Options {
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 if options.server { runServerSuite(options); exit(0) }
 if options.memory { runMemory(options); exit(0) }
+if options.burst { runBurst(layers: options.layersGiven ? options.layers : 10_000); exit(0) }
 
 if options.composite {
     #if DEBUG

@@ -1,0 +1,57 @@
+import RenderCore
+import Testing
+@testable import RenderProtocol
+
+/// `MessageBuffer`'s fixed-size event encoders write exactly what the general encoder
+/// writes, and `consume` hands out the bytes in place.
+@Suite struct MessageBufferEventTests {
+    static let times: [Double] = [0, -0.0, 1000 + 1.0 / 60, .infinity, -1e300, .nan, .leastNonzeroMagnitude]
+
+    @Test func animationEventsEncodeAsTheGeneralEncoderDoes() {
+        for (n, t) in Self.times.enumerated() {
+            let started = AnimationStarted(animationID: UInt64.max - UInt64(n), layer: LayerID(n * 7919), mediaTime: t)
+            var direct = MessageBuffer(), general = MessageBuffer()
+            direct.appendAnimationStarted(started)
+            general.append(.animationStarted(started))
+            #expect(direct.take() == general.take())
+            #expect(WireCodec.encode(.animationStarted(started)).count == 28)
+            for finished in [false, true] {
+                let stopped = AnimationStopped(animationID: UInt64(n) << 40, layer: .max, finished: finished, mediaTime: t)
+                direct.appendAnimationStopped(stopped)
+                general.append(.animationStopped(stopped))
+                #expect(direct.take() == WireCodec.encode(.animationStopped(stopped)))
+                #expect(general.take() == WireCodec.encode(.animationStopped(stopped)))
+            }
+        }
+    }
+
+    @Test func manyEventsAfterOtherMessagesKeepTheirOrder() throws {
+        var buffer = MessageBuffer()
+        var expected: [UInt8] = []
+        buffer.append(.pong(7)); expected += WireCodec.encode(.pong(7))
+        buffer.reserveCapacity(adding: 28 * 10_000)
+        for i in 0..<10_000 {
+            let e = AnimationStarted(animationID: UInt64(i), layer: LayerID(i % 100), mediaTime: Double(i))
+            buffer.appendAnimationStarted(e)
+            expected += WireCodec.encode(.animationStarted(e))
+        }
+        let stop = AnimationStopped(animationID: 1, layer: 2, finished: true, mediaTime: 3)
+        buffer.appendAnimationStopped(stop); expected += WireCodec.encode(.animationStopped(stop))
+        let total = buffer.count
+        #expect(total == expected.count)
+        // Consumed in two parts, in place.
+        var out: [UInt8] = []
+        buffer.consume { bytes in out += bytes.prefix(1000); return 1000 }
+        let left = buffer.count
+        #expect(left == expected.count - 1000)
+        buffer.consume { bytes in out += bytes; return bytes.count }
+        let empty = buffer.isEmpty
+        #expect(empty)
+        #expect(out == expected)
+        var decoder = FrameDecoder(maxFrameBytes: 1 << 20)
+        decoder.append(contentsOf: out)
+        var count = 0
+        while try decoder.next() != nil { count += 1 }
+        #expect(count == 10_002)
+    }
+}
