@@ -77,7 +77,8 @@ let package = Package(
         .executableTarget(name: "rendersrv-stress",
                           dependencies: ["RenderCore", "RenderProtocol", "CSystem", "RenderClient", "Dynamics",
                                          "RenderServer", "RenderPictures", "CCairo",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                         .product(name: "Histogram", package: "hdrhistogram-swift")]),
         .executableTarget(name: "rendersrv-bench",
                           dependencies: ["RenderCore", "RenderProtocol", "RenderServer"]),
         // The libFuzzer target (built alone with -sanitize=fuzzer,address -DFUZZING by

@@ -2,13 +2,15 @@ import ArgumentParser
 import CSystem
 import Foundation
 import Glibc
+import Histogram
 import RenderCore
 import RenderProtocol
 
 /// `rendersrv-stress latency`: the protocol's round trip against the floor of the machine,
 /// measured comparably — a raw Unix-socket ping-pong of the same size between two
 /// processes, the echo process pinned where the daemon is, this process pinned apart from
-/// both, both pairs warmed up, and their blocks alternated in the same run.
+/// both, both pairs warmed up, and their blocks alternated in the same run. Percentiles of
+/// round trips and latencies come from HdrHistogram (3 significant digits).
 struct Latency: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Protocol ping vs raw Unix-socket ping-pong (same size, same placement, alternating blocks), "
@@ -116,9 +118,14 @@ struct Latency: ParsableCommand {
             try (rows.joined(separator: "\n") + "\n").write(toFile: trace, atomically: true, encoding: .utf8)
         }
         let compose = client.stats()?.compositor?.readyP50 ?? 0
+        // Round trips and latencies (never negative) go through HdrHistogram; the offsets
+        // from the grid (a commit shown by the vsync just before it is sent has a negative
+        // commit → target) through the sorted samples.
         func pct(_ a: [Double], _ p: Double) -> Double {
+            guard !a.isEmpty else { return .nan }
+            if a.allSatisfy({ $0 >= 0 }) { return Latency.histogram(of: a).valueAtPercentile(p * 100).microseconds }
             let s = a.sorted()
-            return s.isEmpty ? .nan : s[min(s.count - 1, Int(Double(s.count) * p))] * 1e6
+            return s[min(s.count - 1, Int(Double(s.count) * p))] * 1e6
         }
         let r = Result(pingRttP50Us: pct(protocolRtts, 0.5), pingRttP99Us: pct(protocolRtts, 0.99),
                        rawRttP50Us: pct(rawRtts, 0.5), rawRttP99Us: pct(rawRtts, 0.99),
@@ -157,6 +164,14 @@ struct Latency: ParsableCommand {
             print(String(format: "  frame target → pixels ready p50 %.3f ms; pixels ready → feedback read p50 %.3f ms",
                          r.targetToReadyP50Ms, r.readyToReadP50Ms))
         }
+    }
+
+    /// The samples (seconds, not negative) in an HdrHistogram of nanoseconds: 3 significant
+    /// digits, up to a minute.
+    static func histogram(of samples: [Double]) -> Histogram<UInt64> {
+        var h = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+        for v in samples { _ = h.record(min(UInt64((v * 1e9).rounded()), h.highestTrackableValue)) }
+        return h
     }
 
     /// Pins a process (0: this one) to one CPU.
@@ -246,4 +261,9 @@ struct EchoServer: ParsableCommand {
             }
         }
     }
+}
+
+extension UInt64 {
+    /// Nanoseconds as microseconds.
+    fileprivate var microseconds: Double { Double(self) / 1e3 }
 }

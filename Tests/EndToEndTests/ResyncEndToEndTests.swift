@@ -12,7 +12,8 @@ import Testing
 struct ResyncEndToEndTests {
     /// What the context reports on its callback queue, for the test thread.
     final class Recorder: @unchecked Sendable {
-        private let lock = NSLock()
+        /// Guards the fields below; broadcast when a commit is acknowledged.
+        private let lock = NSCondition()
         private var _steps: [ReconnectEvent] = []
         private var _applied: [UInt64] = []
         private var _log: [String] = []
@@ -35,11 +36,24 @@ struct ResyncEndToEndTests {
                 default: break
                 }
             }
-            context.onCommitApplied = { [self] a in lock.lock(); _applied.append(a.sequence); lock.unlock() }
+            context.onCommitApplied = { [self] a in
+                lock.lock(); _applied.append(a.sequence); lock.broadcast(); lock.unlock()
+            }
             context.onDisconnect = { [self] _ in ended.signal() }
         }
 
         func note(_ s: String) { lock.lock(); _log.append(s); lock.unlock() }
+
+        /// Waits (30 s at most) until `onCommitApplied` reported `sequence`: the connection
+        /// knows a commit is acknowledged before its event reaches the callback queue.
+        func waitApplied(_ sequence: UInt64) -> Bool {
+            let deadline = Date().addingTimeInterval(30)
+            lock.lock(); defer { lock.unlock() }
+            while !_applied.contains(sequence) {
+                if !lock.wait(until: deadline) { return _applied.contains(sequence) }
+            }
+            return true
+        }
     }
 
     @Test func aKilledDaemonIsReplacedAndMotionContinuesWhereItWouldHaveBeen() throws {
@@ -109,7 +123,8 @@ struct ResyncEndToEndTests {
         defer { second.stop() }
         #expect(recorder.resynced.wait(timeout: .now() + 30) == .success, "steps: \(recorder.steps)")
         try connection.waitUntilApplied(queued.last, timeout: 30)
-        queue.sync {} // the acknowledgements' events reach the callback queue after the I/O thread saw them
+        // The acknowledgements' events reach the callback queue after the I/O thread saw them.
+        #expect(recorder.waitApplied(queued.last), "applied: \(recorder.applied)")
         #expect(connection.isConnected)
         let session = connection.welcome.sessionID
 
