@@ -73,24 +73,27 @@ extension Rasterizer {
         // A mask that shows nothing (hidden, transparent, off screen) hides the layer.
         guard item.maskStart < item.subtreeEnd else { return }
         if keepsMasked(i, items), let kept = keptRendering(i, items) {
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
-            cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
-            cairo_clip(cr)
+            saveClipped(to: area)
             cairo_set_source(cr, kept.pattern)
             cairo_paint(cr)
             cairo_restore(cr)
             return
         }
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
-        cairo_clip(cr)
+        saveClipped(to: area)
         nesting += 1
+        paintThroughMask(i, items, r)
+        nesting -= 1
+        cairo_restore(cr)
+    }
+
+    /// Paints item `i`'s subtree through its mask's alpha onto the current target: the
+    /// subtree into a group, the mask's subtree into another, the first masked by the second.
+    /// The caller sets the clip and `nesting`.
+    private func paintThroughMask(_ i: Int, _ items: RenderItems, _ r: PixelRect) {
         cairo_push_group(cr)
         drawItem(i, items, r, hooks: false)
         cairo_push_group(cr)
-        drawRange(item.maskStart..<item.subtreeEnd, items, r)
+        drawRange(items[i].maskStart..<items[i].subtreeEnd, items, r)
         let mask = cairo_pop_group(cr)
         cairo_pop_group_to_source(cr)
         cairo_identity_matrix(cr)
@@ -98,8 +101,6 @@ extension Rasterizer {
             cairo_mask(cr, mask)
             cairo_pattern_destroy(mask)
         }
-        nesting -= 1
-        cairo_restore(cr)
     }
 
     /// The masked layer's kept rendering, made now (the whole subtree bounds, without the
@@ -113,24 +114,10 @@ extension Rasterizer {
             dropMaskedRendering(item.key)
         }
         guard !bounds.isEmpty, reserveCacheBytes(bounds.area * 4) else { return nil }
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_reset_clip(cr)
-        cairo_rectangle(cr, Double(bounds.x), Double(bounds.y), Double(bounds.width), Double(bounds.height))
-        cairo_clip(cr)
+        saveClipped(to: bounds, replacing: true)
         nesting += 1
         cairo_push_group(cr)
-        cairo_push_group(cr)
-        drawItem(i, items, bounds, hooks: false)
-        cairo_push_group(cr)
-        drawRange(item.maskStart..<item.subtreeEnd, items, bounds)
-        let mask = cairo_pop_group(cr)
-        cairo_pop_group_to_source(cr)
-        cairo_identity_matrix(cr)
-        if let mask {
-            cairo_mask(cr, mask)
-            cairo_pattern_destroy(mask)
-        }
+        paintThroughMask(i, items, bounds)
         let pattern = cairo_pop_group(cr)
         nesting -= 1
         cairo_restore(cr)

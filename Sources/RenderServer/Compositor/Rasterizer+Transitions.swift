@@ -98,11 +98,7 @@ extension Rasterizer {
             let old = block[index]
             let area = old.subtreeBounds.union(covering).intersection(old.clipBounds).intersection(display)
             guard !area.isEmpty else { break }
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
-            cairo_reset_clip(cr)
-            cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
-            cairo_clip(cr)
+            saveClipped(to: area, replacing: true)
             nesting += 1
             takingSnapshot = true
             cairo_push_group(cr)
@@ -131,11 +127,7 @@ extension Rasterizer {
         guard !bounds.isEmpty else { return nil }
         var volatile = mode == .naive || takingSnapshot
         for j in i + 1 ..< item.subtreeEnd where items[j].transition != nil { volatile = true; break }
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_reset_clip(cr)
-        cairo_rectangle(cr, Double(bounds.x), Double(bounds.y), Double(bounds.width), Double(bounds.height))
-        cairo_clip(cr)
+        saveClipped(to: bounds, replacing: true)
         nesting += 1
         cairo_push_group(cr)
         if item.maskStart >= 0 { drawMasked(i, items, bounds) } else { drawItem(i, items, bounds, hooks: false) }

@@ -198,11 +198,19 @@ final class Rasterizer {
 
     // MARK: Drawing
 
-    private func redraw(_ r: PixelRect, _ list: RenderList) {
+    /// Saves cairo's state, then clips to the device pixels `r` (with `replacing`, instead of
+    /// the current clip: a kept rendering is made whole, whatever its ancestors clip). The
+    /// caller restores.
+    func saveClipped(to r: PixelRect, replacing: Bool = false) {
         cairo_save(cr)
         cairo_identity_matrix(cr)
+        if replacing { cairo_reset_clip(cr) }
         cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
         cairo_clip(cr)
+    }
+
+    private func redraw(_ r: PixelRect, _ list: RenderList) {
+        saveClipped(to: r)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         LayerPainter.setColor(Rasterizer.background, cr)
         cairo_paint(cr)
@@ -231,10 +239,7 @@ final class Rasterizer {
         if item.isGroup {
             let area = item.subtreeBounds.intersection(r)
             guard !area.isEmpty else { return }
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
-            cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
-            cairo_clip(cr)
+            saveClipped(to: area)
             cairo_push_group(cr)
             nesting += 1
             drawOwn(item, alpha: 1, r)
@@ -421,10 +426,7 @@ final class Rasterizer {
     /// Naive drawing: the content's vectors straight onto the frame (a group when
     /// translucent, so overlapping parts blend once), clipped to its screen bounds.
     private func drawVector(_ item: RenderItem, alpha: Double, _ area: PixelRect) {
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
-        cairo_clip(cr)
+        saveClipped(to: area)
         if alpha < 1 { cairo_push_group(cr) }
         setMatrix(item.world)
         LayerPainter.paintBody(item.content, into: cr)
