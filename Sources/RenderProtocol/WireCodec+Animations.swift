@@ -15,6 +15,10 @@ enum AnimationKindTag: UInt8, CaseIterable {
     case spring = 3
     case group = 4
     case transition = 5
+    /// A spring with a per-component initial velocity (`SpringAnimation.componentVelocity`:
+    /// a retargeted spring, as a client replays it to a new daemon): the spring's body, then
+    /// the velocity as a value of `from`'s kind.
+    case retargetedSpring = 6
 }
 
 // MARK: - Encoding
@@ -34,11 +38,14 @@ extension ByteWriter {
             writeU8(AnimationKindTag.keyframe.rawValue)
             write(k)
         case let .spring(s):
-            writeU8(AnimationKindTag.spring.rawValue)
+            // A per-component velocity travels as a value of `from`'s kind (kind 6).
+            let velocity = s.componentVelocity.flatMap { v in s.from.flatMap { AnimatableValue(kind: $0.kind, components: v) } }
+            writeU8(velocity == nil ? AnimationKindTag.spring.rawValue : AnimationKindTag.retargetedSpring.rawValue)
             write(s.keyPath)
             writeOptional(s.from); writeOptional(s.to); writeOptional(s.by)
             writeBool(s.isAdditive); writeBool(s.isCumulative)
             writeDouble(s.mass); writeDouble(s.stiffness); writeDouble(s.damping); writeDouble(s.initialVelocity)
+            if let velocity { write(velocity) }
         case let .group(g):
             writeU8(AnimationKindTag.group.rawValue)
             writeCount(g.animations.count)
@@ -89,7 +96,8 @@ extension WireReader {
         let removedOnCompletion = try bool("isRemovedOnCompletion")
         let raw = try u8("animation kind")
         guard let tag = AnimationKindTag(rawValue: raw) else {
-            throw badTag("animation kind", raw, expected: "1 basic, 2 keyframe, 3 spring, 4 group, 5 transition")
+            throw badTag("animation kind", raw,
+                         expected: "1 basic, 2 keyframe, 3 spring, 4 group, 5 transition, 6 retargeted spring")
         }
         let kind: Animation.Kind
         switch tag {
@@ -101,15 +109,30 @@ extension WireReader {
                                          isAdditive: additive, isCumulative: cumulative))
         case .keyframe:
             kind = .keyframe(try keyframeAnimation())
-        case .spring:
+        case .spring, .retargetedSpring:
             let keyPath = try layerKeyPath()
+            let fromOffset = frameOffset
             let from = try optionalValue("from"), to = try optionalValue("to"), by = try optionalValue("by")
             let additive = try bool("isAdditive"), cumulative = try bool("isCumulative")
             let mass = try f64("mass"), stiffness = try f64("stiffness"), damping = try f64("damping")
             let velocity = try f64("initialVelocity")
-            kind = .spring(SpringAnimation(keyPath: keyPath, from: from, to: to, by: by, mass: mass,
-                                           stiffness: stiffness, damping: damping, initialVelocity: velocity,
-                                           isAdditive: additive, isCumulative: cumulative))
+            var spring = SpringAnimation(keyPath: keyPath, from: from, to: to, by: by, mass: mass,
+                                         stiffness: stiffness, damping: damping, initialVelocity: velocity,
+                                         isAdditive: additive, isCumulative: cumulative)
+            if tag == .retargetedSpring {
+                guard let from, let to, from.kind == to.kind, SpringAnimation.canRetarget(from.kind) else {
+                    throw error(.malformed, at: fromOffset, "a retargeted spring (animation kind 6) needs from and to of "
+                        + "one kind: a number, point, size, rect or color")
+                }
+                let velocityOffset = frameOffset
+                let v = try value("velocity")
+                guard v.kind == from.kind, let components = v.components else {
+                    throw error(.malformed, at: velocityOffset, "a retargeted spring's velocity is a \(v.kind) where its "
+                        + "from is a \(from.kind); the velocity has from's kind (one number per component)")
+                }
+                spring.componentVelocity = components
+            }
+            kind = .spring(spring)
         case .group:
             kind = .group(AnimationGroup(animations: try groupChildren()))
         case .transition:

@@ -125,6 +125,40 @@ import Testing
         #expect(throws: ProtocolError.self) { try WireCodec.decode(frame: bytes) }
     }
 
+    /// Animation kind 6 (a retargeted spring, §8) carries a velocity of `from`'s kind; one of
+    /// another kind is malformed, named as such.
+    @Test func aRetargetedSpringsVelocityOfAnotherKindIsMalformed() {
+        func frame(velocity: AnimatableValue) -> [UInt8] {
+            var w = ByteWriter()
+            w.writeU32(0); w.writeU16(MessageType.commit.rawValue); w.writeU16(0)
+            w.writeU64(1); w.writeDouble(0); w.writeU32(1)
+            w.writeU8(CommandTag.addAnimation.rawValue); w.writeU32(1); w.writeString("move"); w.writeU64(1)
+            w.write(MediaTiming(duration: 1)); w.writeU8(0); w.writeBool(true)
+            w.writeU8(AnimationKindTag.retargetedSpring.rawValue)
+            w.write(LayerKeyPath(.position))
+            w.writeOptional(.point(Point(x: 0, y: 0))); w.writeOptional(.point(Point(x: 10, y: 20))); w.writeOptional(nil)
+            w.writeBool(false); w.writeBool(false)
+            w.writeDouble(1); w.writeDouble(100); w.writeDouble(10); w.writeDouble(0)
+            w.write(velocity)
+            var bytes = w.bytes
+            withUnsafeBytes(of: UInt32(bytes.count - 8).littleEndian) { for j in 0..<4 { bytes[j] = $0[j] } }
+            return bytes
+        }
+        do {
+            let m = try WireCodec.decode(frame: frame(velocity: .point(Point(x: 3, y: -4))))
+            guard case let .commit(c) = m, case let .addAnimation(_, _, _, a) = c.commands[0],
+                  case let .spring(spring) = a.kind else { Issue.record("decoded \(m)"); return }
+            #expect(spring.componentVelocity == [3, -4])
+        } catch { Issue.record("a well-formed retargeted spring refused: \(error)") }
+        do {
+            _ = try WireCodec.decode(frame: frame(velocity: .number(3)))
+            Issue.record("a number velocity for a point spring accepted")
+        } catch {
+            #expect(error.code == .malformed)
+            #expect(error.message.contains("velocity"), "\(error)")
+        }
+    }
+
     @Test func invalidUTF8IsMalformed() {
         var w = ByteWriter()
         w.writeU32(4 + 3); w.writeU16(MessageType.goodbye.rawValue); w.writeU16(0)

@@ -286,6 +286,20 @@ enum VectorCatalog {
                                         initialVelocity: -1, isAdditive: true, isCumulative: true)),
                 timing: MediaTiming(beginTime: 100.5, duration: 1), isRemovedOnCompletion: false)),
         ])),
+        Vector(name: "commit-add-retargeted-spring", comment: [
+            "commit: addAnimation of a retargeted spring (kind 6), as a client replays one to a new",
+            "daemon: position from (34.02998466, 17.01499233) to (40, 200) with the per-component",
+            "initial velocity (120, -35.5) points per second after the spring's body.",
+        ], message: commit(8, [
+            .addAnimation(1, key: "move", animationID: 22, animation: Animation(
+                .spring({
+                    var s = SpringAnimation(keyPath: .position, from: .point(Point(x: 34.02998466, y: 17.01499233)),
+                                            to: .point(Point(x: 40, y: 200)), mass: 1, stiffness: 200, damping: 20)
+                    s.componentVelocity = [120, -35.5]
+                    return s
+                }()),
+                timing: MediaTiming(beginTime: 1000.1, duration: 1))),
+        ])),
         Vector(name: "commit-add-group", comment: [
             "commit: addAnimation of a group holding a basic animation and a nested group (with a",
             "spring and an empty group), timed relative to the outer group.",

@@ -195,8 +195,8 @@ struct Coverage {
             rotationModes.insert(k.rotationMode)
             for v in k.values { visit(v) }
             if let p = k.path { visit(p) }
-        case .spring:
-            animationKinds.insert(.spring)
+        case let .spring(s):
+            animationKinds.insert(s.componentVelocity == nil ? .spring : .retargetedSpring)
         case let .group(g):
             animationKinds.insert(.group)
             if depth > 0 { sawNestedGroup = true }

@@ -61,6 +61,37 @@ import Testing
         #expect(abs(v.x) > 100 && abs(v.y) > 50)
     }
 
+    /// A client replays its animations to a new daemon after a restart (§4.1) with
+    /// `addAnimation`: a retargeted spring goes as animation kind 6 (§8), its per-component
+    /// velocity included, and the new daemon runs exactly the spring the old one ran.
+    @Test func aRetargetedSpringReplayedToANewDaemonKeepsItsVelocity() throws {
+        let (s, c, applied) = try Self.running(lag: 0.004)
+        s.send(.commit(Commit(sequence: 2, mediaTime: 1000 + 6 * Self.period, commands: [
+            .retargetSpring(1, key: "move", animationID: 2, retarget: Self.request)])), from: c)
+        _ = try s.readMessages(of: c)
+        let (model, attached) = SpringRetargetServerTests.layer(s, c)
+        let original = try #require(attached.first?.animation)
+        guard case let .spring(spring) = original.kind, let velocity = spring.componentVelocity else {
+            Issue.record("not a retargeted spring: \(original)"); return
+        }
+        #expect(velocity.contains { $0 != 0 })
+        // The replay, on a new daemon.
+        let replayed = SpringRetargetServerTests.server()
+        let r = try SpringRetargetServerTests.client(replayed)
+        replayed.send(.commit(Commit(sequence: 1, mediaTime: applied, commands: [
+            .createLayer(1, .layer), .setProperty(1, .position, model.value(of: .position)), .setRoot(1),
+            .addAnimation(1, key: "move", animationID: 2, animation: original)])), from: r)
+        let acknowledged = try replayed.readMessages(of: r)
+        #expect(acknowledged.contains { if case .commitApplied = $0 { return true }; return false }, "\(acknowledged)")
+        let (_, replayedAttached) = SpringRetargetServerTests.layer(replayed, r)
+        #expect(replayedAttached.first?.animation == original)
+        for dt in [0.0, 0.05, 0.3] {
+            let before = Presentation.presentation(model: model, animations: attached, at: applied + dt).position
+            let after = Presentation.presentation(model: model, animations: replayedAttached, at: applied + dt).position
+            #expect(before == after, "at +\(dt)")
+        }
+    }
+
     @Test func theEventComesAfterTheReplacedStopAndBeforeTheAcknowledgement() throws {
         let (s, c, applied) = try Self.running(lag: 0)
         s.send(.commit(Commit(sequence: 2, mediaTime: applied, commands: [
