@@ -12,7 +12,8 @@ import RenderProtocol
 ///                    from the node's cache (recomputed there only if stale)
 ///     presentation = Presentation.evaluate(model, animations, local time) — resetting only
 ///                    the animated properties to the model unless the model or the
-///                    animation list changed since the last frame
+///                    animation list changed since the last frame, and of those only the
+///                    ones no animation overwrites this frame (`EvaluationPlan.overwrites`)
 ///     per animation, by its lifecycle at that time:
 ///         pending               → nothing
 ///         active                → animationStarted, once
@@ -102,12 +103,12 @@ struct AnimationEngine {
             let n = states.count
             for a in 0..<n {
                 // Memory, not arithmetic, bounds a large frame: fetch what a layer a few
-                // states ahead will touch (its node's first line, its presentation, its
-                // animations and lifecycle) while this one is evaluated.
-                // Only the lines it uses: the bytes of the animated properties in its
-                // presentation (and in its model, when an animation reads it) and its first
-                // animation (the bytes evaluation reads, after the array's 32-byte header).
-                // Its lifecycles lie in its state, its caches' staleness in a dense array.
+                // states ahead will touch while this one is evaluated, and only the lines it
+                // uses: the bytes of its animated properties in its presentation (and in its
+                // model, when an animation reads it) and the bytes evaluation reads of its
+                // animation (in its state when it has one, else after its array's 32-byte
+                // header). Its lifecycles lie in its state, its caches' staleness in a dense
+                // array.
                 if a + AnimationEngine.prefetchDistance < n {
                     let ahead = states.baseAddress! + a + AnimationEngine.prefetchDistance
                     let node = UnsafeRawPointer(nodes + Int(ahead.pointee.slot))
