@@ -35,6 +35,8 @@ struct AnimationEngine {
     /// timing, timing function and plan up to a spring's constants (`by` and the key lie
     /// beyond, read rarely or never).
     static let hotAnimationBytes = 224
+    /// How many of a layer's animations the walk prefetches when it has several.
+    static let prefetchedAnimations = 4
     static let attachedOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.attached)!
     static let singleOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.single)!
 
@@ -126,7 +128,10 @@ struct AnimationEngine {
                             csys_prefetch(single + line)
                         }
                     } else if let attached = AnimationEngine.storage(of: ahead, at: attachedOffset) {
-                        for line in stride(from: -32, to: AnimationEngine.hotAnimationBytes, by: 64) {
+                        // The first few animations (the array's count lies 16 bytes before them).
+                        let count = min((attached - 16).load(as: Int.self), AnimationEngine.prefetchedAnimations)
+                        let size = MemoryLayout<AttachedAnimation>.stride
+                        for line in stride(from: -32, to: AnimationEngine.hotAnimationBytes + size * (count - 1), by: 64) {
                             csys_prefetch(attached + line)
                         }
                     }
