@@ -34,16 +34,7 @@ import Testing
     }
 
     @Test func aRunningSpringIsReplacedWithPositionAndVelocityContinuous() throws {
-        let s = Self.server()
-        let c = try Self.client(s)
-        var spring = Animation.spring(SpringAnimation(keyPath: LayerKeyPath(.position), from: .point(Point(x: 0, y: 0)),
-                                                      to: .point(Point(x: 100, y: 50)), stiffness: 100, damping: 10))
-        spring.timing.beginTime = 1000
-        s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: [
-            .createLayer(1, .layer), .setProperty(1, .position, .point(Point(x: 100, y: 50))), .setRoot(1),
-            .addAnimation(1, key: "move", animationID: 1, animation: spring)])), from: c)
-        s.step(seconds: 6 * Self.period) // t = 1000.1
-        _ = try s.readMessages(of: c)
+        let (s, c, _) = try SpringRetargetedEventTests.running(lag: 0) // t = 1000.1
         let before = Self.layer(s, c)
         let t = 1000 + 6 * Self.period
         s.send(.commit(Commit(sequence: 2, mediaTime: t, commands: [
