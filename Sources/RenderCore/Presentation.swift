@@ -81,25 +81,11 @@ public enum Presentation {
         return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
     }
 
-    /// `evaluate` reading the model in place, for callers that keep models in raw storage
-    /// (the server's layer store): passing `model` by value from such storage copies it.
-    /// `resetting` nil resets the whole presentation to the model, as `evaluate(model:…)`;
-    /// otherwise only those properties, as `evaluate(model:…resetting:)`.
-    @discardableResult
-    public static func evaluate(modelAt model: UnsafePointer<LayerProperties>, animations: [AttachedAnimation],
-                                layerTime: Double, into presentation: inout LayerProperties,
-                                lifecycle: inout [AnimationLifecycle], resetting: PropertySet?) -> TransitionProgress? {
-        if let resetting {
-            presentation.assign(resetting, from: model)
-        } else {
-            presentation.assign(from: model)
-        }
-        return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
-    }
-
-    /// `evaluate(modelAt:…)` over buffers, for a caller that keeps animations and their
-    /// lifecycles in raw storage (the server's frame walk): both are read and written where
-    /// they lie, with no reference counting or uniqueness check per layer. `lifecycle.count`
+    /// `evaluate` over raw storage, for the server's frame walk: the model, the animations
+    /// and their lifecycles are read and written where they lie, with no copy, reference
+    /// counting or uniqueness check per layer. `resetting` nil resets the whole presentation
+    /// to the model, as `evaluate(model:…)`; otherwise only those properties, as
+    /// `evaluate(model:…resetting:)`, and of those only what no animation overwrites. `lifecycle.count`
     /// must equal `animations.count`; `planOffset` is `Presentation.planOffset`, read once by
     /// the caller (every read of a static goes through `swift_once`).
     @discardableResult

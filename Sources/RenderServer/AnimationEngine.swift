@@ -40,28 +40,20 @@ struct AnimationEngine {
     static let attachedOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.attached)!
     static let singleOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.single)!
 
-    /// The address of the first element of the array stored at `offset` in `*state`, read
-    /// without retaining it: an array is one reference to its storage object, whose count
-    /// lies 16 bytes in and whose elements start after a 32-byte header on 64-bit Linux (for
-    /// elements aligned to at most 16 bytes). `elements(of:at:as:)` checks that in debug
-    /// builds.
-    @inline(__always)
-    static func storage(of state: UnsafeMutablePointer<AnimationState>, at offset: Int) -> UnsafeRawPointer? {
-        let reference = UnsafeRawPointer(state).advanced(by: offset).load(as: UInt.self)
-        return UnsafeRawPointer(bitPattern: reference &+ 32)
-    }
-
     /// The elements of the array of `T` stored at `offset` in `*state`, read in place without
-    /// retaining it. Valid while that array is neither mutated nor released: within one
-    /// layer's evaluation, which changes no animation list.
+    /// retaining it: an array is one reference to its storage object, whose count lies 16
+    /// bytes in and whose elements start after a 32-byte header on 64-bit Linux (for
+    /// elements aligned to at most 16 bytes; checked in debug builds unless `checked` is
+    /// false). Valid while that array is neither mutated nor released: within one layer's
+    /// evaluation, which changes no animation list.
     @inline(__always)
     static func elements<T>(of state: UnsafeMutablePointer<AnimationState>, at offset: Int,
-                            as: T.Type) -> UnsafeBufferPointer<T> {
+                            as: T.Type, checked: Bool = true) -> UnsafeBufferPointer<T> {
         let reference = UnsafeRawPointer(state).advanced(by: offset).load(as: UInt.self)
         let object = UnsafeRawPointer(bitPattern: reference)!
         let count = object.load(fromByteOffset: 16, as: Int.self)
         let buffer = UnsafeBufferPointer(start: (object + 32).assumingMemoryBound(to: T.self), count: count)
-        assert(MemoryLayout<T>.alignment <= 16 && UnsafeRawPointer(state).advanced(by: offset)
+        assert(!checked || MemoryLayout<T>.alignment <= 16 && UnsafeRawPointer(state).advanced(by: offset)
             .assumingMemoryBound(to: [T].self).pointee.withUnsafeBufferPointer {
                 $0.count == count && (count == 0 || $0.baseAddress == buffer.baseAddress)
             }, "Array's storage layout is not the one this reads")
@@ -127,12 +119,15 @@ struct AnimationEngine {
                         for line in stride(from: 0, to: AnimationEngine.hotAnimationBytes, by: 64) {
                             csys_prefetch(single + line)
                         }
-                    } else if let attached = AnimationEngine.storage(of: ahead, at: attachedOffset) {
-                        // The first few animations (the array's count lies 16 bytes before them).
-                        let count = min((attached - 16).load(as: Int.self), AnimationEngine.prefetchedAnimations)
+                    } else {
+                        // The first few animations, and their array's header (its count).
+                        let animations = AnimationEngine.elements(of: ahead, at: attachedOffset, as: AttachedAnimation.self,
+                                                                  checked: false)
+                        let first = UnsafeRawPointer(animations.baseAddress!)
+                        let count = min(animations.count, AnimationEngine.prefetchedAnimations)
                         let size = MemoryLayout<AttachedAnimation>.stride
                         for line in stride(from: -32, to: AnimationEngine.hotAnimationBytes + size * (count - 1), by: 64) {
-                            csys_prefetch(attached + line)
+                            csys_prefetch(first + line)
                         }
                     }
                 }
@@ -201,9 +196,6 @@ struct AnimationEngine {
         let span = LayerProperties.storageSpan(of: state.pointee.written)
         state.pointee.spanStart = UInt16(span.lowerBound)
         state.pointee.spanEnd = UInt16(max(span.upperBound, span.lowerBound + 1))
-        // Kept up to date as animations are added and removed (commits), so that a burst's
-        // first frame does not read 40,000 animations for it.
-        state.pointee.readsModel = state.pointee.readingModel > 0
     }
 
     /// `progress` with the id of the animation it comes from: the last transition (or group

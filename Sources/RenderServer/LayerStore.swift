@@ -606,13 +606,13 @@ struct AnimationState {
     var needsFullReset = true
     /// What a steady frame touches, for the walk's prefetching (worked out by the frame after
     /// each full reset, which follows every change of `written`): the bytes of a
-    /// `LayerProperties` that hold `written` (`LayerProperties.storageSpan`), and whether an
-    /// animation reads the model there (one that does not overwrite its property).
+    /// `LayerProperties` that hold `written` (`LayerProperties.storageSpan`).
     var spanStart: UInt16 = 0, spanEnd: UInt16 = 0
-    var readsModel = true
     /// How many attached animations read the model (do not overwrite their property: see
     /// `Animation.overwritesItsProperty`), kept by every change of `attached`.
     var readingModel: Int32 = 0
+    /// Whether an animation reads the model (the walk prefetches the model's span only then).
+    var readsModel: Bool { readingModel > 0 }
     /// The layer's world timing as of `LayerStore.timingEpoch == worldEpoch` (0: never).
     var worldTiming = WorldTiming.identity
     var worldEpoch: UInt64 = 0
