@@ -257,6 +257,8 @@ final class KeyframePlan: Sendable {
     let keyTimes: [Double]?
     let timingFunctions: [TimingFunction]?
     let mode: KeyframeAnimation.CalculationMode
+    /// The bytes of the object evaluation reads: its header and the four fields above.
+    static var hotBytes: Int { 16 + 3 * MemoryLayout<Int>.stride + MemoryLayout<KeyframeAnimation.CalculationMode>.size }
 
     init(values: [Quad], keyTimes: [Double]?, timingFunctions: [TimingFunction]?, mode: KeyframeAnimation.CalculationMode) {
         self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions; self.mode = mode
@@ -284,8 +286,11 @@ final class KeyframePlan: Sendable {
 
 /// Both ends of a whole-transform basic animation, decomposed once, with the rotation's
 /// arc (see `EvaluationPlan`).
+///
+/// Stored in the order `value(at:)` reads them (a class keeps its declaration order): what
+/// every frame reads (`hotBytes` of the object, from its start) first, the ends themselves,
+/// read only when constant or not decomposable, last.
 final class TransformPlan: Sendable {
-    let from: Transform3D, to: Transform3D
     /// `from == to`: the value is constant.
     let isConstant: Bool
     /// Whether both ends have a decomposition (else the value switches at ½).
@@ -293,6 +298,12 @@ final class TransformPlan: Sendable {
     let decomposedFrom: DecomposedTransform, decomposedTo: DecomposedTransform
     /// The arc between the ends' rotations.
     let rotation: SlerpPath
+    let from: Transform3D, to: Transform3D
+
+    /// The bytes of the object `value(at:)` reads when the ends decompose: its header, the
+    /// flags, both decompositions and the arc.
+    static var hotBytes: Int { 16 + MemoryLayout<Int>.stride + 2 * MemoryLayout<DecomposedTransform>.stride
+        + MemoryLayout<SlerpPath>.stride }
 
     init?(_ b: BasicAnimation) {
         guard b.keyPath.component == .whole, b.keyPath.property == .transform || b.keyPath.property == .sublayerTransform,

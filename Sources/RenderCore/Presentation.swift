@@ -156,11 +156,15 @@ public enum Presentation {
         for i in 0..<buffer.count {
             let attached = base + i
             let state = attached.pointee.animation.timing.state(at: layerTime)
+            // Stored only when it changed: a store dirties the line it lies in (the server
+            // keeps a layer's lifecycles in its state), which then costs a write-back.
+            let lifecycle: AnimationLifecycle
             switch state.phase {
-            case .before: life[i] = .pending
-            case .active: life[i] = .active
-            case .after: life[i] = .finished
+            case .before: lifecycle = .pending
+            case .active: lifecycle = .active
+            case .after: lifecycle = .finished
             }
+            if life[i] != lifecycle { life[i] = lifecycle }
             guard state.isApplied else { continue }
             // Animations with a plan run from it alone (see `EvaluationPlan`); the rest,
             // and any the plan declines for the layer's current state, take the general

@@ -37,6 +37,10 @@ struct AnimationEngine {
     static let hotAnimationBytes = 224
     /// How many of a layer's animations the walk prefetches when it has several.
     static let prefetchedAnimations = 4
+    /// How many layers ahead the walk fetches the objects a keyframe or transform plan reads
+    /// (its state is in cache by then), and how many ahead a keyframe plan's arrays (its
+    /// object is in cache by then).
+    static let planObjectDistance = 5, keyframeStorageDistance = 2
     static let attachedOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.attached)!
     static let singleOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.single)!
 
@@ -131,6 +135,28 @@ struct AnimationEngine {
                         }
                     }
                 }
+                // A keyframe or transform plan reads an object elsewhere in the heap, and a
+                // keyframe plan arrays beyond that: fetch them in two more stages, each once
+                // what leads to it has arrived.
+                if a + AnimationEngine.planObjectDistance < n {
+                    let ahead = states.baseAddress! + a + AnimationEngine.planObjectDistance
+                    AnimationEngine.forEachPrefetched(of: ahead, attachedOffset: attachedOffset, singleOffset: singleOffset) {
+                        if let object = Presentation.planObject(of: $0, planOffset: planOffset) {
+                            for line in stride(from: 0, to: object.bytes, by: 64) { csys_prefetch(object.address + line) }
+                        }
+                    }
+                }
+                if a + AnimationEngine.keyframeStorageDistance < n {
+                    let ahead = states.baseAddress! + a + AnimationEngine.keyframeStorageDistance
+                    AnimationEngine.forEachPrefetched(of: ahead, attachedOffset: attachedOffset, singleOffset: singleOffset) {
+                        if let k = Presentation.keyframeStorage(of: $0, planOffset: planOffset) {
+                            for line in stride(from: 0, to: k.valueBytes, by: 64) { csys_prefetch(k.values + line) }
+                            if let keyTimes = k.keyTimes {
+                                for line in stride(from: 0, to: k.keyTimeBytes, by: 64) { csys_prefetch(keyTimes + line) }
+                            }
+                        }
+                    }
+                }
                 let state = states.baseAddress! + a
                 let slot = Int(state.pointee.slot)
                 if state.pointee.worldEpoch != epoch {
@@ -189,6 +215,22 @@ struct AnimationEngine {
         store.dropRetired()
         store.retireFinished(statesAt: retiring)
         return count
+    }
+
+    /// Calls `body` with the address of each animation of `state` the walk prefetches: its
+    /// single one, or its first `prefetchedAnimations`.
+    @inline(__always)
+    static func forEachPrefetched(of state: UnsafeMutablePointer<AnimationState>, attachedOffset: Int, singleOffset: Int,
+                                  _ body: (UnsafeRawPointer) -> Void) {
+        if state.pointee.hasSingle {
+            body(UnsafeRawPointer(state) + singleOffset)
+        } else {
+            let animations = AnimationEngine.elements(of: state, at: attachedOffset, as: AttachedAnimation.self,
+                                                      checked: false)
+            for i in 0..<min(animations.count, AnimationEngine.prefetchedAnimations) {
+                body(UnsafeRawPointer(animations.baseAddress! + i))
+            }
+        }
     }
 
     /// Works out what steady frames of `state`'s layer touch (see `AnimationState.spanStart`).
