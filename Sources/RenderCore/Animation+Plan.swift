@@ -24,14 +24,25 @@ struct EvaluationPlan: Sendable {
     var route: Route = .general
     var kind: Kind = .number
     var keyPath = LayerKeyPath(.opacity)
-    var isAdditive = false
-    var isCumulative = false
     /// Which endpoints are set: bit 0 from, bit 1 to, bit 2 by.
     var endpoints: UInt8 = 0
+    /// The Boolean flags below, one bit each (so that the flags and `slot` fit in the plan's
+    /// first word).
+    private var flags: UInt8 = 0
+    var isAdditive: Bool { get { flag(1) } set { setFlag(1, newValue) } }
+    var isCumulative: Bool { get { flag(2) } set { setFlag(2, newValue) } }
     /// What the plan writes does not depend on the layer's current value: a whole property
     /// (`keyPath.component == .whole`), not additive, and for basic and spring plans both
     /// `from` and `to` set. Evaluation then need not reset that property to the model first.
-    var overwrites = false
+    var overwrites: Bool { get { flag(4) } set { setFlag(4, newValue) } }
+    @inline(__always) private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+    @inline(__always) private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
+    /// Where the key path's value lies in a `LayerProperties` when it is one of the stored
+    /// fields evaluation reads and writes most (see `directSlot`), in 8-byte words from its
+    /// start; `noSlot` otherwise. Evaluation then loads and stores the value's doubles there
+    /// instead of going through the key path's property and component.
+    var slot = EvaluationPlan.noSlot
+    static var noSlot: UInt8 { .max }
     /// The unretained address (0 for none) of the plan's `KeyframePlan` or `TransformPlan` (routes
     /// `keyframe` and `transform`), kept alive by the owning `Animation.planData`, which is
     /// always set together with the plan. Evaluation reads the object through it without
@@ -58,7 +69,57 @@ struct EvaluationPlan: Sendable {
         if plan.route != .general && !plan.isAdditive && plan.keyPath.component == .whole {
             plan.overwrites = plan.route == .keyframe || plan.route == .transform || plan.endpoints & 0b011 == 0b011
         }
+        if plan.route == .basic || plan.route == .spring || plan.route == .keyframe {
+            plan.slot = directSlot(plan.kind, plan.keyPath)
+        }
         return (plan, data)
+    }
+
+    /// The word (8 bytes) of `LayerProperties` at which the value of `kp` starts, when it is
+    /// stored inline as the doubles of `kind` in `Quad`'s order — a number's one, a point's x
+    /// and y, a rect's origin then size, a color's red, green, blue, alpha — else `noSlot`.
+    /// Covers the inline properties of those kinds (position, anchorPoint, bounds, zPosition,
+    /// opacity, borderWidth, cornerRadius, backgroundColor, borderColor) and their number
+    /// components (`position.x`, `bounds.size.width`, …).
+    static func directSlot(_ kind: Kind, _ kp: LayerKeyPath) -> UInt8 {
+        typealias L = LayerProperties
+        let field: PartialKeyPath<L>?
+        var within = 0
+        switch (kind, kp.property) {
+        case (.number, .opacity), (.number, .zPosition), (.number, .borderWidth), (.number, .cornerRadius):
+            guard kp.component == .whole else { return noSlot }
+            field = [PropertyKey.opacity: \L.opacity, .zPosition: \L.zPosition, .borderWidth: \L.borderWidth,
+                     .cornerRadius: \L.cornerRadius][kp.property]
+        case (.number, .position), (.number, .anchorPoint):
+            switch kp.component {
+            case .x: within = 0
+            case .y: within = 1
+            default: return noSlot
+            }
+            field = kp.property == .position ? \L.position : \L.anchorPoint
+        case (.number, .bounds):
+            switch kp.component {
+            case .originX: within = 0
+            case .originY: within = 1
+            case .sizeWidth: within = 2
+            case .sizeHeight: within = 3
+            default: return noSlot
+            }
+            field = \L.bounds
+        case (.point, .position), (.point, .anchorPoint):
+            guard kp.component == .whole else { return noSlot }
+            field = kp.property == .position ? \L.position : \L.anchorPoint
+        case (.rect, .bounds):
+            guard kp.component == .whole else { return noSlot }
+            field = \L.bounds
+        case (.color, .backgroundColor), (.color, .borderColor):
+            guard kp.component == .whole else { return noSlot }
+            field = kp.property == .backgroundColor ? \L.backgroundColor : \L.borderColor
+        default:
+            return noSlot
+        }
+        guard let field, let offset = MemoryLayout<L>.offset(of: field), offset % 8 == 0 else { return noSlot }
+        return UInt8(offset / 8 + within)
     }
 
     private mutating func configure(_ kind: Animation.Kind) -> PlanData? {
@@ -220,11 +281,41 @@ struct EvaluationPlan: Sendable {
         let kind = plan.pointee.kind, kp = plan.pointee.keyPath
         var current = Quad.zero
         // The layer's value is needed unless both ends are given and the result replaces it.
-        if plan.pointee.isAdditive || plan.pointee.endpoints & 0b011 != 0b011 {
+        let readsCurrent = plan.pointee.isAdditive || plan.pointee.endpoints & 0b011 != 0b011
+        let slot = plan.pointee.slot
+        if slot != noSlot {
+            return withUnsafeMutableBytes(of: &p) { raw in
+                let words = raw.baseAddress!.assumingMemoryBound(to: Double.self) + Int(slot)
+                if readsCurrent { current = load(kind, words) }
+                store(kind, value(plan, current: current, progress: progress, cycle: cycle), words)
+                return true
+            }
+        }
+        if readsCurrent {
             guard let c = read(kind, kp, p) else { return false }
             current = c
         }
         return write(kind, kp, value(plan, current: current, progress: progress, cycle: cycle), &p)
+    }
+
+    /// The value of `kind` stored at `words` (a direct slot: see `directSlot`).
+    @inline(__always)
+    static func load(_ kind: Kind, _ words: UnsafeMutablePointer<Double>) -> Quad {
+        switch kind {
+        case .number: return Quad(words[0], 0, 0, 0)
+        case .point, .size: return Quad(words[0], words[1], 0, 0)
+        case .rect, .color: return Quad(words[0], words[1], words[2], words[3])
+        }
+    }
+
+    /// Stores `q` as a value of `kind` at `words` (a direct slot: see `directSlot`).
+    @inline(__always)
+    static func store(_ kind: Kind, _ q: Quad, _ words: UnsafeMutablePointer<Double>) {
+        switch kind {
+        case .number: words[0] = q.a
+        case .point, .size: words[0] = q.a; words[1] = q.b
+        case .rect, .color: words[0] = q.a; words[1] = q.b; words[2] = q.c; words[3] = q.d
+        }
     }
 
     /// A keyframe value into `p` at `progress` (after the animation's timing function), as
@@ -237,6 +328,14 @@ struct EvaluationPlan: Sendable {
             v = v.adding(k.values[k.values.count - 1].subtracting(k.values[0]).repeated(cycle))
         }
         let kind = plan.pointee.kind, kp = plan.pointee.keyPath
+        let slot = plan.pointee.slot
+        if slot != noSlot {
+            return withUnsafeMutableBytes(of: &p) { raw in
+                let words = raw.baseAddress!.assumingMemoryBound(to: Double.self) + Int(slot)
+                store(kind, plan.pointee.isAdditive ? load(kind, words).adding(v) : v, words)
+                return true
+            }
+        }
         if plan.pointee.isAdditive {
             guard let current = read(kind, kp, p) else { return false }
             v = current.adding(v)

@@ -9,10 +9,10 @@ import Glibc
 
 /// Builds one client's tree: layer 1 is the root; layers 2… are its sublayers (`chain:
 /// false`) or each the sublayer of the one before (`chain: true`). Each gets `perLayer`
-/// animations of distinct kinds, rotating through `Kind.allCases`. Commands go in commits of
-/// at most 10,000.
+/// animations of distinct kinds, rotating through `kinds` (by default `Kind.allCases`). Commands
+/// go in commits of at most 10,000.
 func buildTree(count: Int, perLayer: Int, chain: Bool, maxTreeDepth: Int = 512,
-               plain: Bool = false) throws -> ServerBenchmarks.Tree {
+               plain: Bool = false, kinds: [Kind] = Kind.allCases) throws -> ServerBenchmarks.Tree {
     var limits = Limits.default
     limits.maxLayers = max(limits.maxLayers, UInt32(count + 1))
     limits.maxAnimations = max(limits.maxAnimations, UInt32(count * perLayer))
@@ -34,7 +34,7 @@ func buildTree(count: Int, perLayer: Int, chain: Bool, maxTreeDepth: Int = 512,
         commands.append(.insertSublayer(parent: chain ? id - 1 : 1, child: id, index: UInt32.max))
         if !plain {
             for k in 0..<perLayer {
-                let kind = Kind.allCases[(i + k) % Kind.allCases.count]
+                let kind = kinds[(i + k) % kinds.count]
                 animationID += 1
                 commands.append(.addAnimation(id, key: "\(kind.rawValue)-\(k)", animationID: animationID,
                                               animation: kind.animation(layer: i + k)))
@@ -104,7 +104,7 @@ func runServerSuite(_ o: Options) {
         var results: [(count: Int, m: FrameMeasurement)] = []
         for count in o.counts {
             let t0 = monotonicNow()
-            let tree = try buildTree(count: count, perLayer: o.perLayer, chain: false)
+            let tree = try buildTree(count: count, perLayer: o.perLayer, chain: false, kinds: o.serverKinds)
             let built = monotonicNow() - t0
             let m = measureFrames(tree, frames: frames, runs: o.runs)
             reportFrames("\(count) animated layers", m)

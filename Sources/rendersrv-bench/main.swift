@@ -226,6 +226,8 @@ struct Options {
     var framesGiven = false, layersGiven = false, perLayerGiven = false
     /// `--server` only: skip the deep chains and the 60 Hz search (for profiling).
     var countsOnly = false
+    /// `--server` with `--kind K`: every layer animates with kind K (for profiling one kind).
+    var serverKinds: [Kind] { Kind(rawValue: kind).map { [$0] } ?? Kind.allCases }
 
     var composite = false
     /// `--burst`: the frames that start and finish many animations at once (BurstSuite.swift).
@@ -234,6 +236,7 @@ struct Options {
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
         + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
         + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N] [--counts-only]\n"
+        + "                       [--kind K]\n"
         + "       rendersrv-bench --memory [--layers N] [--per-layer N]\n"
         + "       rendersrv-bench --burst [--layers N]\n"
         + "       rendersrv-bench --composite [--frames N] [--capacity LAYERS] [--scene a|a'|b [--compositor-only]]"
