@@ -6,6 +6,28 @@
 /// Both read the plan in place (`planOffset` is `Presentation.planOffset`, read once by the
 /// caller) and retain nothing. Valid while the animation is neither mutated nor released.
 extension Presentation {
+    /// What out-of-line data evaluating an animation through its plan reads (worked out once,
+    /// so that a walk asks `planObject` and `keyframeStorage` only of animations that have
+    /// some).
+    public enum OutOfLineData: UInt8, Sendable, Comparable {
+        case none = 0
+        /// A transform plan's object.
+        case object = 1
+        /// A keyframe plan's object and its arrays.
+        case objectAndArrays = 2
+        public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// What `animation`'s plan reads out of line.
+    public static func outOfLineData(of animation: Animation) -> OutOfLineData {
+        guard animation.plan.data != 0 else { return .none }
+        switch animation.plan.route {
+        case .transform: return .object
+        case .keyframe: return .objectAndArrays
+        default: return .none
+        }
+    }
+
     /// The plan's shared object and how many of its first bytes evaluation reads; nil when
     /// the plan has none.
     public static func planObject(of animation: UnsafeRawPointer,

@@ -138,7 +138,8 @@ struct AnimationEngine {
                 // A keyframe or transform plan reads an object elsewhere in the heap, and a
                 // keyframe plan arrays beyond that: fetch them in two more stages, each once
                 // what leads to it has arrived.
-                if a + AnimationEngine.planObjectDistance < n {
+                if a + AnimationEngine.planObjectDistance < n
+                    && (states.baseAddress! + a + AnimationEngine.planObjectDistance).pointee.outOfLine != .none {
                     let ahead = states.baseAddress! + a + AnimationEngine.planObjectDistance
                     AnimationEngine.forEachPrefetched(of: ahead, attachedOffset: attachedOffset, singleOffset: singleOffset) {
                         if let object = Presentation.planObject(of: $0, planOffset: planOffset) {
@@ -146,7 +147,9 @@ struct AnimationEngine {
                         }
                     }
                 }
-                if a + AnimationEngine.keyframeStorageDistance < n {
+                if a + AnimationEngine.keyframeStorageDistance < n
+                    && (states.baseAddress! + a + AnimationEngine.keyframeStorageDistance).pointee.outOfLine
+                        == .objectAndArrays {
                     let ahead = states.baseAddress! + a + AnimationEngine.keyframeStorageDistance
                     AnimationEngine.forEachPrefetched(of: ahead, attachedOffset: attachedOffset, singleOffset: singleOffset) {
                         if let k = Presentation.keyframeStorage(of: $0, planOffset: planOffset) {

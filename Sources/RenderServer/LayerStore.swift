@@ -622,6 +622,9 @@ struct AnimationState {
     /// The latest frame evaluated a transition on the layer: its state is in
     /// `LayerStore.transitions` (kept apart: the frame's walk streams these headers).
     var hasTransition = false
+    /// What the animations the walk prefetches (the first `AnimationEngine.prefetchedAnimations`)
+    /// read out of line: the walk fetches that ahead only for layers that have some.
+    private(set) var outOfLine = Presentation.OutOfLineData.none
     /// The layer's slot in `LayerStore.nodes`, and its id.
     var slot: Int32
     var layer: LayerID
@@ -641,6 +644,8 @@ struct AnimationState {
     private mutating func noteSingle() {
         hasSingle = attached.count == 1
         single = hasSingle ? attached[0] : AnimationState.placeholder
+        outOfLine = attached.prefix(AnimationEngine.prefetchedAnimations)
+            .map { Presentation.outOfLineData(of: $0.animation) }.max() ?? .none
     }
 
     mutating func append(_ animation: AttachedAnimation, id: UInt64) {
