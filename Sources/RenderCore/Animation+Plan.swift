@@ -35,6 +35,10 @@ struct EvaluationPlan: Sendable {
     /// (`keyPath.component == .whole`), not additive, and for basic and spring plans both
     /// `from` and `to` set. Evaluation then need not reset that property to the model first.
     var overwrites: Bool { get { flag(4) } set { setFlag(4, newValue) } }
+    /// A basic or spring plan that overwrites a property with a direct slot: its value is
+    /// `lerp(from, to, progress)` (plus the cumulative term) stored at the slot, nothing read
+    /// (see `Presentation.evaluateDirect`).
+    var isDirect: Bool { get { flag(8) } set { setFlag(8, newValue) } }
     @inline(__always) private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
     @inline(__always) private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
     /// Where the key path's value lies in a `LayerProperties` when it is one of the stored
@@ -72,6 +76,7 @@ struct EvaluationPlan: Sendable {
         if plan.route == .basic || plan.route == .spring || plan.route == .keyframe {
             plan.slot = directSlot(plan.kind, plan.keyPath)
         }
+        plan.isDirect = (plan.route == .basic || plan.route == .spring) && plan.slot != noSlot && plan.overwrites
         return (plan, data)
     }
 

@@ -109,6 +109,43 @@ public enum Presentation {
         return transition
     }
 
+    /// The steady frame of a layer whose only animation has a direct plan (a basic or spring
+    /// animation from a given value to a given value, not additive, of a stored property:
+    /// `EvaluationPlan.isDirect`), when its timing applies it: the value is stored at its
+    /// slot in `*presentation` and its lifecycle returned. Otherwise nil, having changed
+    /// nothing: the caller evaluates the layer in full (`evaluate(modelAt:…)`).
+    ///
+    /// The same arithmetic in the same order as `evaluate(modelAt:…)` (`applyPlan`, then
+    /// `EvaluationPlan.value` for both ends given), so the same bits; "steady" means the
+    /// presentation equals the model outside the animation's property (the server's
+    /// invariant between full resets), so nothing else needs resetting: the animation
+    /// overwrites its property whole.
+    public static func evaluateDirect(_ attached: UnsafeRawPointer, layerTime: Double,
+                                      into presentation: UnsafeMutablePointer<LayerProperties>,
+                                      planOffset: Int) -> AnimationLifecycle? {
+        let plan = (attached + planOffset).assumingMemoryBound(to: EvaluationPlan.self)
+        guard plan.pointee.isDirect else { return nil }
+        let animation = attached.assumingMemoryBound(to: AttachedAnimation.self)
+        let state = animation.pointee.animation.timing.state(at: layerTime)
+        guard state.isApplied else { return nil }
+        let progress: Double
+        if plan.pointee.route == .spring {
+            progress = 1 - plan.pointee.spring.displacement(at: state.localTime)
+        } else {
+            progress = animation.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
+        }
+        let a = plan.pointee.from, b = plan.pointee.to
+        var v = Quad.lerp(a, b, progress)
+        if plan.pointee.isCumulative && state.cycle > 0 { v = v.adding(b.subtracting(a).repeated(state.cycle)) }
+        let words = UnsafeMutableRawPointer(presentation).assumingMemoryBound(to: Double.self) + Int(plan.pointee.slot)
+        EvaluationPlan.store(plan.pointee.kind, v, words)
+        switch state.phase {
+        case .before: return .pending
+        case .active: return .active
+        case .after: return .finished
+        }
+    }
+
     /// Where an animation's plan lies within an `AttachedAnimation`, in bytes.
     public static let planOffset = MemoryLayout<AttachedAnimation>.offset(of: \AttachedAnimation.animation)!
         + MemoryLayout<Animation>.offset(of: \Animation.plan)!

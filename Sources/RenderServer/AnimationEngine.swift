@@ -180,18 +180,29 @@ struct AnimationEngine {
                 // would retain it, per layer per frame. The lifecycles are written in place.
                 // A layer's only animation is read from its copy inside the state (see
                 // `AnimationState.single`).
-                let attached = state.pointee.hasSingle
-                    ? UnsafeBufferPointer(start: (UnsafeRawPointer(state) + singleOffset)
-                        .assumingMemoryBound(to: AttachedAnimation.self), count: 1)
-                    : AnimationEngine.elements(of: state, at: attachedOffset, as: AttachedAnimation.self)
                 var anyFinished = false
-                let transition = state.pointee.lifecycle.withUnsafeMutableBuffer { life in
-                    let transition = Presentation.evaluate(modelAt: model, animations: attached, layerTime: layerTime,
-                                                           into: presentations + a, lifecycle: life,
-                                                           resetting: full ? nil : state.pointee.written,
-                                                           planOffset: planOffset)
-                    for l in life where l == .finished { anyFinished = true; break }
-                    return transition
+                let transition: TransitionProgress?
+                if !full && state.pointee.hasSingle,
+                   let life = Presentation.evaluateDirect(UnsafeRawPointer(state) + singleOffset, layerTime: layerTime,
+                                                          into: presentations + a, planOffset: planOffset) {
+                    // The common steady case: one basic or spring animation of a stored property,
+                    // both ends given (see `Presentation.evaluateDirect`).
+                    state.pointee.lifecycle.setOnly(life)
+                    anyFinished = life == .finished
+                    transition = nil
+                } else {
+                    let attached = state.pointee.hasSingle
+                        ? UnsafeBufferPointer(start: (UnsafeRawPointer(state) + singleOffset)
+                            .assumingMemoryBound(to: AttachedAnimation.self), count: 1)
+                        : AnimationEngine.elements(of: state, at: attachedOffset, as: AttachedAnimation.self)
+                    transition = state.pointee.lifecycle.withUnsafeMutableBuffer { life in
+                        let transition = Presentation.evaluate(modelAt: model, animations: attached, layerTime: layerTime,
+                                                               into: presentations + a, lifecycle: life,
+                                                               resetting: full ? nil : state.pointee.written,
+                                                               planOffset: planOffset)
+                        for l in life where l == .finished { anyFinished = true; break }
+                        return transition
+                    }
                 }
                 if transition != nil || state.pointee.hasTransition {
                     state.pointee.hasTransition = transition != nil

@@ -40,6 +40,15 @@ struct LifecycleList: Equatable {
         }
     }
 
+    /// Sets the lifecycle of a list of one, storing only when it changes (a store dirties the
+    /// line, which then costs a write-back).
+    @inline(__always)
+    mutating func setOnly(_ l: AnimationLifecycle) {
+        assert(count == 1, "setOnly on a list of \(count)")
+        let raw = UInt64(l.rawValue)
+        if inline != raw { inline = raw }
+    }
+
     mutating func append(_ l: AnimationLifecycle) {
         if count < LifecycleList.inlineCapacity {
             count += 1

@@ -96,6 +96,23 @@ private struct RandomAnimations {
         }
     }
 
+    /// A basic or spring animation with both ends, not additive, of a stored property: what
+    /// `EvaluationPlan.isDirect` takes.
+    mutating func directAnimation() -> Animation {
+        let kp = pick(["opacity", "position", "anchorPoint", "bounds", "backgroundColor", "borderColor", "zPosition",
+                       "cornerRadius", "borderWidth"] as [LayerKeyPath])
+        if chance(0.5) {
+            let tf: TimingFunction? = chance(0.5) ? pick([.easeIn, .easeInEaseOut, TimingFunction(0.5, -0.5, 0.5, 1.5)]) : nil
+            let b = BasicAnimation(keyPath: kp, from: value(kp.valueKind), to: value(kp.valueKind),
+                                   by: chance(0.2) ? value(kp.valueKind) : nil, isCumulative: chance(0.3))
+            return Animation(.basic(b), timing: timing(), timingFunction: tf)
+        }
+        let s = SpringAnimation(keyPath: kp, from: value(kp.valueKind), to: value(kp.valueKind), mass: g.double(0.5, 2),
+                                stiffness: g.double(50, 300), damping: g.double(2, 40), initialVelocity: g.double(-3, 3),
+                                isCumulative: chance(0.2))
+        return Animation(.spring(s), timing: timing())
+    }
+
     mutating func model() -> LayerProperties {
         var m = LayerProperties()
         m.opacity = g.double(0, 1); m.position = Point(g.double(-50, 50), g.double(-50, 50))
@@ -140,6 +157,62 @@ struct EvaluationPlanTests {
             }
         }
         #expect(planned > 150)   // most random animations do take a plan
+    }
+
+    /// `Presentation.evaluateDirect` (the server's steady frame of a layer with one direct
+    /// animation) against a full evaluation: where it answers, the same bits and the same
+    /// lifecycle; where it declines (not direct, or its timing does not apply it), nothing
+    /// written. Its precondition holds: the presentation is the model outside the property.
+    @Test("the direct route agrees with evaluate", arguments: 0..<4)
+    func directRouteAgreesWithEvaluate(seed: Int) {
+        var r = RandomAnimations(g: SeededGenerator(seed: UInt64(2000 + seed)))
+        var answered = 0, declined = 0
+        for _ in 0..<300 {
+            let model = r.model()
+            let animation = r.chance(0.6) ? r.directAnimation() : r.animation()
+            let attached = [AttachedAnimation(key: "a", animation: animation)]
+            for i in 0..<25 {
+                let t = -1.5 + Double(i) * 0.2
+                var expected = model
+                var life = [AnimationLifecycle]()
+                Presentation.evaluate(model: model, animations: attached, layerTime: t, into: &expected, lifecycle: &life)
+                var direct = model
+                let answer = attached.withUnsafeBufferPointer { buffer in
+                    withUnsafeMutablePointer(to: &direct) {
+                        Presentation.evaluateDirect(UnsafeRawPointer(buffer.baseAddress!), layerTime: t, into: $0,
+                                                    planOffset: Presentation.planOffset)
+                    }
+                }
+                if let answer {
+                    answered += 1
+                    #expect(animation.plan.isDirect)
+                    #expect(direct == expected, "\(animation) at \(t)")
+                    #expect(answer == life[0], "\(animation) at \(t)")
+                } else {
+                    declined += 1
+                    #expect(direct == model, "declined, yet wrote: \(animation) at \(t)")
+                    #expect(!animation.plan.isDirect || !animation.timing.state(at: t).isApplied)
+                }
+            }
+        }
+        #expect(answered > 500 && declined > 500)
+    }
+
+    @Test func directPlans() {
+        #expect(Animation.basic(.opacity, from: .number(0), to: .number(1)).plan.isDirect)
+        #expect(Animation.basic("position.x", from: .number(0), to: .number(1)).plan.isDirect == false)  // a component reads the rest
+        #expect(Animation.basic(.position, from: .point(.zero), to: .point(Point(1, 2))).plan.isDirect)
+        #expect(Animation.basic(.backgroundColor, from: .color(.red), to: .color(.clear)).plan.isDirect)
+        #expect(Animation.basic(.bounds, from: .rect(.zero), to: .rect(Rect(x: 0, y: 0, width: 9, height: 9))).plan.isDirect)
+        #expect(Animation.spring(SpringAnimation(keyPath: .position, from: .point(.zero), to: .point(Point(1, 1)))).plan.isDirect)
+        // Reads the current value, lives out of line, or is not a basic or spring plan: not direct.
+        #expect(!Animation.basic(.opacity, to: .number(1)).plan.isDirect)
+        #expect(!Animation(.basic(BasicAnimation(keyPath: .opacity, from: .number(0), to: .number(1), isAdditive: true))).plan.isDirect)
+        #expect(!Animation.basic("shadowOpacity", from: .number(0), to: .number(1)).plan.isDirect)
+        #expect(!Animation.keyframe(.opacity, values: [.number(0), .number(1)]).plan.isDirect)
+        // The slot is the field's word.
+        let opacity = Animation.basic(.opacity, from: .number(0), to: .number(1)).plan.slot
+        #expect(Int(opacity) * 8 == MemoryLayout<LayerProperties>.offset(of: \LayerProperties.opacity))
     }
 
     @Test func routes() {
