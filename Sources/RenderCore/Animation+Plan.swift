@@ -35,9 +35,10 @@ struct EvaluationPlan: Sendable {
     /// (`keyPath.component == .whole`), not additive, and for basic and spring plans both
     /// `from` and `to` set. Evaluation then need not reset that property to the model first.
     var overwrites: Bool { get { flag(4) } set { setFlag(4, newValue) } }
-    /// A basic or spring plan that overwrites a property with a direct slot: its value is
-    /// `lerp(from, to, progress)` (plus the cumulative term) stored at the slot, nothing read
-    /// (see `Presentation.evaluateDirect`).
+    /// A basic or spring plan that overwrites a property with a direct slot (its value is
+    /// `lerp(from, to, progress)`, plus the cumulative term, stored at the slot), or a
+    /// transform plan of `transform`, not additive: nothing read but the plan (see
+    /// `Presentation.evaluateDirect`).
     var isDirect: Bool { get { flag(8) } set { setFlag(8, newValue) } }
     @inline(__always) private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
     @inline(__always) private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
@@ -77,6 +78,7 @@ struct EvaluationPlan: Sendable {
             plan.slot = directSlot(plan.kind, plan.keyPath)
         }
         plan.isDirect = (plan.route == .basic || plan.route == .spring) && plan.slot != noSlot && plan.overwrites
+            || plan.route == .transform && !plan.isAdditive && plan.keyPath.property == .transform
         return (plan, data)
     }
 

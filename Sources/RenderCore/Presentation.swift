@@ -110,8 +110,9 @@ public enum Presentation {
     }
 
     /// The steady frame of a layer whose only animation has a direct plan (a basic or spring
-    /// animation from a given value to a given value, not additive, of a stored property:
-    /// `EvaluationPlan.isDirect`), when its timing applies it: the value is stored at its
+    /// animation from a given value to a given value, not additive, of a stored property, or
+    /// a whole-`transform` animation with both ends: `EvaluationPlan.isDirect`), when its
+    /// timing applies it: the value is stored at its
     /// slot in `*presentation` and its lifecycle returned. Otherwise nil, having changed
     /// nothing: the caller evaluates the layer in full (`evaluate(modelAt:…)`).
     ///
@@ -129,9 +130,17 @@ public enum Presentation {
         let state = animation.pointee.animation.timing.state(at: layerTime)
         guard state.isApplied else { return nil }
         let progress: Double
-        if plan.pointee.route == .spring {
+        switch plan.pointee.route {
+        case .spring:
             progress = 1 - plan.pointee.spring.displacement(at: state.localTime)
-        } else {
+        case .transform:
+            guard let data = UnsafeRawPointer(bitPattern: plan.pointee.data) else { return nil }
+            let eased = animation.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
+            presentation.pointee.transform = Unmanaged<TransformPlan>.fromOpaque(data)._withUnsafeGuaranteedRef {
+                $0.value(at: eased)
+            }
+            return lifecycle(of: state.phase)
+        default:
             progress = animation.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
         }
         let a = plan.pointee.from, b = plan.pointee.to
@@ -139,7 +148,12 @@ public enum Presentation {
         if plan.pointee.isCumulative && state.cycle > 0 { v = v.adding(b.subtracting(a).repeated(state.cycle)) }
         let words = UnsafeMutableRawPointer(presentation).assumingMemoryBound(to: Double.self) + Int(plan.pointee.slot)
         EvaluationPlan.store(plan.pointee.kind, v, words)
-        switch state.phase {
+        return lifecycle(of: state.phase)
+    }
+
+    @inline(__always)
+    static func lifecycle(of phase: MediaTiming.Phase) -> AnimationLifecycle {
+        switch phase {
         case .before: return .pending
         case .active: return .active
         case .after: return .finished

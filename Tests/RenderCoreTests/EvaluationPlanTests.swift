@@ -100,7 +100,13 @@ private struct RandomAnimations {
     /// `EvaluationPlan.isDirect` takes.
     mutating func directAnimation() -> Animation {
         let kp = pick(["opacity", "position", "anchorPoint", "bounds", "backgroundColor", "borderColor", "zPosition",
-                       "cornerRadius", "borderWidth"] as [LayerKeyPath])
+                       "cornerRadius", "borderWidth", "transform"] as [LayerKeyPath])
+        if kp == .transform {
+            let tf: TimingFunction? = chance(0.5) ? pick([.easeIn, .easeInEaseOut]) : nil
+            let to: AnimatableValue = chance(0.1) ? .transform(.identity) : value(.transform)
+            let b = BasicAnimation(keyPath: kp, from: chance(0.1) ? .transform(.identity) : value(.transform), to: to)
+            return Animation(.basic(b), timing: timing(), timingFunction: tf)
+        }
         if chance(0.5) {
             let tf: TimingFunction? = chance(0.5) ? pick([.easeIn, .easeInEaseOut, TimingFunction(0.5, -0.5, 0.5, 1.5)]) : nil
             let b = BasicAnimation(keyPath: kp, from: value(kp.valueKind), to: value(kp.valueKind),
@@ -205,6 +211,8 @@ struct EvaluationPlanTests {
         #expect(Animation.basic(.backgroundColor, from: .color(.red), to: .color(.clear)).plan.isDirect)
         #expect(Animation.basic(.bounds, from: .rect(.zero), to: .rect(Rect(x: 0, y: 0, width: 9, height: 9))).plan.isDirect)
         #expect(Animation.spring(SpringAnimation(keyPath: .position, from: .point(.zero), to: .point(Point(1, 1)))).plan.isDirect)
+        #expect(Animation.basic(.transform, from: .transform(.identity), to: .transform(rotationZ(1))).plan.isDirect)
+        #expect(!Animation.basic("sublayerTransform", from: .transform(.identity), to: .transform(rotationZ(1))).plan.isDirect)
         // Reads the current value, lives out of line, or is not a basic or spring plan: not direct.
         #expect(!Animation.basic(.opacity, to: .number(1)).plan.isDirect)
         #expect(!Animation(.basic(BasicAnimation(keyPath: .opacity, from: .number(0), to: .number(1), isAdditive: true))).plan.isDirect)
