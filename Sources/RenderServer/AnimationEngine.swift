@@ -13,7 +13,10 @@ import RenderProtocol
 ///     presentation = Presentation.evaluate(model, animations, local time) — resetting only
 ///                    the animated properties to the model unless the model or the
 ///                    animation list changed since the last frame, and of those only the
-///                    ones no animation overwrites this frame (`EvaluationPlan.overwrites`)
+///                    ones no animation overwrites this frame (`EvaluationPlan.overwrites`);
+///                    in that steady case a layer whose one animation is direct (basic or
+///                    spring with both ends, or a whole transform, of a stored property:
+///                    `Presentation.evaluateDirect`) is evaluated and stored straight
 ///     per animation, by its lifecycle at that time:
 ///         pending               → nothing
 ///         active                → animationStarted, once
