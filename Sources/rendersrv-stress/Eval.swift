@@ -7,7 +7,8 @@ import RenderClient
 /// `rendersrv-stress eval`: animated property values the daemon evaluates per second of
 /// its evaluate phase, from its own frame log: `--layers` layers with `--animations`
 /// repeating animations each (opacity, position, rotation, bounds, background color, in
-/// that order), run for `--seconds` on the real clock. One value per attached animation per
+/// that order; with `--mix`, each layer starts the list at its own place, so that one
+/// animation per layer covers every kind), run for `--seconds` on the real clock. One value per attached animation per
 /// frame; values per second = Σ(animated layers × animations per layer) / Σ evaluate time.
 /// The evaluate phase runs on the loop thread alone, so this is a one-core figure.
 struct Eval: ParsableCommand {
@@ -19,6 +20,9 @@ struct Eval: ParsableCommand {
 
     @Option(help: "Animations per layer (1…5).")
     var animations = 3
+
+    @Flag(help: "Rotate the kinds across layers (layer i starts the list at kind i mod 5).")
+    var mix = false
 
     @Option(help: "Seconds of frames measured.")
     var seconds: Double = 3
@@ -76,17 +80,27 @@ struct Eval: ParsableCommand {
         defer { daemon.stop() }
         let c = try WireClient(path: daemon.socketPath)
         try c.hello("eval")
-        let set = Eval.animationSet(animations)
+        let all = Eval.animationSet(5)
+        // The root is the first animated layer, so that `--layers` counts every layer and the
+        // daemon's default layer limit (100,000) admits the largest count.
         var commands: [Command] = [.createLayer(1, .layer), .setRoot(1)]
         for i in 0..<layers {
-            let id = LayerID(i + 2)
-            commands += [.createLayer(id, .layer), .insertSublayer(parent: 1, child: id, index: UInt32.max)]
-            for (k, a) in set.enumerated() {
+            let id = LayerID(i + 1)
+            if i > 0 { commands += [.createLayer(id, .layer), .insertSublayer(parent: 1, child: id, index: UInt32.max)] }
+            for k in 0..<animations {
+                let a = all[((mix ? i : 0) + k) % all.count]
                 commands.append(.addAnimation(id, key: "a\(k)", animationID: UInt64(i * 8 + k + 1), animation: a))
             }
         }
-        guard c.waitApplied(c.commit(commands), timeout: 120) else {
-            throw WireClient.Failure(description: "the animations' commit was not applied")
+        // In commits the daemon's command limit admits (its welcome says which).
+        let perCommit = max(1, Int(c.welcome?.limits.maxCommandsPerCommit ?? 100_000))
+        var last: UInt64 = 0
+        for start in stride(from: 0, to: commands.count, by: perCommit) {
+            last = c.commit(Array(commands[start..<min(start + perCommit, commands.count)]))
+        }
+        guard c.waitApplied(last, timeout: 120) else {
+            throw WireClient.Failure(description: "the animations' commits were not applied (\(commands.count) commands "
+                                     + "in commits of \(perCommit))")
         }
         // Events (animationStarted) are read away on another thread.
         Isolation.drainInBackground(c, for: seconds + 1.5)
@@ -108,7 +122,8 @@ struct Eval: ParsableCommand {
                        missedFrames: frames.reduce(0) { $0 + Int($1.missed) }, budgetValuesPerSecond: budget,
                        budgetMet: perSecond >= budget)
         if json { try printJSON(r); return }
-        print("eval: \(layers) layers × \(animations) repeating animations, \(frames.count) frames over \(seconds) s "
+        print("eval: \(layers) layers × \(animations) repeating animations\(mix ? " (kinds mixed)" : ""), "
+            + "\(frames.count) frames over \(seconds) s "
             + "(rendersrvd --output \(output))")
         print(String(format: "evaluate per frame: mean %.3f ms, p99 %.3f ms, max %.3f ms; missed vsyncs %d",
                      r.evaluateMeanMs, r.evaluateP99Ms.value, r.evaluateMaxMs.value, r.missedFrames))
