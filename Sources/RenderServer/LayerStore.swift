@@ -557,22 +557,31 @@ final class LayerStore {
 
     /// Recomputes the stale part of slot `s`'s ancestor path, top down from the nearest clean
     /// ancestor (whose cache is valid: the invariant), cleaning each node on the way.
+    ///
+    /// The store's arrays are class properties, and each access to one is checked for
+    /// exclusivity at run time (a call into the runtime): the walk takes `scratch` and
+    /// `staleness` once each, not once per node.
     @inline(never)
     private func refreshWorldTiming(slot s: Int, in nodes: UnsafeMutablePointer<Node>) -> WorldTiming {
-        scratch.removeAll(keepingCapacity: true)
-        var x = s
-        while x >= 0 && staleness[x].contains(.worldTiming) {
-            scratch.append(Int32(x))
-            x = Int(nodes[x].parentSlot)
+        var path: [Int32] = []
+        swap(&path, &scratch)
+        defer { swap(&path, &scratch) }
+        path.removeAll(keepingCapacity: true)
+        return staleness.withUnsafeMutableBufferPointer { stale in
+            var x = s
+            while x >= 0 && stale[x].contains(.worldTiming) {
+                path.append(Int32(x))
+                x = Int(nodes[x].parentSlot)
+            }
+            var world = x >= 0 ? nodes[x].worldTiming : .identity
+            for y in path.reversed() {
+                let i = Int(y)
+                world = world.then(nodes[i].timing)
+                nodes[i].worldTiming = world
+                stale[i].remove(.worldTiming)
+            }
+            return world
         }
-        var world = x >= 0 ? nodes[x].worldTiming : .identity
-        for y in scratch.reversed() {
-            let i = Int(y)
-            world = world.then(nodes[i].timing)
-            nodes[i].worldTiming = world
-            staleness[i].remove(.worldTiming)
-        }
-        return world
     }
 }
 
