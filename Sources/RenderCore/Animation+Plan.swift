@@ -35,10 +35,9 @@ struct EvaluationPlan: Sendable {
     /// (`keyPath.component == .whole`), not additive, and for basic and spring plans both
     /// `from` and `to` set. Evaluation then need not reset that property to the model first.
     var overwrites: Bool { get { flag(4) } set { setFlag(4, newValue) } }
-    /// A basic or spring plan that overwrites a property with a direct slot (its value is
-    /// `lerp(from, to, progress)`, plus the cumulative term, stored at the slot), or a
-    /// transform plan of `transform`, not additive: nothing read but the plan (see
-    /// `Presentation.evaluateDirect`).
+    /// What `Presentation.evaluateDirect` evaluates on a steady frame: a plan whose value does
+    /// not depend on the layer's, stored at its slot or set as a component of the model's
+    /// transform, or a whole-transform plan (see `isDirect(_:)`).
     var isDirect: Bool { get { flag(8) } set { setFlag(8, newValue) } }
     @inline(__always) private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
     @inline(__always) private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
@@ -77,9 +76,35 @@ struct EvaluationPlan: Sendable {
         if plan.route == .basic || plan.route == .spring || plan.route == .keyframe {
             plan.slot = directSlot(plan.kind, plan.keyPath)
         }
-        plan.isDirect = (plan.route == .basic || plan.route == .spring) && plan.slot != noSlot && plan.overwrites
-            || plan.route == .transform && !plan.isAdditive && plan.keyPath.property == .transform
+        plan.isDirect = isDirect(plan)
         return (plan, data)
+    }
+
+    /// Whether `Presentation.evaluateDirect` takes `plan` (see `isDirect`): not additive, its
+    /// value independent of the layer's (a keyframe plan, or a basic or spring plan with both
+    /// ends), written to a direct slot or as a number component of `transform` (set on the
+    /// model's transform); or a transform plan of the whole `transform`.
+    static func isDirect(_ plan: EvaluationPlan) -> Bool {
+        guard !plan.isAdditive else { return false }
+        switch plan.route {
+        case .transform:
+            return plan.keyPath.property == .transform
+        case .basic, .spring, .keyframe:
+            guard plan.route == .keyframe || plan.endpoints & 0b011 == 0b011 else { return false }
+            return plan.slot != noSlot || plan.isTransformComponent
+        case .general:
+            return false
+        }
+    }
+
+    /// A number component of `transform` that the direct write covers on a simple transform
+    /// (`LayerProperties.setDirectNumber(_:at:)`: scale, rotation about z, translation).
+    var isTransformComponent: Bool {
+        guard kind == .number && keyPath.property == .transform else { return false }
+        switch keyPath.component {
+        case .scale, .scaleX, .scaleY, .scaleZ, .rotation, .rotationZ, .translationX, .translationY, .translationZ: return true
+        default: return false
+        }
     }
 
     /// The word (8 bytes) of `LayerProperties` at which the value of `kp` starts, when it is

@@ -109,30 +109,47 @@ public enum Presentation {
         return transition
     }
 
-    /// The steady frame of a layer whose only animation has a direct plan (a basic or spring
-    /// animation from a given value to a given value, not additive, of a stored property, or
-    /// a whole-`transform` animation with both ends: `EvaluationPlan.isDirect`), when its
-    /// timing applies it: the value is stored at its
-    /// slot in `*presentation` and its lifecycle returned. Otherwise nil, having changed
-    /// nothing: the caller evaluates the layer in full (`evaluate(modelAt:…)`).
+    /// The steady frame of a layer whose only animation has a direct plan
+    /// (`EvaluationPlan.isDirect`: not additive, its value independent of the layer's — a
+    /// keyframe animation, or a basic or spring animation from a given value to a given value
+    /// — of a property stored inline or a number component of `transform`, or a whole-
+    /// `transform` animation with both ends), when its timing applies it: the value is
+    /// stored in `*presentation` and the animation's lifecycle returned. Otherwise nil: the
+    /// caller evaluates the layer in full (`evaluate(modelAt:…)`), which overwrites anything
+    /// this wrote.
     ///
-    /// The same arithmetic in the same order as `evaluate(modelAt:…)` (`applyPlan`, then
-    /// `EvaluationPlan.value` for both ends given), so the same bits; "steady" means the
-    /// presentation equals the model outside the animation's property (the server's
-    /// invariant between full resets), so nothing else needs resetting: the animation
-    /// overwrites its property whole.
-    public static func evaluateDirect(_ attached: UnsafeRawPointer, layerTime: Double,
-                                      into presentation: UnsafeMutablePointer<LayerProperties>,
+    /// The same arithmetic in the same order as `evaluate(modelAt:…)`, so the same bits.
+    /// "Steady" is the server's invariant between full resets: the presentation equals the
+    /// model except where the animation writes (a component of a stored property takes the
+    /// rest of it as the previous frame left it, which is the model's; a transform
+    /// component is set on the model's transform, read at `model`).
+    public static func evaluateDirect(_ attached: UnsafeRawPointer, modelAt model: UnsafePointer<LayerProperties>,
+                                      layerTime: Double, into presentation: UnsafeMutablePointer<LayerProperties>,
                                       planOffset: Int) -> AnimationLifecycle? {
         let plan = (attached + planOffset).assumingMemoryBound(to: EvaluationPlan.self)
         guard plan.pointee.isDirect else { return nil }
         let animation = attached.assumingMemoryBound(to: AttachedAnimation.self)
         let state = animation.pointee.animation.timing.state(at: layerTime)
         guard state.isApplied else { return nil }
-        let progress: Double
+        var v: Quad
         switch plan.pointee.route {
-        case .spring:
-            progress = 1 - plan.pointee.spring.displacement(at: state.localTime)
+        case .spring, .basic:
+            let progress = plan.pointee.route == .spring
+                ? 1 - plan.pointee.spring.displacement(at: state.localTime)
+                : animation.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
+            let a = plan.pointee.from, b = plan.pointee.to
+            v = Quad.lerp(a, b, progress)
+            if plan.pointee.isCumulative && state.cycle > 0 { v = v.adding(b.subtracting(a).repeated(state.cycle)) }
+        case .keyframe:
+            guard let data = UnsafeRawPointer(bitPattern: plan.pointee.data) else { return nil }
+            let eased = animation.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
+            v = Unmanaged<KeyframePlan>.fromOpaque(data)._withUnsafeGuaranteedRef { k in
+                var v = k.value(at: eased)
+                if plan.pointee.isCumulative && state.cycle > 0 {
+                    v = v.adding(k.values[k.values.count - 1].subtracting(k.values[0]).repeated(state.cycle))
+                }
+                return v
+            }
         case .transform:
             guard let data = UnsafeRawPointer(bitPattern: plan.pointee.data) else { return nil }
             let eased = animation.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
@@ -140,14 +157,18 @@ public enum Presentation {
                 $0.value(at: eased)
             }
             return lifecycle(of: state.phase)
-        default:
-            progress = animation.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
+        case .general:
+            return nil
         }
-        let a = plan.pointee.from, b = plan.pointee.to
-        var v = Quad.lerp(a, b, progress)
-        if plan.pointee.isCumulative && state.cycle > 0 { v = v.adding(b.subtracting(a).repeated(state.cycle)) }
-        let words = UnsafeMutableRawPointer(presentation).assumingMemoryBound(to: Double.self) + Int(plan.pointee.slot)
-        EvaluationPlan.store(plan.pointee.kind, v, words)
+        if plan.pointee.slot != EvaluationPlan.noSlot {
+            let words = UnsafeMutableRawPointer(presentation).assumingMemoryBound(to: Double.self) + Int(plan.pointee.slot)
+            EvaluationPlan.store(plan.pointee.kind, v, words)
+        } else {
+            // A component of the transform: set on the model's (a transform that is not
+            // simple declines, and the full evaluation takes it).
+            presentation.pointee.transform = model.pointee.transform
+            guard EvaluationPlan.write(plan.pointee.kind, plan.pointee.keyPath, v, &presentation.pointee) else { return nil }
+        }
         return lifecycle(of: state.phase)
     }
 

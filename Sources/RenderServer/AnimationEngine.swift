@@ -186,10 +186,12 @@ struct AnimationEngine {
                 var anyFinished = false
                 let transition: TransitionProgress?
                 if !full && state.pointee.hasSingle,
-                   let life = Presentation.evaluateDirect(UnsafeRawPointer(state) + singleOffset, layerTime: layerTime,
-                                                          into: presentations + a, planOffset: planOffset) {
-                    // The common steady case: one basic or spring animation of a stored property,
-                    // both ends given (see `Presentation.evaluateDirect`).
+                   let life = Presentation.evaluateDirect(UnsafeRawPointer(state) + singleOffset, modelAt: model,
+                                                          layerTime: layerTime, into: presentations + a,
+                                                          planOffset: planOffset) {
+                    // The common steady case: one animation whose value does not depend on the
+                    // layer's, of a stored property or a transform component (see
+                    // `Presentation.evaluateDirect`).
                     state.pointee.lifecycle.setOnly(life)
                     anyFinished = life == .finished
                     transition = nil
