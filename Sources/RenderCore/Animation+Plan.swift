@@ -19,8 +19,8 @@ struct EvaluationPlan: Sendable {
     enum Route: UInt8, Sendable { case general, basic, spring, keyframe, transform }
     enum Kind: UInt8, Sendable { case number, point, size, rect, color }
 
-    // Stored in the order evaluation reads them, what most plans read first: the flags, the
-    // shared data's address, the endpoints, a spring's constants, and `by` (rare) last.
+    // Stored in the order evaluation reads them: the flags, the shared data's address, the
+    // ends, a spring's constants.
     var route: Route = .general
     var kind: Kind = .number
     var keyPath = LayerKeyPath(.opacity)
@@ -53,10 +53,14 @@ struct EvaluationPlan: Sendable {
     /// retaining it: a retain writes to the object, which costs a cache line per animation
     /// per frame.
     var data: UInt = 0
+    /// The ends, with `by` folded in when it came with one end (`from + by`, `to − by`,
+    /// worked out once: the same sums evaluation made every frame). Alone, `by` is kept in
+    /// `to` (see `endpoints`).
     var from = Quad.zero, to = Quad.zero
+    /// Both ends are known without the layer's value: two of from, to and by were given.
+    var hasBothEnds: Bool { endpoints.nonzeroBitCount >= 2 }
     /// Springs: the closed form's constants.
     var spring = SpringSolution(mass: 1, stiffness: 1, damping: 2, initialVelocity: 0)
-    var by = Quad.zero
 
     init() {}
 
@@ -71,7 +75,7 @@ struct EvaluationPlan: Sendable {
         case nil: break
         }
         if plan.route != .general && !plan.isAdditive && plan.keyPath.component == .whole {
-            plan.overwrites = plan.route == .keyframe || plan.route == .transform || plan.endpoints & 0b011 == 0b011
+            plan.overwrites = plan.route == .keyframe || plan.route == .transform || plan.hasBothEnds
         }
         if plan.route == .basic || plan.route == .spring || plan.route == .keyframe {
             plan.slot = directSlot(plan.kind, plan.keyPath)
@@ -90,7 +94,7 @@ struct EvaluationPlan: Sendable {
         case .transform:
             return plan.keyPath.property == .transform
         case .basic, .spring, .keyframe:
-            guard plan.route == .keyframe || plan.endpoints & 0b011 == 0b011 else { return false }
+            guard plan.route == .keyframe || plan.hasBothEnds else { return false }
             return plan.slot != noSlot || plan.isTransformComponent
         case .general:
             return false
@@ -213,8 +217,15 @@ struct EvaluationPlan: Sendable {
             return true
         }
         var mask: UInt8 = 0
+        var by = Quad.zero
         guard take(f, 1, &from, kind, &mask), take(t, 2, &to, kind, &mask), take(b, 4, &by, kind, &mask) else { return false }
         endpoints = mask
+        switch mask {
+        case 0b101: to = from.adding(by)          // from, by
+        case 0b110: from = to.subtracting(by)     // by, to
+        case 0b100: to = by                       // by alone: added to the current value
+        default: break                            // from, to given (by ignored), or no by
+        }
         return true
     }
 
@@ -229,13 +240,11 @@ struct EvaluationPlan: Sendable {
         let u = additive ? Quad.zero : current
         let a: Quad, b: Quad
         switch plan.pointee.endpoints {
-        case 0b011, 0b111: a = plan.pointee.from; b = plan.pointee.to          // from, to (by ignored)
-        case 0b101: a = plan.pointee.from; b = a.adding(plan.pointee.by)      // from, by
-        case 0b110: b = plan.pointee.to; a = b.subtracting(plan.pointee.by)   // by, to
-        case 0b001: a = plan.pointee.from; b = u                              // from
-        case 0b010: a = u; b = plan.pointee.to                                // to
-        case 0b100: a = u; b = u.adding(plan.pointee.by)                      // by
-        default: a = u; b = u                                                 // none
+        case 0b011, 0b111, 0b101, 0b110: a = plan.pointee.from; b = plan.pointee.to  // both ends (by folded in)
+        case 0b001: a = plan.pointee.from; b = u                                     // from
+        case 0b010: a = u; b = plan.pointee.to                                       // to
+        case 0b100: a = u; b = u.adding(plan.pointee.to)                             // by (kept in `to`)
+        default: a = u; b = u                                                        // none
         }
         var v = Quad.lerp(a, b, t)
         if plan.pointee.isCumulative && cycle > 0 { v = v.adding(b.subtracting(a).repeated(cycle)) }
@@ -313,7 +322,7 @@ struct EvaluationPlan: Sendable {
         let kind = plan.pointee.kind, kp = plan.pointee.keyPath
         var current = Quad.zero
         // The layer's value is needed unless both ends are given and the result replaces it.
-        let readsCurrent = plan.pointee.isAdditive || plan.pointee.endpoints & 0b011 != 0b011
+        let readsCurrent = plan.pointee.isAdditive || !plan.pointee.hasBothEnds
         let slot = plan.pointee.slot
         if slot != noSlot {
             return withUnsafeMutableBytes(of: &p) { raw in

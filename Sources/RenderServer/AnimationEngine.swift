@@ -35,8 +35,8 @@ struct AnimationEngine {
     /// How many animated layers ahead the walk prefetches.
     static let prefetchDistance = 8
     /// The bytes of an `AttachedAnimation` that evaluating it through its plan reads: its
-    /// timing, timing function and plan up to a spring's constants (`by` and the key lie
-    /// beyond, read rarely or never).
+    /// timing, timing function and plan up to a spring's constants (the key lies beyond,
+    /// never read).
     static let hotAnimationBytes = 224
     /// How many of a layer's animations the walk prefetches when it has several.
     static let prefetchedAnimations = 4

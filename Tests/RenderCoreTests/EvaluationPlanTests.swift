@@ -116,8 +116,11 @@ private struct RandomAnimations {
         }
         if chance(0.5) {
             let tf: TimingFunction? = chance(0.5) ? pick([.easeIn, .easeInEaseOut, TimingFunction(0.5, -0.5, 0.5, 1.5)]) : nil
-            let b = BasicAnimation(keyPath: kp, from: value(kp.valueKind), to: value(kp.valueKind),
-                                   by: chance(0.2) ? value(kp.valueKind) : nil, isCumulative: chance(0.3))
+            // Two or three of from, to, by: each pair gives both ends.
+            var from: AnimatableValue? = value(kp.valueKind), to: AnimatableValue? = value(kp.valueKind)
+            var by: AnimatableValue? = chance(0.4) ? value(kp.valueKind) : nil
+            if by != nil && chance(0.6) { if chance(0.5) { from = nil } else { to = nil } }
+            let b = BasicAnimation(keyPath: kp, from: from, to: to, by: by, isCumulative: chance(0.3))
             return Animation(.basic(b), timing: timing(), timingFunction: tf)
         }
         let s = SpringAnimation(keyPath: kp, from: value(kp.valueKind), to: value(kp.valueKind), mass: g.double(0.5, 2),
@@ -234,6 +237,10 @@ struct EvaluationPlanTests {
         #expect(Animation.basic(.bounds, from: .rect(.zero), to: .rect(Rect(x: 0, y: 0, width: 9, height: 9))).plan.isDirect)
         #expect(Animation.spring(SpringAnimation(keyPath: .position, from: .point(.zero), to: .point(Point(1, 1)))).plan.isDirect)
         #expect(Animation.basic(.transform, from: .transform(.identity), to: .transform(rotationZ(1))).plan.isDirect)
+        // Two of from, to and by give both ends (by is folded into them when the plan is made).
+        #expect(Animation(.basic(BasicAnimation(keyPath: .opacity, from: .number(0), by: .number(1)))).plan.isDirect)
+        #expect(Animation(.basic(BasicAnimation(keyPath: .opacity, to: .number(0), by: .number(1)))).plan.isDirect)
+        #expect(!Animation(.basic(BasicAnimation(keyPath: .opacity, by: .number(1)))).plan.isDirect)
         #expect(!Animation.basic("sublayerTransform", from: .transform(.identity), to: .transform(rotationZ(1))).plan.isDirect)
         // Reads the current value, lives out of line, or is not a basic or spring plan: not direct.
         #expect(!Animation.basic(.opacity, to: .number(1)).plan.isDirect)
