@@ -122,15 +122,19 @@ public enum Presentation {
     /// "Steady" is the server's invariant between full resets: the presentation equals the
     /// model except where the animation writes (a component of a stored property takes the
     /// rest of it as the previous frame left it, which is the model's; a transform
-    /// component is set on the model's transform, read at `model`).
+    /// component is set on the model's transform, read at `model`). With `reset` (a layer's
+    /// first frame, or its first since its model or animations changed) the presentation is
+    /// first set to the model, as the full evaluation would, once the direct route is known
+    /// to answer.
     public static func evaluateDirect(_ attached: UnsafeRawPointer, modelAt model: UnsafePointer<LayerProperties>,
                                       layerTime: Double, into presentation: UnsafeMutablePointer<LayerProperties>,
-                                      planOffset: Int) -> AnimationLifecycle? {
+                                      reset: Bool = false, planOffset: Int) -> AnimationLifecycle? {
         let plan = (attached + planOffset).assumingMemoryBound(to: EvaluationPlan.self)
         guard plan.pointee.isDirect else { return nil }
         let animation = attached.assumingMemoryBound(to: AttachedAnimation.self)
         let state = animation.pointee.animation.timing.state(at: layerTime)
         guard state.isApplied else { return nil }
+        if reset { presentation.pointee.assign(from: model) }
         var v: Quad
         switch plan.pointee.route {
         case .spring, .basic:

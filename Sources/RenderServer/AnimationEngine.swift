@@ -31,9 +31,18 @@ import RenderProtocol
 struct AnimationEngine {
     /// Where a node's model lies within it, in bytes (the model is read in place).
     static let modelOffset = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.model)!
+    /// The bytes of a node that looking up its world timing reads and writes (its timing and
+    /// its world timing).
+    static let nodeTimingBytes: Range<Int> = {
+        let timing = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.timing)!
+        let world = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.worldTiming)!
+        return min(timing, world) ..< max(timing + MemoryLayout<LayerTiming>.size, world + MemoryLayout<WorldTiming>.size)
+    }()
 
     /// How many animated layers ahead the walk prefetches.
     static let prefetchDistance = 8
+    /// How many animated layers ahead the walk fetches their states.
+    static let stateDistance = 16
     /// The bytes of an `AttachedAnimation` that evaluating it through its plan reads: its
     /// timing, timing function and plan up to a spring's constants (the key lies beyond,
     /// never read).
@@ -46,6 +55,14 @@ struct AnimationEngine {
     static let planObjectDistance = 5, keyframeStorageDistance = 2
     static let attachedOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.attached)!
     static let singleOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.single)!
+    static let recordsOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.records)!
+
+    /// The storage object of the array stored at `offset` in `*state` (its header, then its
+    /// elements: see `elements`), for prefetching; nothing is read through it.
+    @inline(__always)
+    static func storage(of state: UnsafeMutablePointer<AnimationState>, at offset: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(bitPattern: UnsafeRawPointer(state).advanced(by: offset).load(as: UInt.self))!
+    }
 
     /// The elements of the array of `T` stored at `offset` in `*state`, read in place without
     /// retaining it: an array is one reference to its storage object, whose count lies 16
@@ -97,12 +114,22 @@ struct AnimationEngine {
         // Static lets are read through `swift_once` on every access: read them once.
         let modelOffset = AnimationEngine.modelOffset
         let attachedOffset = AnimationEngine.attachedOffset, singleOffset = AnimationEngine.singleOffset
+        let recordsOffset = AnimationEngine.recordsOffset, timingBytes = AnimationEngine.nodeTimingBytes
         let planOffset = Presentation.planOffset
         let epoch = store.timingEpoch
         let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
         store.withFrameAccess { nodes, staleness, states, presentations in
             let n = states.count
             for a in 0..<n {
+                // The states themselves, further ahead: the walk reads the next ones' slots and
+                // flags to know what to fetch for them.
+                if a + AnimationEngine.stateDistance < n {
+                    let ahead = UnsafeRawPointer(states.baseAddress! + a + AnimationEngine.stateDistance)
+                    for line in stride(from: 0, to: MemoryLayout<AnimationState>.stride, by: 64) {
+                        csys_prefetch(ahead + line)
+                    }
+                    csys_prefetch(ahead + MemoryLayout<AnimationState>.stride - 1)
+                }
                 // Memory, not arithmetic, bounds a large frame: fetch what a layer a few
                 // states ahead will touch while this one is evaluated, and only the lines it
                 // uses: the bytes of its animated properties in its presentation (and in its
@@ -114,13 +141,37 @@ struct AnimationEngine {
                     let ahead = states.baseAddress! + a + AnimationEngine.prefetchDistance
                     let node = UnsafeRawPointer(nodes + Int(ahead.pointee.slot))
                     let presentation = UnsafeRawPointer(presentations + a + AnimationEngine.prefetchDistance)
-                    let start = Int(ahead.pointee.spanStart), end = Int(ahead.pointee.spanEnd)
-                    if ahead.pointee.readsModel {
-                        for line in stride(from: start, to: end, by: 64) { csys_prefetch(node + modelOffset + line) }
-                        csys_prefetch(node + modelOffset + end - 1)
+                    if ahead.pointee.needsFullReset {
+                        // Its first frame since its model or animations changed, unprepared
+                        // (`LayerStore.prepareFrame(of:)`): the full evaluation reads its whole
+                        // node (model, timing, world timing) and writes its whole presentation.
+                        for line in stride(from: 0, to: MemoryLayout<LayerStore.Node>.stride, by: 64) {
+                            csys_prefetch(node + line)
+                        }
+                        for line in stride(from: 0, to: MemoryLayout<LayerProperties>.stride, by: 64) {
+                            csys_prefetch_write(presentation + line)
+                        }
+                    } else {
+                        let start = Int(ahead.pointee.spanStart), end = Int(ahead.pointee.spanEnd)
+                        if ahead.pointee.readsModel {
+                            for line in stride(from: start, to: end, by: 64) { csys_prefetch(node + modelOffset + line) }
+                            csys_prefetch(node + modelOffset + end - 1)
+                        }
+                        for line in stride(from: start, to: end, by: 64) { csys_prefetch_write(presentation + line) }
+                        csys_prefetch_write(presentation + end - 1)
                     }
-                    for line in stride(from: start, to: end, by: 64) { csys_prefetch_write(presentation + line) }
-                    csys_prefetch_write(presentation + end - 1)
+                    if ahead.pointee.worldEpoch != epoch {
+                        // A timing changed somewhere in the tree since this layer's world timing
+                        // was copied (or it was never copied): it is read again from its node,
+                        // or worked out from its timing there.
+                        csys_prefetch(node + timingBytes.lowerBound)
+                        csys_prefetch(node + timingBytes.upperBound - 1)
+                    }
+                    if ahead.pointee.unstarted != 0 {
+                        // Its first frame: the lifecycle report reads and writes its records
+                        // (the array's header and first records share a line).
+                        csys_prefetch_write(AnimationEngine.storage(of: ahead, at: recordsOffset))
+                    }
                     if ahead.pointee.hasSingle {
                         let single = UnsafeRawPointer(ahead) + singleOffset
                         for line in stride(from: 0, to: AnimationEngine.hotAnimationBytes, by: 64) {
@@ -166,7 +217,7 @@ struct AnimationEngine {
                 let state = states.baseAddress! + a
                 let slot = Int(state.pointee.slot)
                 if state.pointee.worldEpoch != epoch {
-                    state.pointee.worldTiming = store.worldTiming(slot: slot, in: nodes)
+                    state.pointee.worldTiming = store.worldTiming(slot: slot, in: nodes, staleness: staleness)
                     state.pointee.worldEpoch = epoch
                 }
                 let layerTime = state.pointee.worldTiming.localTime(t)
@@ -185,13 +236,13 @@ struct AnimationEngine {
                 // `AnimationState.single`).
                 var anyFinished = false
                 let transition: TransitionProgress?
-                if !full && state.pointee.hasSingle,
+                if state.pointee.hasSingle,
                    let life = Presentation.evaluateDirect(UnsafeRawPointer(state) + singleOffset, modelAt: model,
                                                           layerTime: layerTime, into: presentations + a,
-                                                          planOffset: planOffset) {
-                    // The common steady case: one animation whose value does not depend on the
+                                                          reset: full, planOffset: planOffset) {
+                    // The common case: one animation whose value does not depend on the
                     // layer's, of a stored property or a transform component (see
-                    // `Presentation.evaluateDirect`).
+                    // `Presentation.evaluateDirect`); on a layer's first frame too.
                     state.pointee.lifecycle.setOnly(life)
                     anyFinished = life == .finished
                     transition = nil
@@ -252,6 +303,15 @@ struct AnimationEngine {
         }
     }
 
+    /// Whether `state`'s animation `i` is removed when it finishes, read in place (its
+    /// single copy when it has one, so a layer's first and last frames touch no array of
+    /// its animations).
+    @inline(__always)
+    static func isRemovedOnCompletion(_ i: Int, of state: UnsafeMutablePointer<AnimationState>) -> Bool {
+        if state.pointee.hasSingle { return state.pointee.single.animation.isRemovedOnCompletion }
+        return elements(of: state, at: attachedOffset, as: AttachedAnimation.self)[i].animation.isRemovedOnCompletion
+    }
+
     /// Works out what steady frames of `state`'s layer touch (see `AnimationState.spanStart`).
     static func noteSpan(of state: UnsafeMutablePointer<AnimationState>) {
         let span = LayerProperties.storageSpan(of: state.pointee.written)
@@ -297,24 +357,22 @@ struct AnimationEngine {
         var unstarted = state.pointee.unstarted
         state.pointee.lifecycle.withUnsafeMutableBuffer { lifecycle in
             state.pointee.records.withUnsafeMutableBufferPointer { records in
-                state.pointee.attached.withUnsafeBufferPointer { attached in
-                    for i in 0..<count {
-                        let life = lifecycle[i]
-                        if life == .pending || records[i].stopped { continue }
-                        if life == .active && records[i].started { continue }
-                        let animationID = records[i].id
-                        if !records[i].started {
-                            records[i].started = true
-                            unstarted -= 1
-                            events.appendAnimationStarted(AnimationStarted(animationID: animationID, layer: layer,
-                                                                           mediaTime: t))
-                        }
-                        if life == .finished {
-                            records[i].stopped = true
-                            events.appendAnimationStopped(AnimationStopped(animationID: animationID, layer: layer,
-                                                                           finished: true, mediaTime: t))
-                            if attached[i].animation.isRemovedOnCompletion { retire = true }
-                        }
+                for i in 0..<count {
+                    let life = lifecycle[i]
+                    if life == .pending || records[i].stopped { continue }
+                    if life == .active && records[i].started { continue }
+                    let animationID = records[i].id
+                    if !records[i].started {
+                        records[i].started = true
+                        unstarted -= 1
+                        events.appendAnimationStarted(AnimationStarted(animationID: animationID, layer: layer,
+                                                                       mediaTime: t))
+                    }
+                    if life == .finished {
+                        records[i].stopped = true
+                        events.appendAnimationStopped(AnimationStopped(animationID: animationID, layer: layer,
+                                                                       finished: true, mediaTime: t))
+                        if AnimationEngine.isRemovedOnCompletion(i, of: state) { retire = true }
                     }
                 }
             }

@@ -17,8 +17,9 @@ import RenderProtocol
 /// The engine walks `animations` front to back and reads each node in place through
 /// pointers (`withFrameAccess`). Each node caches its world timing (its ancestors' timings
 /// and its own folded into one `WorldTiming`), recomputed lazily from its superlayer's
-/// (and each animated layer's state keeps a copy, valid while `timingEpoch` is unchanged,
-/// so a steady frame does not read the node for it):
+/// (and each animated layer's state keeps a copy, valid while `timingEpoch` is unchanged —
+/// it moves when a clean world timing is marked dirty — so a steady frame, or one after new
+/// layers arrived, does not read the node for it):
 ///
 /// - a node whose timing or superlayer changes is marked dirty with its whole subtree; the
 ///   marking stops at nodes already dirty, so invariant: *a dirty node's descendants are all
@@ -188,7 +189,9 @@ final class LayerStore {
     /// The layer's world timing (recomputed first if stale).
     func worldTiming(of id: LayerID) -> WorldTiming? {
         guard let s = slotOf[id] else { return nil }
-        return nodes.withUnsafeMutableBufferPointer { worldTiming(slot: Int(s), in: $0.baseAddress!) }
+        return nodes.withUnsafeMutableBufferPointer { n in
+            staleness.withUnsafeMutableBufferPointer { worldTiming(slot: Int(s), in: n.baseAddress!, staleness: $0.baseAddress!) }
+        }
     }
 
     /// The layer's local time at media time `t`.
@@ -253,6 +256,13 @@ final class LayerStore {
         case let .retargetSpring(id, key, animationID, retarget):
             retargetSpring(of: id, key: key, animationID: animationID, retarget, mediaTime: mediaTime, events: &events)
         }
+        switch command {
+        case let .setProperty(id, _, _), let .addAnimation(id, _, _, _), let .removeAnimation(id, _),
+             let .removeAllAnimations(id), let .retargetSpring(id, _, _, _):
+            prepareFrame(of: id)
+        case .createLayer, .destroyLayer, .insertSublayer, .removeFromSuperlayer, .setRoot, .setTiming:
+            break
+        }
     }
 
     /// Keeps `maskOf` links in step with a change of layer `id`'s mask (before the model
@@ -314,14 +324,19 @@ final class LayerStore {
 
     /// Marks `caches` stale in the subtree of slot `s`, not descending below nodes where
     /// they already are (their subtrees are stale already: the invariant above).
+    ///
+    /// `timingEpoch` moves only when a clean world timing is marked dirty: only a clean one
+    /// can have been copied into a state. Inserting a new layer (dirty since it was made)
+    /// leaves every state's copy valid.
     func invalidateSubtree(_ s: Int, _ caches: Invalidation) {
-        if caches.contains(.worldTiming) { timingEpoch &+= 1 }
+        var timingChanged = !caches.contains(.worldTiming)
         scratch.removeAll(keepingCapacity: true)
         scratch.append(Int32(s))
         while let x = scratch.popLast() {
             let i = Int(x)
             work &+= 1
             if staleness[i].isSuperset(of: caches) { continue }
+            if !timingChanged && !staleness[i].contains(.worldTiming) { timingEpoch &+= 1; timingChanged = true }
             staleness[i].formUnion(caches)
             for child in nodes[i].sublayers {
                 if let c = slotOf[child] { scratch.append(c) }
@@ -340,7 +355,7 @@ final class LayerStore {
         if owner != 0, let o = slotOf[owner], nodes[Int(o)].model.mask == id {
             nodes[Int(o)].model.mask = 0
             let a = Int(nodes[Int(o)].animationIndex)
-            if a >= 0 { animations[a].needsFullReset = true }
+            if a >= 0 { animations[a].needsFullReset = true; prepareFrame(of: owner) }
         }
         let ownMask = nodes[s].model.mask
         if ownMask != 0, let m = slotOf[ownMask], nodes[Int(m)].maskOf == id { nodes[Int(m)].maskOf = 0 }
@@ -521,20 +536,58 @@ final class LayerStore {
         return old
     }
 
+    // MARK: Preparing a layer's next frame
+
+    /// Does at once what the next frame would do first for `id`'s animated layer after a
+    /// command changed its model or its animations (`AnimationState.needsFullReset`): its
+    /// presentation set to its model, the span its animations write noted, its compositor
+    /// caches marked stale, and its world timing copied when it is in a tree (a layer not
+    /// yet inserted has it looked up by the frame: caching it now would make the insertion
+    /// mark a clean timing dirty, and every state copy it). That frame then evaluates it as
+    /// a steady one. `apply` calls
+    /// it after each command that names a layer, so a commit's cost stays with the commit —
+    /// in the slices a large one is applied in — and the frame that first shows 100,000 new
+    /// animations costs about what the frames after it do, not three times that. Nothing
+    /// reads a presentation between a command and the next frame but the frame (the
+    /// compositor takes its trees at frame time; tree replies evaluate from the model).
+    /// Returns whether there was anything to do.
+    @discardableResult
+    func prepareFrame(of id: LayerID) -> Bool {
+        guard let slot = slotOf[id] else { return false }
+        let s = Int(slot), a = Int(nodes[s].animationIndex)
+        guard a >= 0, animations[a].needsFullReset else { return false }
+        let epoch = timingEpoch
+        withFrameAccess { nodes, staleness, states, presentations in
+            let state = states.baseAddress! + a
+            state.pointee.needsFullReset = false
+            AnimationEngine.noteSpan(of: state)
+            presentations[a] = nodes[s].model
+            if nodes[s].parentSlot >= 0 && state.pointee.worldEpoch != epoch {
+                state.pointee.worldTiming = worldTiming(slot: s, in: nodes, staleness: staleness)
+                state.pointee.worldEpoch = epoch
+            }
+        }
+        // What the frame's full reset would have invalidated (the presentation may differ
+        // from the last frame's anywhere).
+        let caches: Invalidation = [.worldTransform, .worldOpacity]
+        if !staleness[s].isSuperset(of: caches) { invalidateSubtree(s, caches) }
+        return true
+    }
+
     // MARK: Frames
 
     /// Runs `body` with the nodes, their staleness, the animation states and their
     /// presentations as raw buffers, for the frame's walk: no copy of any node, no retain per
     /// access. `body` must not change the tree's structure nor mark caches stale (the buffers
-    /// stay valid only during the call).
-    func withFrameAccess<R>(_ body: (UnsafeMutablePointer<Node>, UnsafePointer<Invalidation>,
+    /// stay valid only during the call); it may clean them (`worldTiming(slot:in:staleness:)`).
+    func withFrameAccess<R>(_ body: (UnsafeMutablePointer<Node>, UnsafeMutablePointer<Invalidation>,
                                      UnsafeMutableBufferPointer<AnimationState>,
                                      UnsafeMutablePointer<LayerProperties>) -> R) -> R {
         if nodes.isEmpty { nodes.reserveCapacity(1) }
         if staleness.isEmpty { staleness.reserveCapacity(1) }
         if presentations.isEmpty { presentations.reserveCapacity(1) }
         return nodes.withUnsafeMutableBufferPointer { n in
-            staleness.withUnsafeBufferPointer { z in
+            staleness.withUnsafeMutableBufferPointer { z in
                 animations.withUnsafeMutableBufferPointer { a in
                     presentations.withUnsafeMutableBufferPointer { p in body(n.baseAddress!, z.baseAddress!, a, p.baseAddress!) }
                 }
@@ -548,40 +601,50 @@ final class LayerStore {
         staleness[s].remove(cache)
     }
 
-    /// The world timing of the node in slot `s` of `nodes`, recomputed first when stale.
+    /// The world timing of the node in slot `s` of `nodes`, recomputed first when stale
+    /// (`staleness` is the store's, taken by the caller with `nodes`: see `withFrameAccess`).
+    /// A node whose superlayer's is clean — a new layer's first frame — composes it with its
+    /// own timing on the spot.
     @inline(__always)
-    func worldTiming(slot s: Int, in nodes: UnsafeMutablePointer<Node>) -> WorldTiming {
-        if !staleness[s].contains(.worldTiming) { return nodes[s].worldTiming }
-        return refreshWorldTiming(slot: s, in: nodes)
+    func worldTiming(slot s: Int, in nodes: UnsafeMutablePointer<Node>,
+                     staleness stale: UnsafeMutablePointer<Invalidation>) -> WorldTiming {
+        if !stale[s].contains(.worldTiming) { return nodes[s].worldTiming }
+        let p = Int(nodes[s].parentSlot)
+        if p < 0 || !stale[p].contains(.worldTiming) {
+            let world = (p >= 0 ? nodes[p].worldTiming : .identity).then(nodes[s].timing)
+            nodes[s].worldTiming = world
+            stale[s].remove(.worldTiming)
+            return world
+        }
+        return refreshWorldTiming(slot: s, in: nodes, staleness: stale)
     }
 
     /// Recomputes the stale part of slot `s`'s ancestor path, top down from the nearest clean
     /// ancestor (whose cache is valid: the invariant), cleaning each node on the way.
     ///
     /// The store's arrays are class properties, and each access to one is checked for
-    /// exclusivity at run time (a call into the runtime): the walk takes `scratch` and
-    /// `staleness` once each, not once per node.
+    /// exclusivity at run time (a call into the runtime): the walk takes `scratch` once, and
+    /// `nodes` and `staleness` come from the caller.
     @inline(never)
-    private func refreshWorldTiming(slot s: Int, in nodes: UnsafeMutablePointer<Node>) -> WorldTiming {
+    private func refreshWorldTiming(slot s: Int, in nodes: UnsafeMutablePointer<Node>,
+                                    staleness stale: UnsafeMutablePointer<Invalidation>) -> WorldTiming {
         var path: [Int32] = []
         swap(&path, &scratch)
         defer { swap(&path, &scratch) }
         path.removeAll(keepingCapacity: true)
-        return staleness.withUnsafeMutableBufferPointer { stale in
-            var x = s
-            while x >= 0 && stale[x].contains(.worldTiming) {
-                path.append(Int32(x))
-                x = Int(nodes[x].parentSlot)
-            }
-            var world = x >= 0 ? nodes[x].worldTiming : .identity
-            for y in path.reversed() {
-                let i = Int(y)
-                world = world.then(nodes[i].timing)
-                nodes[i].worldTiming = world
-                stale[i].remove(.worldTiming)
-            }
-            return world
+        var x = s
+        while x >= 0 && stale[x].contains(.worldTiming) {
+            path.append(Int32(x))
+            x = Int(nodes[x].parentSlot)
         }
+        var world = x >= 0 ? nodes[x].worldTiming : .identity
+        for y in path.reversed() {
+            let i = Int(y)
+            world = world.then(nodes[i].timing)
+            nodes[i].worldTiming = world
+            stale[i].remove(.worldTiming)
+        }
+        return world
     }
 }
 

@@ -53,17 +53,19 @@ public enum ServerBenchmarks {
         public private(set) var applySeconds = 0.0
 
         /// One frame's animation step at media time `t`; returns the number of animated
-        /// layers evaluated. The events it produces are counted and dropped.
+        /// layers evaluated. The events it produces are encoded, counted and dropped.
         @discardableResult
         public func frame(at t: Double) -> Int {
-            let n = engine.evaluate(store, at: t, events: &events)
-            eventCount += events.count
-            events.removeAll(keepingCapacity: true)
+            let n = engine.evaluate(store, at: t, events: &frameEvents)
+            eventBytes += frameEvents.count
+            frameEvents.removeAll()
             return n
         }
 
-        /// Events produced by `frame` so far.
-        public private(set) var eventCount = 0
+        /// Bytes of events `frame` encoded so far (into a buffer like a session's outbound
+        /// bytes, as the daemon's frame does).
+        public private(set) var eventBytes = 0
+        private var frameEvents = MessageBuffer()
 
         /// A layer's presentation as of the latest frame (for checksums).
         public func presentation(of id: LayerID) -> LayerProperties? { store.presentation(of: id) }

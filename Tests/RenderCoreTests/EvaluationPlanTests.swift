@@ -189,6 +189,7 @@ struct EvaluationPlanTests {
             let model = r.model()
             let animation = r.chance(0.6) ? r.directAnimation() : r.animation()
             let attached = [AttachedAnimation(key: "a", animation: animation)]
+            let stale = r.model()   // what a presentation held before a full reset
             func full(at t: Double) -> (LayerProperties, AnimationLifecycle) {
                 var p = model
                 var life = [AnimationLifecycle]()
@@ -207,6 +208,24 @@ struct EvaluationPlanTests {
                                                         into: $0, planOffset: Presentation.planOffset)
                         }
                     }
+                }
+                // After a reset (a first frame): from anything, the same as the full evaluation.
+                var first = stale
+                let firstAnswer = attached.withUnsafeBufferPointer { buffer in
+                    withUnsafePointer(to: model) { m in
+                        withUnsafeMutablePointer(to: &first) {
+                            Presentation.evaluateDirect(UnsafeRawPointer(buffer.baseAddress!), modelAt: m, layerTime: t,
+                                                        into: $0, reset: true, planOffset: Presentation.planOffset)
+                        }
+                    }
+                }
+                #expect((firstAnswer == nil) == (answer == nil), "\(animation) at \(t)")
+                if firstAnswer != nil { #expect(first == expected, "reset: \(animation) at \(t)") }
+                else {
+                    // Declining, it wrote nothing, unless it found the model's transform not
+                    // simple only once it had reset (the full evaluation then overwrites it).
+                    #expect(first == stale || SimpleTransformParts(model.transform) == nil,
+                            "declined, yet wrote: \(animation) at \(t)")
                 }
                 if let answer {
                     answered += 1

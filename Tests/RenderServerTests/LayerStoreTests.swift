@@ -185,8 +185,18 @@ struct SeededRandom: RandomNumberGenerator {
                 break
             }
             t += 0.1
+            // The frame right after the change (its layers prepared by `apply`: see
+            // `LayerStore.prepareFrame(of:)`), then the one after it, each compared with a
+            // full evaluation of what it evaluated.
+            let before = (1...count).map { store.animation(of: $0)?.attached }
             engine.evaluate(store, at: t, events: &events)
-            // Compare the next frame with a full evaluation of what it evaluated.
+            for l in 1...count {
+                guard let animations = before[Int(l) - 1] else { continue }
+                let model = store.node(l)!.model
+                let expected = Presentation.presentation(model: model, animations: animations, at: t)
+                #expect(store.presentation(of: l) == expected || store.animation(of: l) == nil,
+                        "first frame: layer \(l) at \(t)")
+            }
             let attached = (1...count).map { store.animation(of: $0)?.attached }
             t += 0.01
             engine.evaluate(store, at: t, events: &events)
@@ -202,6 +212,39 @@ struct SeededRandom: RandomNumberGenerator {
                 #expect(store.presentation(of: l) == expected, "layer \(l) at \(t)")
             }
         }
+    }
+
+    /// An animated layer's state keeps a copy of its world timing while `timingEpoch` stands:
+    /// a new layer arriving leaves every copy valid (the epoch stays), a timing that changes
+    /// above an animated layer, or a move, is seen by the very next frame.
+    @Test func statesFollowTimingChangesAndNewLayersLeaveTheirCopies() throws {
+        let store = LayerStore()
+        apply(store, [.createLayer(1, .layer), .createLayer(2, .layer), .insertSublayer(parent: 1, child: 2, index: 0),
+                      .createLayer(4, .layer),
+                      .addAnimation(2, key: "o", animationID: 1,
+                                    animation: .basic(.opacity, from: .number(0), to: .number(1), duration: 10))])
+        var engine = AnimationEngine()
+        var events: [Message] = []
+        let animations = store.animation(of: 2)!.attached
+        func expectFollowsItsTiming(at t: Double, _ comment: Comment) {
+            engine.evaluate(store, at: t, events: &events)
+            let local = store.localTime(of: 2, at: t)!
+            let expected = Presentation.presentation(model: store.node(2)!.model, animations: animations, at: local)
+            #expect(store.presentation(of: 2) == expected, comment)
+        }
+        expectFollowsItsTiming(at: 1, "steady")
+        let epoch = store.timingEpoch
+        apply(store, [.createLayer(3, .layer), .insertSublayer(parent: 1, child: 3, index: 1),
+                      .insertSublayer(parent: 3, child: 4, index: 0)])
+        #expect(store.timingEpoch == epoch, "new layers marked nothing clean dirty")
+        expectFollowsItsTiming(at: 2, "after new layers")
+        apply(store, [.setTiming(1, LayerTiming(speed: 2))])
+        #expect(store.timingEpoch != epoch)
+        expectFollowsItsTiming(at: 3, "after its superlayer's speed changed")
+        apply(store, [.setTiming(3, LayerTiming(timeOffset: 4)), .insertSublayer(parent: 3, child: 2, index: 0)])
+        expectFollowsItsTiming(at: 4, "after it moved under a layer with another timing")
+        let local = try #require(store.localTime(of: 2, at: 4))
+        #expect(local == 12, "\(local - 12)")
     }
 
     /// Lifecycles live inline for up to 8 animations and in an array past that: a list that
