@@ -108,6 +108,8 @@ struct AnimationEngine {
                                                                   events: inout Events) -> Int {
         retiring.removeAll(keepingCapacity: true)
         moved.removeAll(keepingCapacity: true)
+        let starting = store.takeStartsSinceFrame()
+        if starting > 0 { events.reserveForAnimationsStarting(starting) }
         let count = store.animatedLayerCount
         guard count > 0 else { return 0 }
         transitions.removeAll(keepingCapacity: true)

@@ -14,11 +14,23 @@ import RenderProtocol
 protocol AnimationEventSink: ~Copyable {
     mutating func appendAnimationStarted(_ event: AnimationStarted)
     mutating func appendAnimationStopped(_ event: AnimationStopped)
+    /// Makes room for `count` more `animationStarted` at once (a frame that starts 100,000
+    /// animations would otherwise grow the bytes by doubling: copies, and fresh pages each
+    /// time).
+    mutating func reserveForAnimationsStarting(_ count: Int)
 }
 
-extension MessageBuffer: AnimationEventSink {}
+extension MessageBuffer: AnimationEventSink {
+    /// The bytes of one encoded `animationStarted` (header and payload).
+    static let animationStartedBytes = 28
+
+    mutating func reserveForAnimationsStarting(_ count: Int) {
+        reserveCapacity(adding: count * MessageBuffer.animationStartedBytes)
+    }
+}
 
 extension Array: AnimationEventSink where Element == Message {
     mutating func appendAnimationStarted(_ event: AnimationStarted) { append(.animationStarted(event)) }
     mutating func appendAnimationStopped(_ event: AnimationStopped) { append(.animationStopped(event)) }
+    mutating func reserveForAnimationsStarting(_ count: Int) { reserveCapacity(self.count + count) }
 }

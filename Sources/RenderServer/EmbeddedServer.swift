@@ -36,6 +36,18 @@ public final class EmbeddedServer {
     /// so a test can interleave frames with a large commit.
     public var finishesLargeCommits = true
 
+    /// When true, what the core hands to the daemon's release queue (a large commit's
+    /// commands, a departed client's store) is kept until `dropReleasedValues()`, as the
+    /// daemon frees it off the loop thread; when false (the default) it is freed at once.
+    public var defersReleases = false {
+        didSet {
+            core.releaser = defersReleases ? { [unowned self] box in self.released.append(box) } : nil
+        }
+    }
+    private var released: [ReleaseBox] = []
+    /// Frees what `defersReleases` kept.
+    public func dropReleasedValues() { released.removeAll() }
+
     /// `configuration.clock` should be manual (a real clock would read CLOCK_MONOTONIC
     /// for media time; frames still come only from `step`).
     public init(configuration: Configuration = Configuration(clock: .manual(start: 1000)),
@@ -155,6 +167,13 @@ public final class EmbeddedServer {
         clients[id]?.session.store.sublayers(of: layer)
     }
     public var frameNumber: UInt64 { core.frameNumber }
+    /// The latest frame's evaluation and presentation times in milliseconds (its frame-log
+    /// entry), nil before the first frame.
+    public var latestFrameMilliseconds: (evaluate: Double, present: Double)? {
+        let log = core.frameLog
+        guard let e = log.entries(after: log.latestFrame &- 1, limit: 1).entries.first else { return nil }
+        return (Double(e.evaluateNanoseconds) / 1e6, Double(e.presentNanoseconds) / 1e6)
+    }
     public var idleFrames: UInt64 { core.stats.idleFrames }
 
     /// One loop turn's slice of every large commit in progress; false when none is.

@@ -114,17 +114,32 @@ final class LayerStore {
 
     /// Makes room for `layers` more layers and `animated` more animated layers at once, so
     /// a large commit grows each array once (an array of 392-byte nodes that doubles while
-    /// 100,000 layers arrive copies tens of megabytes, several times).
-    func reserve(layers: Int, animated: Int) {
+    /// 100,000 layers arrive copies tens of megabytes, several times). Once a store would
+    /// pass `wholeReservationAbove` layers, it takes room for `limit` (the client's
+    /// `maxLayers`) at once: growing it again later would copy every node, state and
+    /// presentation in one loop turn (60 ms for a second commit after 66,000 animated
+    /// layers), while room reserved and not yet used is address space, not memory (the
+    /// pages are touched only as layers arrive).
+    func reserve(layers: Int, animated: Int, limit: Int) {
+        func room(_ count: Int, adding: Int) -> Int {
+            let needed = count + adding
+            return needed > LayerStore.wholeReservationAbove ? max(needed, limit) : needed
+        }
         if layers > 0 {
-            nodes.reserveCapacity(nodes.count + layers)
-            slotOf.reserveCapacity(slotOf.count + layers)
+            let n = room(nodes.count, adding: layers)
+            if nodes.capacity < n { nodes.reserveCapacity(n) }
+            if staleness.capacity < n { staleness.reserveCapacity(n) }
+            slotOf.reserveCapacity(n)
         }
         if animated > 0 {
-            animations.reserveCapacity(animations.count + animated)
-            presentations.reserveCapacity(presentations.count + animated)
+            let n = room(animations.count, adding: animated)
+            if animations.capacity < n { animations.reserveCapacity(n) }
+            if presentations.capacity < n { presentations.reserveCapacity(n) }
         }
     }
+
+    /// The store size past which `reserve` takes room for the client's whole limit.
+    static let wholeReservationAbove = 4_096
     /// By slot, created on the first world-geometry query (a store nobody composites pays
     /// nothing for it): see `LayerStore+World.swift`.
     var world = ContiguousArray<WorldGeometry>()
@@ -293,6 +308,7 @@ final class LayerStore {
                                                              finished: false, mediaTime: mediaTime)))
         }
         animations[a].replace(at: i, with: animation, id: animationID)
+        startsSinceFrame += 1
     }
 
     /// Removes the node in slot `s` from its superlayer's sublayers (no-op without one).
@@ -388,6 +404,18 @@ final class LayerStore {
         }
         animations[a].append(AttachedAnimation(key: key, animation: animation), id: animationID)
         animationCount += 1
+        startsSinceFrame += 1
+    }
+
+    /// Animations added since the last frame took the count (some may be gone again): the
+    /// frame makes room for their `animationStarted` at once (`takeStartsSinceFrame`).
+    private var startsSinceFrame = 0
+
+    /// How many `animationStarted` the next frame may send, at most: the animations added
+    /// since the last call, and no more than there are. Resets the count.
+    func takeStartsSinceFrame() -> Int {
+        defer { startsSinceFrame = 0 }
+        return min(startsSinceFrame, animationCount)
     }
 
     /// Removes the matching animations of a layer, reporting each one that has not yet

@@ -16,6 +16,8 @@ struct LoopBound<Value>: @unchecked Sendable {
 final class ReleaseBox: @unchecked Sendable {
     private var value: Any?
     init(_ value: Any) { self.value = value }
+    /// What it holds (tests look at what was handed off).
+    var held: Any? { value }
 }
 
 /// The render server without sockets or libuv: client sessions, commits, the frame, the

@@ -214,6 +214,25 @@ struct SeededRandom: RandomNumberGenerator {
         }
     }
 
+    /// A frame makes room for the `animationStarted` it may send: the animations added since
+    /// the last frame, never more than there are (adding and removing over and over between
+    /// frames does not make the frame reserve for all of them), each as many bytes as one
+    /// encodes into.
+    @Test func theRoomAFrameMakesForStartsIsBounded() {
+        let store = LayerStore()
+        apply(store, [.createLayer(1, .layer)])
+        let a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 1)
+        for i in 1...50 {
+            apply(store, [.addAnimation(1, key: "a", animationID: UInt64(i), animation: a), .removeAnimation(1, key: "a")])
+        }
+        apply(store, [.addAnimation(1, key: "b", animationID: 99, animation: a)])
+        #expect(store.takeStartsSinceFrame() == 1)
+        #expect(store.takeStartsSinceFrame() == 0)
+        var bytes = MessageBuffer()
+        bytes.appendAnimationStarted(AnimationStarted(animationID: 1, layer: 2, mediaTime: 3))
+        #expect(bytes.count == MessageBuffer.animationStartedBytes)
+    }
+
     /// An animated layer's state keeps a copy of its world timing while `timingEpoch` stands:
     /// a new layer arriving leaves every copy valid (the epoch stays), a timing that changes
     /// above an animated layer, or a move, is seen by the very next frame.
