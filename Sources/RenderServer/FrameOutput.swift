@@ -73,8 +73,9 @@ public struct PresentedTree {
     /// new. An output must keep showing what it last drew for this client (and not read
     /// the tree) until a frame where this is false.
     public let isFrozen: Bool
-    /// Changes whenever the tree may have changed other than by animation (the session's
-    /// latest applied commit sequence); nil when unknown (then nothing is reused).
+    /// The session's latest applied commit sequence; nil when unknown (then nothing is
+    /// reused). What changed since an output last built the tree is told by
+    /// `renderChanges(since:)`.
     let version: UInt64?
 
     init(sessionID: UInt32, store: LayerStore, version: UInt64? = nil, isFrozen: Bool = false) {
@@ -96,6 +97,10 @@ public struct PresentedTree {
     func transition(of id: LayerID) -> TransitionState? { store.transition(of: id) }
     /// The layers with animations attached.
     var animatedLayers: [LayerID] { store.animations.map(\.layer) }
+    /// The count of changes to what the tree draws, and the layers whose model changed
+    /// after change `serial` (nil: rebuild whole). See `LayerStore.renderChanges(since:)`.
+    var renderSerial: UInt64 { store.renderSerial }
+    func renderChanges(since serial: UInt64) -> [LayerID]? { store.renderChanges(since: serial) }
 }
 
 /// The default output: frames are produced (animations run, events flow) but not drawn.

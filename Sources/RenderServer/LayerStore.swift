@@ -271,6 +271,15 @@ final class LayerStore {
         case let .retargetSpring(id, key, animationID, retarget):
             retargetSpring(of: id, key: key, animationID: animationID, retarget, mediaTime: mediaTime, events: &events)
         }
+        // What the compositor must redraw of this client's tree (`renderChanges(since:)`).
+        switch command {
+        case let .setProperty(id, keyPath, _) where keyPath.property != .mask:
+            noteRenderChange(id)
+        case .createLayer, .destroyLayer, .insertSublayer, .removeFromSuperlayer, .setRoot, .setProperty:
+            noteStructureChange()
+        case .addAnimation, .removeAnimation, .removeAllAnimations, .setTiming, .retargetSpring:
+            break // animated layers are redrawn as such; a retarget's model change came through setProperty
+        }
         switch command {
         case let .setProperty(id, _, _), let .addAnimation(id, _, _, _), let .removeAnimation(id, _),
              let .removeAllAnimations(id), let .retargetSpring(id, _, _, _):
@@ -562,6 +571,43 @@ final class LayerStore {
         transitions = [:]
         world = []
         return old
+    }
+
+    // MARK: What the compositor must redraw
+
+    /// Counts the changes to what this client's tree draws (`renderChanges(since:)`): a
+    /// layer's model set, or the structure (layers created, destroyed, moved, a mask or the
+    /// root set). An output that builds render items remembers the count it built at, and
+    /// then redraws only the subtrees of the layers changed since — rebuilding 25,000
+    /// layers' items on the loop thread for any commit took 70–100 ms.
+    private(set) var renderSerial: UInt64 = 0
+    /// `renderSerial` at the latest structure change.
+    private var structureSerial: UInt64 = 0
+    /// The last `maxRenderChanges` changed layers, by serial modulo its size (allocated at the
+    /// first change).
+    private var changeRing: [LayerID] = []
+    /// How many changed layers are kept; a builder further behind rebuilds whole.
+    static let maxRenderChanges = 4_096
+
+    private func noteRenderChange(_ id: LayerID) {
+        if changeRing.isEmpty { changeRing = [LayerID](repeating: 0, count: LayerStore.maxRenderChanges) }
+        renderSerial += 1
+        changeRing[Int(renderSerial % UInt64(LayerStore.maxRenderChanges))] = id
+    }
+
+    private func noteStructureChange() {
+        renderSerial += 1
+        structureSerial = renderSerial
+    }
+
+    /// The layers whose model changed after change number `serial`, oldest first (repeats
+    /// kept); nil when the structure changed since, or more changes came than are kept.
+    func renderChanges(since serial: UInt64) -> [LayerID]? {
+        guard structureSerial <= serial, serial <= renderSerial,
+              renderSerial - serial <= UInt64(LayerStore.maxRenderChanges) else { return nil }
+        guard renderSerial > serial else { return [] }
+        let size = UInt64(LayerStore.maxRenderChanges)
+        return (serial + 1 ... renderSerial).map { changeRing[Int($0 % size)] }
     }
 
     // MARK: Preparing a layer's next frame

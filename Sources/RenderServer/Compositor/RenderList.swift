@@ -32,14 +32,13 @@ struct RenderItems: RandomAccessCollection, Sendable {
     private(set) var count = 0
 
     init() {}
-    init(_ items: [RenderItem]) { for i in items { append(i) } }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
     subscript(i: Int) -> RenderItem {
         get { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask] }
-        set { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask] = newValue }
+        _modify { yield &chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask] }
     }
 
     /// Item `i`'s subtree bounds and end, read in place (an item is a few hundred bytes:
@@ -159,7 +158,8 @@ extension RenderList {
 /// Thread affinity: the loop thread.
 final class RenderListBuilder {
     private struct Block {
-        var sequence: UInt64
+        /// The tree's `renderSerial` it was built or updated at.
+        var serial: UInt64
         var root: LayerID
         var items: RenderItems
         /// Item index of each drawn layer.
@@ -186,8 +186,12 @@ final class RenderListBuilder {
             }
             guard let root = tree.root else { continue }
             live.insert(tree.sessionID)
-            if var block = blocks[tree.sessionID], block.root == root, let v = tree.version, v == block.sequence,
-               update(&block, tree, display) {
+            // Commits since the last build that changed only properties: the changed layers'
+            // subtrees are rebuilt in place, as the animated ones' are.
+            if var block = blocks[tree.sessionID], block.root == root, tree.version != nil,
+               let changed = tree.renderChanges(since: block.serial),
+               update(&block, tree, display, changed: changed) {
+                block.serial = tree.renderSerial
                 blocks[tree.sessionID] = block
                 out.append(block.items)
                 continue
@@ -198,8 +202,8 @@ final class RenderListBuilder {
             var index: [LayerID: Int] = [:]
             index.reserveCapacity(b.items.count)
             for (i, item) in b.items.enumerated() { index[LayerID(truncatingIfNeeded: item.key)] = i }
-            let block = Block(sequence: tree.version ?? .max, root: root, items: RenderItems(b.items), index: index,
-                              animated: tree.animatedLayers)
+            let block = Block(serial: tree.renderSerial, root: root,
+                              items: b.items, index: index, animated: tree.animatedLayers)
             if tree.version != nil { blocks[tree.sessionID] = block } else { blocks[tree.sessionID] = nil }
             out.append(block.items)
         }
@@ -208,14 +212,14 @@ final class RenderListBuilder {
                           blocks: out)
     }
 
-    /// Rebuilds the subtrees of the layers animated last frame or now; false when the
-    /// block must be rebuilt whole.
-    private func update(_ block: inout Block, _ tree: PresentedTree, _ display: PixelRect) -> Bool {
+    /// Rebuilds the subtrees of the layers animated last frame or now, and of those whose
+    /// model `changed`; false when the block must be rebuilt whole.
+    private func update(_ block: inout Block, _ tree: PresentedTree, _ display: PixelRect, changed: [LayerID]) -> Bool {
         let now = tree.animatedLayers
-        if now.isEmpty && block.animated.isEmpty { return true }
+        if now.isEmpty && block.animated.isEmpty && changed.isEmpty { return true }
         var starts: [Int] = []
-        starts.reserveCapacity(now.count + block.animated.count)
-        for id in now + block.animated {
+        starts.reserveCapacity(now.count + block.animated.count + changed.count)
+        for id in now + block.animated + changed {
             guard let i = block.index[id] else {
                 // Animated but not drawn last time (hidden, transparent, behind the eye):
                 // whether it shows now is known only by building.
@@ -263,7 +267,9 @@ final class RenderListBuilder {
     private struct Builder {
         let display: PixelRect
         let tree: PresentedTree
-        var items: [RenderItem] = []
+        /// Built in chunks, as the list keeps them: no array of a few hundred bytes per
+        /// layer that doubles (and is copied into chunks after) while a large tree is built.
+        var items = RenderItems()
         /// A guard against pathological depth (the store's depth limit is far lower).
         static let maxDepth = 4096
 
