@@ -87,6 +87,11 @@ public struct PresentedTree {
     /// A layer's presentation at this frame (its model when not animated).
     public func presentation(of id: LayerID) -> LayerProperties? { store.presentation(of: id) }
     public func kind(of id: LayerID) -> LayerKind? { store.kind(of: id) }
+    /// Presentation, kind and sublayers in one lookup.
+    func drawable(_ id: LayerID) -> (presentation: LayerProperties, kind: LayerKind, sublayers: [LayerID])? {
+        store.drawable(id)
+    }
+    func zPosition(of id: LayerID) -> Double? { store.zPosition(of: id) }
     /// Back to front.
     public func sublayers(of id: LayerID) -> [LayerID] { store.sublayers(of: id) ?? [] }
     /// Maps the layer's bounds coordinates to the display's (cached; see `WorldGeometry`).

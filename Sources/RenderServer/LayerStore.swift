@@ -201,6 +201,22 @@ final class LayerStore {
         return a < 0 ? nodes[Int(s)].model : presentations[Int(a)]
     }
 
+    /// What drawing a layer reads, in one lookup: its presentation, kind and sublayers.
+    func drawable(_ id: LayerID) -> (presentation: LayerProperties, kind: LayerKind, sublayers: [LayerID])? {
+        guard let s = slotOf[id] else { return nil }
+        return nodes.withUnsafeBufferPointer { n in
+            let a = n[Int(s)].animationIndex
+            return (a < 0 ? n[Int(s)].model : presentations[Int(a)], n[Int(s)].kind, n[Int(s)].sublayers)
+        }
+    }
+
+    /// A layer's presented zPosition (no copy of the rest of its presentation).
+    func zPosition(of id: LayerID) -> Double? {
+        guard let s = slotOf[id] else { return nil }
+        let a = nodes[Int(s)].animationIndex
+        return a < 0 ? nodes[Int(s)].model.zPosition : presentations[Int(a)].zPosition
+    }
+
     /// The layer's world timing (recomputed first if stale).
     func worldTiming(of id: LayerID) -> WorldTiming? {
         guard let s = slotOf[id] else { return nil }

@@ -217,9 +217,18 @@ public enum CompositorBenchmark {
                         drawMean: mean(draws), missed: missed)
     }
 
-    /// Milliseconds the loop thread spends building one frame's render list for `layers`
-    /// visible layers (the hand-off's cost), mean over `frames` frames.
-    public static func renderListCost(layers: Int, frames: Int = 30) -> Double {
+    /// What the loop thread spends building render lists (the hand-off's cost), in
+    /// milliseconds: for the frame that first shows the tree (a whole build), per frame
+    /// while one layer animates among the static ones (mean over `frames` frames), and for
+    /// the frame after a commit that sets one static layer's color.
+    public struct RenderListCost: Sendable {
+        public var firstBuild: Double
+        public var perFrame: Double
+        public var afterPropertyCommit: Double
+    }
+
+    /// `RenderListCost` for `layers` visible layers.
+    public static func renderListCost(layers: Int, frames: Int = 30) -> RenderListCost {
         final class ListTimer: FrameOutput {
             var ms: [Double] = []
             let builder = RenderListBuilder()
@@ -245,8 +254,15 @@ public enum CompositorBenchmark {
             _ = s.readBytes(of: c)
         }
         s.step(seconds: 1.0 / 60)
+        let first = out.ms.last ?? 0
         out.ms.removeAll()
         s.step(seconds: Double(frames) / 60)
-        return out.ms.isEmpty ? 0 : out.ms.reduce(0, +) / Double(out.ms.count)
+        let perFrame = out.ms.isEmpty ? 0 : out.ms.reduce(0, +) / Double(out.ms.count)
+        s.send(.commit(Commit(sequence: sequence, mediaTime: 1000,
+                              commands: [.setProperty(11, LayerKeyPath(.backgroundColor), .color(.red))])), from: c)
+        _ = s.readBytes(of: c)
+        out.ms.removeAll()
+        s.step(seconds: 1.0 / 60)
+        return RenderListCost(firstBuild: first, perFrame: perFrame, afterPropertyCommit: out.ms.last ?? 0)
     }
 }

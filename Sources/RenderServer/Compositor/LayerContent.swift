@@ -66,7 +66,8 @@ struct LayerContent: Equatable, Sendable {
         shadowRadius = max(0, p.shadowRadius)
         contents = p.contents
         contentsRect = p.contentsRect
-        contentsGravity = LayerContentGravity(name: p.contentsGravity) ?? .resize
+        // Gravity places contents only; matching its name costs a string switch per layer.
+        contentsGravity = p.contents == nil ? .resize : LayerContentGravity(name: p.contentsGravity) ?? .resize
         contentsScale = p.contentsScale.isFinite && p.contentsScale > 0 ? p.contentsScale : 1
         shadowPath = p.shadowPath
         borderInContent = !hasSublayers

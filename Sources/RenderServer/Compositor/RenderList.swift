@@ -50,6 +50,10 @@ struct RenderItems: RandomAccessCollection, Sendable {
         return (chunks[c][j].subtreeBounds, chunks[c][j].subtreeEnd, chunks[c][j].transition != nil)
     }
 
+    /// Item `i`'s key, read in place.
+    @inline(__always)
+    func key(at i: Int) -> UInt64 { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].key }
+
     var chunkCount: Int { chunks.count }
     /// The index range of chunk `c`.
     func chunkRange(_ c: Int) -> Range<Int> { (c << RenderItems.chunkShift)..<Swift.min(count, (c + 1) << RenderItems.chunkShift) }
@@ -201,7 +205,7 @@ final class RenderListBuilder {
             sessionBuilds += 1
             var index: [LayerID: Int] = [:]
             index.reserveCapacity(b.items.count)
-            for (i, item) in b.items.enumerated() { index[LayerID(truncatingIfNeeded: item.key)] = i }
+            for i in 0..<b.items.count { index[LayerID(truncatingIfNeeded: b.items.key(at: i))] = i }
             let block = Block(serial: tree.renderSerial, root: root,
                               items: b.items, index: index, animated: tree.animatedLayers)
             if tree.version != nil { blocks[tree.sessionID] = block } else { blocks[tree.sessionID] = nil }
@@ -279,8 +283,7 @@ final class RenderListBuilder {
         /// transformed) space to the screen.
         mutating func add(_ id: LayerID, parent: Int, parentWorld: Transform3D,
                           parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) {
-            guard depth < Builder.maxDepth, let p = tree.presentation(of: id), let kind = tree.kind(of: id),
-                  !p.isHidden else { return }
+            guard depth < Builder.maxDepth, let (p, kind, subs) = tree.drawable(id), !p.isHidden else { return }
             let opacity = min(1, max(0, p.opacity.isFinite ? p.opacity : 1))
             guard opacity > 0 else { return }
             let b = p.bounds
@@ -291,7 +294,6 @@ final class RenderListBuilder {
                 .concatenating(.translation(x: p.position.x, y: p.position.y))
             let world4 = toParent.concatenating(parentWorld)
             let world = ProjectiveTransform(world4)
-            let subs = tree.sublayers(of: id)
             let content = LayerContent(kind: kind, p, hasSublayers: !subs.isEmpty)
             let drawsNothing = content.drawsNothing
             var own = PixelRect.empty
@@ -361,7 +363,7 @@ final class RenderListBuilder {
             var keyed: [(z: Double, i: Int, id: LayerID)] = []
             keyed.reserveCapacity(subs.count)
             for (i, id) in subs.enumerated() {
-                let z = tree.presentation(of: id)?.zPosition ?? 0
+                let z = tree.zPosition(of: id) ?? 0
                 if z != 0 { anyZ = true }
                 keyed.append((z.isFinite ? z : 0, i, id))
             }
