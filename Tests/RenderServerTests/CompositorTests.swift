@@ -323,7 +323,8 @@ extension AffineCompositorTests {
         }
     }
 
-    @Test func staticSessionsAreReusedAndAnimatedSubtreesRebuiltInPlace() throws {
+    /// Thirty static layers in a grid (10…39) under the root; layer 12 has a child, 99.
+    func gridScene() throws -> DrawnScene {
         let scene = try DrawnScene()
         var body: [Command] = []
         for i in 0..<30 {
@@ -331,13 +332,18 @@ extension AffineCompositorTests {
             body += [S.create(id)] + S.frame(id, Double(i % 6) * 25, Double(i / 6) * 22, 20, 18)
                 + [S.set(id, .backgroundColor, S.color(0.1, 0.2, 0.3)), S.add(id, to: 1)]
         }
-        // Layer 12 has a child; it slides and fades.
         body += [S.create(99)] + S.frame(99, 2, 2, 8, 8) + [S.set(99, .backgroundColor, S.color(1, 0, 0)), S.add(99, to: 12)]
+        try scene.commit(S.scene(body))
+        return scene
+    }
+
+    @Test func staticSessionsAreReusedAndAnimatedSubtreesRebuiltInPlace() throws {
+        // Layer 12 has a child; it slides and fades.
+        let scene = try gridScene()
         var slide = Animation.basic(.position, from: .point(Point(x: 60, y: 20)), to: .point(Point(x: 120, y: 90)), duration: 0.2)
         slide.timing.beginTime = DrawnScene.start
         var fade = Animation.basic(.opacity, from: .number(1), to: .number(0.3), duration: 0.2)
         fade.timing.beginTime = DrawnScene.start
-        try scene.commit(S.scene(body))
         let builder = RenderListBuilder()
         scene.server.step(seconds: 1.0 / 60)
         _ = builder.build(trees(scene))
@@ -369,15 +375,7 @@ extension AffineCompositorTests {
     /// client's whole tree; one that changes the structure (or too many layers at once)
     /// rebuilds it whole. Each result equals a full build.
     @Test func propertyCommitsRebuildOnlyTheChangedSubtrees() throws {
-        let scene = try DrawnScene()
-        var body: [Command] = []
-        for i in 0..<30 {
-            let id = LayerID(10 + i)
-            body += [S.create(id)] + S.frame(id, Double(i % 6) * 25, Double(i / 6) * 22, 20, 18)
-                + [S.set(id, .backgroundColor, S.color(0.1, 0.2, 0.3)), S.add(id, to: 1)]
-        }
-        body += [S.create(99)] + S.frame(99, 2, 2, 8, 8) + [S.set(99, .backgroundColor, S.color(1, 0, 0)), S.add(99, to: 12)]
-        try scene.commit(S.scene(body))
+        let scene = try gridScene()
         let builder = RenderListBuilder()
         scene.server.step(seconds: 1.0 / 60)
         _ = builder.build(trees(scene))
