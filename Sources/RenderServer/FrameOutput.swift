@@ -87,6 +87,10 @@ public struct PresentedTree {
     /// A layer's presentation at this frame (its model when not animated).
     public func presentation(of id: LayerID) -> LayerProperties? { store.presentation(of: id) }
     public func kind(of id: LayerID) -> LayerKind? { store.kind(of: id) }
+    /// The client's layers (in the tree or not).
+    var layerCount: Int { store.layerCount }
+    /// Whether a layer may have a zPosition other than 0 (see `LayerStore.mayHaveZPositions`).
+    var mayHaveZPositions: Bool { store.mayHaveZPositions }
     /// Presentation, kind and sublayers in one lookup.
     func drawable(_ id: LayerID) -> (presentation: LayerProperties, kind: LayerKind, sublayers: [LayerID])? {
         store.drawable(id)

@@ -371,6 +371,62 @@ extension AffineCompositorTests {
         #expect(builder.subtreeBuilds == settled)
     }
 
+    /// A large tree rebuilt whole is built a slice per frame while the previous picture
+    /// stays; done, it is brought up to its frame — layers animated meanwhile, properties
+    /// committed meanwhile — and equals a full build; a change of structure meanwhile starts
+    /// it over.
+    @Test func aLargeTreeIsBuiltInSlicesWhileItsPreviousPictureStays() throws {
+        let scene = try gridScene() // 32 layers drawn
+        let builder = RenderListBuilder(sliceItems: 8)
+        var frames = 0
+        var list = builder.build(trees(scene))
+        while list.itemCount == 0 && frames < 50 {
+            frames += 1
+            scene.server.step(seconds: 1.0 / 60)
+            list = builder.build(trees(scene))
+        }
+        #expect(frames == 3, "32 items, 8 per frame: nothing shown for three frames, all on the fourth")
+        expectSame(list, RenderList(trees(scene)))
+        #expect(builder.sessionBuilds == 1)
+        let previous = list.itemCount
+
+        // Layer 12 slides; a new layer arrives (a change of structure).
+        var slide = Animation.basic(.position, from: .point(Point(x: 60, y: 20)), to: .point(Point(x: 120, y: 90)), duration: 1)
+        slide.timing.beginTime = DrawnScene.start
+        try scene.commit([.addAnimation(12, key: "slide", animationID: 1, animation: slide)]
+                         + [S.create(100)] + S.frame(100, 5, 5, 9, 9) + [S.add(100, to: 1)])
+        var steps = 0
+        repeat {
+            scene.server.step(seconds: 1.0 / 60)
+            list = builder.build(trees(scene))
+            steps += 1
+            if steps == 2 {
+                // A property set meanwhile is replayed on the result.
+                try scene.commit([S.set(20, .opacity, .number(0.5))])
+            }
+            if list.itemCount == previous { continue }
+            break
+        } while steps < 50
+        #expect(steps == 5, "33 items at 8 per frame: the previous picture for four frames")
+        #expect(list.itemCount == previous + 1)
+        expectSame(list, RenderList(trees(scene)))
+        #expect(builder.sessionBuilds == 2)
+
+        // A change of structure while a build is under way starts it over.
+        try scene.commit([S.create(101)] + S.frame(101, 9, 9, 9, 9) + [S.add(101, to: 1)])
+        scene.server.step(seconds: 1.0 / 60)
+        #expect(builder.build(trees(scene)).itemCount == previous + 1)
+        try scene.commit([S.create(102)] + S.frame(102, 12, 12, 9, 9) + [S.add(102, to: 1)])
+        steps = 0
+        repeat {
+            scene.server.step(seconds: 1.0 / 60)
+            list = builder.build(trees(scene))
+            steps += 1
+        } while list.itemCount == previous + 1 && steps < 50
+        #expect(steps == 5, "started over: 35 items at 8 per frame")
+        expectSame(list, RenderList(trees(scene)))
+    }
+
     /// A commit that only sets properties costs the changed layers' subtrees, not the
     /// client's whole tree; one that changes the structure (or too many layers at once)
     /// rebuilds it whole. Each result equals a full build.

@@ -218,25 +218,35 @@ public enum CompositorBenchmark {
     }
 
     /// What the loop thread spends building render lists (the hand-off's cost), in
-    /// milliseconds: for the frame that first shows the tree (a whole build), per frame
-    /// while one layer animates among the static ones (mean over `frames` frames), and for
-    /// the frame after a commit that sets one static layer's color.
+    /// milliseconds: for the frame that first shows the tree (a whole build, at once), per
+    /// frame while one layer animates among the static ones (mean over `frames` frames), for
+    /// the frame after a commit that sets one static layer's color; and, with the daemon's
+    /// slicing (`RenderListBuilder.defaultSliceItems`), after a commit that inserts a layer:
+    /// the longest frame and the frames until the new picture shows.
     public struct RenderListCost: Sendable {
         public var firstBuild: Double
         public var perFrame: Double
         public var afterPropertyCommit: Double
+        public var slicedInsertLongest: Double
+        public var slicedInsertFrames: Int
     }
 
     /// `RenderListCost` for `layers` visible layers.
     public static func renderListCost(layers: Int, frames: Int = 30) -> RenderListCost {
         final class ListTimer: FrameOutput {
             var ms: [Double] = []
-            let builder = RenderListBuilder()
+            var items: [Int] = []
+            var builder = RenderListBuilder()
+            /// Kept as the compositor thread keeps what it draws: what a list discards is
+            /// freed when the next one replaces it, outside the timing (the daemon frees it
+            /// on the compositor thread).
+            var last: RenderList?
             func present(_ frame: FrameSnapshot) {
                 let t0 = csys_monotonic_ns()
                 let list = builder.build(frame)
                 ms.append(Double(csys_monotonic_ns() - t0) / 1e6)
-                precondition(list.itemCount > 0, "the scene was not committed")
+                items.append(list.itemCount)
+                last = list
             }
         }
         let out = ListTimer()
@@ -247,22 +257,33 @@ public enum CompositorBenchmark {
         cmds.append(.addAnimation(10, key: "f", animationID: 1, animation: fade))
         // In commits of 50,000 commands (a frame holds at most 16 MiB).
         var sequence: UInt64 = 1
-        for start in stride(from: 0, to: cmds.count, by: 50_000) {
-            s.send(.commit(Commit(sequence: sequence, mediaTime: 1000, commands: Array(cmds[start..<min(cmds.count, start + 50_000)]))),
-                   from: c)
+        func commit(_ commands: [Command]) {
+            s.send(.commit(Commit(sequence: sequence, mediaTime: 1000, commands: commands)), from: c)
             sequence += 1
             _ = s.readBytes(of: c)
         }
+        for start in stride(from: 0, to: cmds.count, by: 50_000) { commit(Array(cmds[start..<min(cmds.count, start + 50_000)])) }
         s.step(seconds: 1.0 / 60)
+        precondition(out.items.last ?? 0 > 0, "the scene was not committed")
         let first = out.ms.last ?? 0
         out.ms.removeAll()
         s.step(seconds: Double(frames) / 60)
         let perFrame = out.ms.isEmpty ? 0 : out.ms.reduce(0, +) / Double(out.ms.count)
-        s.send(.commit(Commit(sequence: sequence, mediaTime: 1000,
-                              commands: [.setProperty(11, LayerKeyPath(.backgroundColor), .color(.red))])), from: c)
-        _ = s.readBytes(of: c)
+        commit([.setProperty(11, LayerKeyPath(.backgroundColor), .color(.red))])
         out.ms.removeAll()
         s.step(seconds: 1.0 / 60)
-        return RenderListCost(firstBuild: first, perFrame: perFrame, afterPropertyCommit: out.ms.last ?? 0)
+        let afterProperty = out.ms.last ?? 0
+        // The daemon's builder, then a layer inserted: sliced whole builds.
+        out.builder = RenderListBuilder(sliceItems: RenderListBuilder.defaultSliceItems)
+        s.step(seconds: 1.0 / 60)
+        while out.items.last == 0 { s.step(seconds: 1.0 / 60) }
+        let shown = out.items.last ?? 0
+        commit([.createLayer(9, .layer), .setProperty(9, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 9, height: 9))),
+                .setProperty(9, LayerKeyPath(.backgroundColor), .color(.red)),
+                .insertSublayer(parent: 1, child: 9, index: UInt32.max)])
+        out.ms.removeAll(); out.items.removeAll()
+        repeat { s.step(seconds: 1.0 / 60) } while out.items.last ?? 0 <= shown && out.items.count < 10_000
+        return RenderListCost(firstBuild: first, perFrame: perFrame, afterPropertyCommit: afterProperty,
+                              slicedInsertLongest: out.ms.max() ?? 0, slicedInsertFrames: out.ms.count)
     }
 }

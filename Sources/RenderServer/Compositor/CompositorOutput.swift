@@ -42,7 +42,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     /// With `x11`: whether frames reach the window through MIT-SHM (else PutImage).
     public let x11SharedMemory: Bool?
     /// Loop thread only.
-    private let builder = RenderListBuilder()
+    private let builder = RenderListBuilder(sliceItems: RenderListBuilder.defaultSliceItems)
 
     /// Throws `ImageFileError` when the display cannot be allocated or the recording folder
     /// cannot be created or written.
@@ -153,8 +153,12 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         }
 
         func submit(_ list: RenderList) {
+            var list = list
             condition.lock()
-            if pending != nil { coalesced += 1 }
+            if let old = pending {
+                coalesced += 1
+                list.discarded += old.discarded // still freed on the compositor thread
+            }
             pending = list
             lastSubmitted = list.frame
             condition.broadcast()

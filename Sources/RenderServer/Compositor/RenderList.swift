@@ -18,6 +18,9 @@ struct RenderList: Sendable {
     var blocks: [RenderItems]
     /// CLOCK_MONOTONIC nanoseconds when the loop thread handed it off.
     var handedOffNanoseconds: Int64 = 0
+    /// Blocks the builder replaced or dropped for this frame, carried to the compositor
+    /// thread so that they are freed there: freeing 100,000 items took about 10 ms.
+    var discarded: [RenderItems] = []
 
     var itemCount: Int { blocks.reduce(0) { $0 + $1.count } }
 }
@@ -176,9 +179,38 @@ final class RenderListBuilder {
     private(set) var sessionBuilds = 0
     private(set) var subtreeBuilds = 0
 
+    /// A whole build of a large tree, taken `sliceItems` items per frame (see `build`).
+    private struct Slicing {
+        var builder: Builder
+        var root: LayerID
+        /// The tree's `renderSerial` when it began: commits since then are replayed on the
+        /// result (`update`), or, if they changed the structure, the build starts over.
+        var serial: UInt64
+        var index: [LayerID: Int] = [:]
+        /// Every layer animated while it ran (their items were built at different frames).
+        var animated: Set<LayerID> = []
+    }
+    private var slicing: [UInt32: Slicing] = [:]
+    /// Blocks replaced or dropped by the build under way (see `RenderList.discarded`).
+    private var discarded: [RenderItems] = []
+    /// Whole builds of a tree of more layers than this go in slices of this many items per
+    /// frame (nil: always whole, at once).
+    let sliceItems: Int?
+
+    /// - Parameter sliceItems: see `sliceItems`. The daemon's compositor slices
+    ///   (`defaultSliceItems`); a one-off build (`RenderList(_:)`) does not.
+    init(sliceItems: Int? = nil) { self.sliceItems = sliceItems }
+
+    /// About 7 ms of the loop thread on the 2-core development machine (1.7 µs per item).
+    static let defaultSliceItems = 4_096
+
     func build(_ frame: FrameSnapshot) -> RenderList {
         let display = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
-        if size != (frame.width, frame.height) { blocks.removeAll(); size = (frame.width, frame.height) }
+        if size != (frame.width, frame.height) {
+            discarded += blocks.values.map(\.items)
+            blocks.removeAll()
+            size = (frame.width, frame.height)
+        }
         var out: [RenderItems] = []
         var live = Set<UInt32>()
         for tree in frame.trees {
@@ -197,7 +229,22 @@ final class RenderListBuilder {
                update(&block, tree, display, changed: changed) {
                 block.serial = tree.renderSerial
                 blocks[tree.sessionID] = block
+                slicing[tree.sessionID] = nil
                 out.append(block.items)
+                continue
+            }
+            if let slice = sliceItems, tree.layerCount > slice {
+                // A large tree rebuilt whole (new, or its structure changed): a slice per frame,
+                // while outputs keep what was drawn for it (nothing, if it is new), so that one
+                // client's tree never holds every client's frame. Done, it is brought up to this
+                // frame (the layers animated meanwhile, and the properties committed since it
+                // began) and shown.
+                if let block = buildSlice(of: tree, root: root, display: display, items: slice) {
+                    if let old = blocks.updateValue(block, forKey: tree.sessionID) { discarded.append(old.items) }
+                    out.append(block.items)
+                } else if let block = blocks[tree.sessionID] {
+                    out.append(block.items)
+                }
                 continue
             }
             var b = Builder(display: display, tree: tree)
@@ -208,12 +255,49 @@ final class RenderListBuilder {
             for i in 0..<b.items.count { index[LayerID(truncatingIfNeeded: b.items.key(at: i))] = i }
             let block = Block(serial: tree.renderSerial, root: root,
                               items: b.items, index: index, animated: tree.animatedLayers)
-            if tree.version != nil { blocks[tree.sessionID] = block } else { blocks[tree.sessionID] = nil }
+            let old = tree.version != nil ? blocks.updateValue(block, forKey: tree.sessionID)
+                : blocks.removeValue(forKey: tree.sessionID)
+            if let old { discarded.append(old.items) }
             out.append(block.items)
         }
-        if blocks.count > live.count { blocks = blocks.filter { live.contains($0.key) } }
-        return RenderList(frame: frame.frame, mediaTime: frame.mediaTime, width: frame.width, height: frame.height,
+        if blocks.count > live.count {
+            discarded += blocks.filter { !live.contains($0.key) }.map(\.value.items)
+            blocks = blocks.filter { live.contains($0.key) }
+        }
+        if slicing.count > 0 { slicing = slicing.filter { live.contains($0.key) } }
+        var list = RenderList(frame: frame.frame, mediaTime: frame.mediaTime, width: frame.width, height: frame.height,
                           blocks: out)
+        list.discarded = discarded
+        discarded = []
+        return list
+    }
+
+    /// Takes the next `items` items of `tree`'s sliced whole build (starting one when none is
+    /// under way, or over when the structure changed since it began); returns the finished
+    /// block, brought up to this frame, or nil while it is not done.
+    private func buildSlice(of tree: PresentedTree, root: LayerID, display: PixelRect, items: Int) -> Block? {
+        var s: Slicing
+        if let current = slicing[tree.sessionID], current.root == root, tree.renderChanges(since: current.serial) != nil {
+            s = current
+            s.builder.tree = tree
+        } else {
+            s = Slicing(builder: Builder(display: display, tree: tree), root: root, serial: tree.renderSerial)
+            s.builder.start(root, parent: -1, parentWorld: .identity, parentOpacity: 1, clip: display, siblingIndex: 0,
+                            depth: 0)
+        }
+        s.animated.formUnion(tree.animatedLayers)
+        let before = s.builder.items.count
+        let done = s.builder.resume(budget: items)
+        for i in before..<s.builder.items.count { s.index[LayerID(truncatingIfNeeded: s.builder.items.key(at: i))] = i }
+        guard done else { slicing[tree.sessionID] = s; return nil }
+        slicing[tree.sessionID] = nil
+        sessionBuilds += 1
+        var block = Block(serial: s.serial, root: root, items: s.builder.items, index: s.index, animated: Array(s.animated))
+        guard let changed = tree.renderChanges(since: s.serial), update(&block, tree, display, changed: changed) else {
+            return nil // what changed meanwhile changed what is drawn: the next frame starts over
+        }
+        block.serial = tree.renderSerial
+        return block
     }
 
     /// Rebuilds the subtrees of the layers animated last frame or now, and of those whose
@@ -270,7 +354,7 @@ final class RenderListBuilder {
 
     private struct Builder {
         let display: PixelRect
-        let tree: PresentedTree
+        var tree: PresentedTree
         /// Built in chunks, as the list keeps them: no array of a few hundred bytes per
         /// layer that doubles (and is copied into chunks after) while a large tree is built.
         var items = RenderItems()
@@ -279,16 +363,106 @@ final class RenderListBuilder {
 
         init(display: PixelRect, tree: PresentedTree) { self.display = display; self.tree = tree }
 
-        /// Adds `id`'s subtree; `parentWorld` maps the superlayer's (flattened, sublayer-
-        /// transformed) space to the screen.
+        /// A layer whose item is in `items` and whose sublayers, then mask, are still to
+        /// add (the walk is an explicit stack, so that it can stop after a number of items
+        /// and go on later: see `RenderListBuilder.build`).
+        struct Open {
+            var index: Int
+            var ordered: [LayerID] = []
+            var next = 0
+            /// `items.count` before the sublayer being added.
+            var before = 0
+            var childWorld = Transform3D.identity
+            var childClip = PixelRect.empty
+            var effective = 1.0
+            var opacity = 1.0
+            var visibleChildren = 0
+            var mask: LayerID = 0
+            var world4 = Transform3D.identity
+            var clip = PixelRect.empty
+            var depth = 0
+            /// The sublayers are done (or there are none to add); then the mask.
+            var childrenDone = false
+            var maskStarted = false
+        }
+        var stack: [Open] = []
+
+        /// Adds `id`'s subtree whole; `parentWorld` maps the superlayer's (flattened,
+        /// sublayer-transformed) space to the screen.
         mutating func add(_ id: LayerID, parent: Int, parentWorld: Transform3D,
                           parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) {
-            guard depth < Builder.maxDepth, let (p, kind, subs) = tree.drawable(id), !p.isHidden else { return }
+            start(id, parent: parent, parentWorld: parentWorld, parentOpacity: parentOpacity, clip: clip,
+                  siblingIndex: siblingIndex, depth: depth)
+            _ = resume(budget: .max)
+        }
+
+        /// Begins `id`'s subtree: appends its item (when it draws) and opens it.
+        mutating func start(_ id: LayerID, parent: Int, parentWorld: Transform3D,
+                            parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) {
+            if let o = open(id, parent: parent, parentWorld: parentWorld, parentOpacity: parentOpacity, clip: clip,
+                            siblingIndex: siblingIndex, depth: depth) {
+                stack.append(o)
+            }
+        }
+
+        /// Goes on with the walk until it ends (true) or `budget` more items are added (false).
+        mutating func resume(budget: Int) -> Bool {
+            let limit = budget == .max ? Int.max : items.count + budget
+            while !stack.isEmpty {
+                if items.count >= limit { return false }
+                let t = stack.count - 1
+                if !stack[t].childrenDone {
+                    if stack[t].next > 0 {
+                        // The sublayer just added: count it and grow this layer's bounds.
+                        let before = stack[t].before
+                        if items.count > before {
+                            stack[t].visibleChildren += 1
+                            let index = stack[t].index
+                            items[index].subtreeBounds = items[index].subtreeBounds.union(items[before].subtreeBounds)
+                        }
+                    }
+                    if stack[t].next < stack[t].ordered.count {
+                        let i = stack[t].next, o = stack[t]
+                        stack[t].next += 1
+                        stack[t].before = items.count
+                        start(o.ordered[i], parent: o.index, parentWorld: o.childWorld, parentOpacity: o.effective,
+                              clip: o.childClip, siblingIndex: i, depth: o.depth + 1)
+                        continue
+                    }
+                    let index = stack[t].index
+                    if !stack[t].ordered.isEmpty {
+                        items[index].subtreeEnd = items.count
+                        items[index].isGroup = stack[t].opacity < 1 && stack[t].visibleChildren > 0
+                    }
+                    stack[t].childrenDone = true
+                }
+                // The mask's subtree, after the sublayers, in the masked layer's bounds space
+                // (its own plane, without the sublayer transform), its own opacity alone.
+                let o = stack[t]
+                if !o.maskStarted && o.mask != 0 && tree.kind(of: o.mask) != nil {
+                    stack[t].maskStarted = true
+                    var flat = o.world4
+                    flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
+                    items[o.index].maskStart = items.count
+                    start(o.mask, parent: o.index, parentWorld: flat, parentOpacity: 1, clip: o.clip,
+                          siblingIndex: -1, depth: o.depth + 1)
+                    continue
+                }
+                if o.maskStarted { items[o.index].subtreeEnd = items.count }
+                stack.removeLast()
+            }
+            return true
+        }
+
+        /// Appends `id`'s item, when it draws, and returns what remains to add of its subtree.
+        mutating func open(_ id: LayerID, parent: Int, parentWorld: Transform3D,
+                           parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) -> Open? {
+            guard depth < Builder.maxDepth, let (p, kind, subs) = tree.drawable(id), !p.isHidden else { return nil }
             let opacity = min(1, max(0, p.opacity.isFinite ? p.opacity : 1))
-            guard opacity > 0 else { return }
+            guard opacity > 0 else { return nil }
             let b = p.bounds
             let ax = b.origin.x + p.anchorPoint.x * b.width, ay = b.origin.y + p.anchorPoint.y * b.height
-            guard ax.isFinite, ay.isFinite, p.position.x.isFinite, p.position.y.isFinite else { return }
+            guard ax.isFinite, ay.isFinite, p.position.x.isFinite, p.position.y.isFinite else { return nil }
             let toParent = Transform3D.translation(x: -ax, y: -ay)
                 .concatenating(p.transform)
                 .concatenating(.translation(x: p.position.x, y: p.position.y))
@@ -298,10 +472,10 @@ final class RenderListBuilder {
             let drawsNothing = content.drawsNothing
             var own = PixelRect.empty
             if !drawsNothing {
-                guard let box = world.boundingBox(of: content.extent) else { return }
+                guard let box = world.boundingBox(of: content.extent) else { return nil }
                 own = PixelRect(covering: box).insetBy(-1).intersection(clip)
             } else if world.boundingBox(of: b) == nil {
-                return
+                return nil
             }
             let index = items.count
             let effective = parentOpacity * opacity
@@ -311,13 +485,18 @@ final class RenderListBuilder {
                                     screenBounds: own, subtreeBounds: own, clipBounds: clip, siblingIndex: siblingIndex,
                                     parentWorld: parentWorld, parentOpacity: parentOpacity, depth: depth,
                                     zPosition: p.zPosition, transition: tree.transition(of: id)))
-            defer { addMask(p.mask, of: index, world4: world4, clip: clip, depth: depth) }
-            guard !subs.isEmpty else { return }
+            var o = Open(index: index, effective: effective, opacity: opacity, mask: p.mask, world4: world4, clip: clip,
+                         depth: depth)
+            guard !subs.isEmpty else { o.childrenDone = true; return o }
 
             // The sublayers' space: the sublayer transform about the anchor, flattened.
             var childClip = clip
             if p.masksToBounds {
-                guard let box = world.boundingBox(of: b) else { items[index].subtreeEnd = items.count; return }
+                guard let box = world.boundingBox(of: b) else {
+                    items[index].subtreeEnd = items.count
+                    o.childrenDone = true
+                    return o
+                }
                 childClip = PixelRect(covering: box).insetBy(-1).intersection(clip)
             }
             // Flatten into this layer's plane (z dropped) after the sublayer transform —
@@ -329,36 +508,15 @@ final class RenderListBuilder {
                 childWorld = Transform3D.translation(x: -ax, y: -ay).concatenating(p.sublayerTransform)
                     .concatenating(.translation(x: ax, y: ay)).concatenating(flat)
             }
-            let ordered = Builder.zOrdered(subs, tree)
-            var visibleChildren = 0
-            for (i, child) in ordered.enumerated() {
-                let before = items.count
-                add(child, parent: index, parentWorld: childWorld, parentOpacity: effective,
-                    clip: childClip, siblingIndex: i, depth: depth + 1)
-                if items.count > before {
-                    visibleChildren += 1
-                    items[index].subtreeBounds = items[index].subtreeBounds.union(items[before].subtreeBounds)
-                }
-            }
-            items[index].subtreeEnd = items.count
-            items[index].isGroup = opacity < 1 && visibleChildren > 0
-        }
-
-        /// Appends the mask's subtree after the sublayers of the item at `index` (a masked
-        /// layer with a mask that exists). The mask lives in the masked layer's bounds
-        /// space — its own plane, without the sublayer transform — and its own opacity
-        /// alone counts (not the masked layer's).
-        mutating func addMask(_ mask: LayerID, of index: Int, world4: Transform3D, clip: PixelRect, depth: Int) {
-            guard mask != 0, tree.kind(of: mask) != nil else { return }
-            var flat = world4
-            flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
-            items[index].maskStart = items.count
-            add(mask, parent: index, parentWorld: flat, parentOpacity: 1, clip: clip, siblingIndex: -1, depth: depth + 1)
-            items[index].subtreeEnd = items.count
+            o.ordered = Builder.zOrdered(subs, tree)
+            o.childWorld = childWorld
+            o.childClip = childClip
+            return o
         }
 
         /// Sublayers back to front: by zPosition, ties in sublayer order.
         static func zOrdered(_ subs: [LayerID], _ tree: PresentedTree) -> [LayerID] {
+            guard tree.mayHaveZPositions else { return subs }
             var anyZ = false
             var keyed: [(z: Double, i: Int, id: LayerID)] = []
             keyed.reserveCapacity(subs.count)
