@@ -146,12 +146,14 @@ extension RenderList {
 }
 
 /// Builds each frame's `RenderList` on the loop thread, reusing the previous frame's items:
-/// a session whose tree has not changed since (no commit applied: the same
-/// `appliedSequence`; nothing animated then or now) keeps its block as it was; in a session
-/// with animations only the subtrees of the layers animated now or last frame are built
-/// again, in place. Anything else — a commit, an animated layer that was not drawn, a
-/// rebuilt subtree with a different number of visible layers, an animated zPosition —
-/// rebuilds that session's block whole.
+/// a session whose tree has not changed since (nothing in `LayerStore.renderChanges`,
+/// nothing animated then or now) keeps its block as it was; otherwise only the subtrees of
+/// the layers animated now or last frame, and of those whose properties a commit set, are
+/// built again, in place. Anything else — a change of structure, more changed layers than
+/// the store keeps, an animated layer that was not drawn, a rebuilt subtree with a
+/// different number of visible layers, an animated zPosition — rebuilds that session's
+/// block whole: at once for a tree of up to `sliceItems` layers, else a slice per frame
+/// while the previous block is shown (`buildSlice`).
 ///
 /// Layers that are hidden, have a non-finite or singular geometry, or have a corner at or
 /// behind the eye are left out with their subtrees.
