@@ -53,9 +53,13 @@ struct RenderItems: RandomAccessCollection, Sendable {
         return (chunks[c][j].subtreeBounds, chunks[c][j].subtreeEnd, chunks[c][j].transition != nil)
     }
 
-    /// Item `i`'s key, read in place.
-    @inline(__always)
-    func key(at i: Int) -> UInt64 { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].key }
+    /// Records the index of each item from `start` on under its layer id (keys read in
+    /// place, no item copied).
+    func index(from start: Int, into index: inout [LayerID: Int]) {
+        for i in start..<count {
+            index[LayerID(truncatingIfNeeded: chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].key)] = i
+        }
+    }
 
     var chunkCount: Int { chunks.count }
     /// The index range of chunk `c`.
@@ -254,7 +258,7 @@ final class RenderListBuilder {
             sessionBuilds += 1
             var index: [LayerID: Int] = [:]
             index.reserveCapacity(b.items.count)
-            for i in 0..<b.items.count { index[LayerID(truncatingIfNeeded: b.items.key(at: i))] = i }
+            b.items.index(from: 0, into: &index)
             let block = Block(serial: tree.renderSerial, root: root,
                               items: b.items, index: index, animated: tree.animatedLayers)
             let old = tree.version != nil ? blocks.updateValue(block, forKey: tree.sessionID)
@@ -279,7 +283,10 @@ final class RenderListBuilder {
     /// block, brought up to this frame, or nil while it is not done.
     private func buildSlice(of tree: PresentedTree, root: LayerID, display: PixelRect, items: Int) -> Block? {
         var s: Slicing
-        if let current = slicing[tree.sessionID], current.root == root, tree.renderChanges(since: current.serial) != nil {
+        // Taken out of the table while it grows, so that its items and index are not shared
+        // (a copy of each per frame).
+        if let current = slicing.removeValue(forKey: tree.sessionID), current.root == root,
+           tree.renderChanges(since: current.serial) != nil {
             s = current
             s.builder.tree = tree
         } else {
@@ -290,9 +297,8 @@ final class RenderListBuilder {
         s.animated.formUnion(tree.animatedLayers)
         let before = s.builder.items.count
         let done = s.builder.resume(budget: items)
-        for i in before..<s.builder.items.count { s.index[LayerID(truncatingIfNeeded: s.builder.items.key(at: i))] = i }
+        s.builder.items.index(from: before, into: &s.index)
         guard done else { slicing[tree.sessionID] = s; return nil }
-        slicing[tree.sessionID] = nil
         sessionBuilds += 1
         var block = Block(serial: s.serial, root: root, items: s.builder.items, index: s.index, animated: Array(s.animated))
         guard let changed = tree.renderChanges(since: s.serial), update(&block, tree, display, changed: changed) else {
