@@ -287,28 +287,22 @@ final class LayerStore {
         case let .retargetSpring(id, key, animationID, retarget):
             retargetSpring(of: id, key: key, animationID: animationID, retarget, mediaTime: mediaTime, events: &events)
         }
-        // What the compositor must redraw of this client's tree (`renderChanges(since:)`).
+        // Then: what the compositor must redraw of this client's tree (`renderChanges(since:)`;
+        // animated layers are redrawn as such, and a retarget's model change came through
+        // setProperty), and the changed layer's next frame (`prepareFrame(of:)`).
         switch command {
-        case let .setProperty(_, keyPath, value) where keyPath.property == .zPosition:
-            if value != .number(0) { mayHaveZPositions = true }
-        case let .addAnimation(_, _, _, animation) where animation.writtenProperties.contains(.zPosition):
-            mayHaveZPositions = true
-        default:
-            break
-        }
-        switch command {
-        case let .setProperty(id, keyPath, _) where keyPath.property != .mask:
-            noteRenderChange(id)
-        case .createLayer, .destroyLayer, .insertSublayer, .removeFromSuperlayer, .setRoot, .setProperty:
-            noteStructureChange()
-        case .addAnimation, .removeAnimation, .removeAllAnimations, .setTiming, .retargetSpring:
-            break // animated layers are redrawn as such; a retarget's model change came through setProperty
-        }
-        switch command {
-        case let .setProperty(id, _, _), let .addAnimation(id, _, _, _), let .removeAnimation(id, _),
-             let .removeAllAnimations(id), let .retargetSpring(id, _, _, _):
+        case let .setProperty(id, keyPath, value):
+            if keyPath.property == .mask { noteStructureChange() } else { noteRenderChange(id) }
+            if keyPath.property == .zPosition && value != .number(0) { mayHaveZPositions = true }
             prepareFrame(of: id)
-        case .createLayer, .destroyLayer, .insertSublayer, .removeFromSuperlayer, .setRoot, .setTiming:
+        case let .addAnimation(id, _, _, animation):
+            if animation.writtenProperties.contains(.zPosition) { mayHaveZPositions = true }
+            prepareFrame(of: id)
+        case let .removeAnimation(id, _), let .removeAllAnimations(id), let .retargetSpring(id, _, _, _):
+            prepareFrame(of: id)
+        case .createLayer, .destroyLayer, .insertSublayer, .removeFromSuperlayer, .setRoot:
+            noteStructureChange()
+        case .setTiming:
             break
         }
     }
@@ -646,18 +640,16 @@ final class LayerStore {
     /// caches marked stale, and its world timing copied when it is in a tree (a layer not
     /// yet inserted has it looked up by the frame: caching it now would make the insertion
     /// mark a clean timing dirty, and every state copy it). That frame then evaluates it as
-    /// a steady one. `apply` calls
-    /// it after each command that names a layer, so a commit's cost stays with the commit —
-    /// in the slices a large one is applied in — and the frame that first shows 100,000 new
-    /// animations costs about what the frames after it do, not three times that. Nothing
-    /// reads a presentation between a command and the next frame but the frame (the
-    /// compositor takes its trees at frame time; tree replies evaluate from the model).
-    /// Returns whether there was anything to do.
-    @discardableResult
-    func prepareFrame(of id: LayerID) -> Bool {
-        guard let slot = slotOf[id] else { return false }
+    /// a steady one. `apply` calls it after each command that names a layer, so a commit's
+    /// cost stays with the commit — in the slices a large one is applied in — and the frame
+    /// that first shows 100,000 new animations costs about what the frames after it do, not
+    /// three times that. Nothing reads a presentation between a command and the next frame
+    /// but the frame (the compositor takes its trees at frame time; tree replies evaluate
+    /// from the model).
+    func prepareFrame(of id: LayerID) {
+        guard let slot = slotOf[id] else { return }
         let s = Int(slot), a = Int(nodes[s].animationIndex)
-        guard a >= 0, animations[a].needsFullReset else { return false }
+        guard a >= 0, animations[a].needsFullReset else { return }
         let epoch = timingEpoch
         withFrameAccess { nodes, staleness, states, presentations in
             let state = states.baseAddress! + a
@@ -673,7 +665,6 @@ final class LayerStore {
         // from the last frame's anywhere).
         let caches: Invalidation = [.worldTransform, .worldOpacity]
         if !staleness[s].isSuperset(of: caches) { invalidateSubtree(s, caches) }
-        return true
     }
 
     // MARK: Frames
