@@ -57,8 +57,8 @@ struct AnimationEngine {
     static let singleOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.single)!
     static let recordsOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.records)!
 
-    /// The storage object of the array stored at `offset` in `*state` (its header, then its
-    /// elements: see `elements`), for prefetching; nothing is read through it.
+    /// The storage object of the array stored at `offset` in `*state`: its header, then its
+    /// elements (see `elements`).
     @inline(__always)
     static func storage(of state: UnsafeMutablePointer<AnimationState>, at offset: Int) -> UnsafeRawPointer {
         UnsafeRawPointer(bitPattern: UnsafeRawPointer(state).advanced(by: offset).load(as: UInt.self))!
@@ -73,8 +73,7 @@ struct AnimationEngine {
     @inline(__always)
     static func elements<T>(of state: UnsafeMutablePointer<AnimationState>, at offset: Int,
                             as: T.Type, checked: Bool = true) -> UnsafeBufferPointer<T> {
-        let reference = UnsafeRawPointer(state).advanced(by: offset).load(as: UInt.self)
-        let object = UnsafeRawPointer(bitPattern: reference)!
+        let object = storage(of: state, at: offset)
         let count = object.load(fromByteOffset: 16, as: Int.self)
         let buffer = UnsafeBufferPointer(start: (object + 32).assumingMemoryBound(to: T.self), count: count)
         assert(!checked || MemoryLayout<T>.alignment <= 16 && UnsafeRawPointer(state).advanced(by: offset)
@@ -135,10 +134,10 @@ struct AnimationEngine {
                 // Memory, not arithmetic, bounds a large frame: fetch what a layer a few
                 // states ahead will touch while this one is evaluated, and only the lines it
                 // uses: the bytes of its animated properties in its presentation (and in its
-                // model, when an animation reads it) and the bytes evaluation reads of its
-                // animation (in its state when it has one, else after its array's 32-byte
-                // header). Its lifecycles lie in its state, its caches' staleness in a dense
-                // array.
+                // model, when an animation reads it) and, when it has several animations, the
+                // bytes evaluation reads of them (after their array's 32-byte header; a single
+                // one lies in its state). Its lifecycles lie in its state, its caches'
+                // staleness in a dense array.
                 if a + AnimationEngine.prefetchDistance < n {
                     let ahead = states.baseAddress! + a + AnimationEngine.prefetchDistance
                     let node = UnsafeRawPointer(nodes + Int(ahead.pointee.slot))
@@ -174,13 +173,9 @@ struct AnimationEngine {
                         // (the array's header and first records share a line).
                         csys_prefetch_write(AnimationEngine.storage(of: ahead, at: recordsOffset))
                     }
-                    if ahead.pointee.hasSingle {
-                        let single = UnsafeRawPointer(ahead) + singleOffset
-                        for line in stride(from: 0, to: AnimationEngine.hotAnimationBytes, by: 64) {
-                            csys_prefetch(single + line)
-                        }
-                    } else {
-                        // The first few animations, and their array's header (its count).
+                    if !ahead.pointee.hasSingle {
+                        // The first few animations, and their array's header (its count). A
+                        // single animation lies in the state, fetched already.
                         let animations = AnimationEngine.elements(of: ahead, at: attachedOffset, as: AttachedAnimation.self,
                                                                   checked: false)
                         let first = UnsafeRawPointer(animations.baseAddress!)
