@@ -38,6 +38,8 @@ public struct Configuration {
     /// The most layers one tree dump may hold (a dump is built on the loop thread, about
     /// 20 µs per layer in a debug build: the default keeps one under a frame or two).
     public var maxTreeReplyLayers: Int = 2_000
+    /// What control work waiting off the loop thread may hold, per client and in total.
+    public var controlLimits = ControlLimits()
     /// A commit with more commands than this is validated and applied this many commands
     /// per loop turn, frames going on in between (about 1–3 ms of work per slice).
     public var commitSliceCommands: Int = 2_048

@@ -6,8 +6,10 @@ extension ServerCore {
     /// values); the compositor's ready times and the JSON are added off the loop thread and
     /// the reply is delivered when ready (at once on the embedded server, which has no
     /// control worker).
-    func answerFrameLog(_ request: FrameLogRequest, to sessionID: UInt32) {
+    func answerFrameLog(_ request: FrameLogRequest, to session: ClientSession) {
+        let what = "frame-log request \(request.requestID)"
         let cap = FrameLogReport.maxRecordsPerReply
+        guard admitControl(bytes: cap * MemoryLayout<FrameLog.Entry>.stride, what: what, from: session) else { return }
         let limit = request.maxRecords == 0 ? cap : min(cap, Int(request.maxRecords))
         let (entries, hasMore) = frameLog.entries(after: request.sinceFrame, limit: limit)
         let header = FrameLogReport(refreshRate: configuration.refreshRate, manualClock: configuration.clock.isManual,
@@ -18,7 +20,7 @@ extension ServerCore {
         let compositor = (output as? CompositorOutput).map(LoopBound.init)
         let job = LoopBound((entries, compositor))
         let requestID = request.requestID
-        offload({
+        submitControl({
             let (entries, compositor) = job.value
             let ready = compositor?.value.readyNanoseconds(of: entries.map(\.frame)) ?? []
             var report = header
@@ -31,6 +33,6 @@ extension ServerCore {
                     pixelsReadyTime: i < ready.count ? ready[i].map { Double($0) / 1e9 } : nil)
             }
             return .frameLogReply(FrameLogReply(requestID: requestID, json: ServerCore.json(report)))
-        }, then: { [weak self] reply in self?.deliver(reply, to: sessionID) })
+        }, bytes: cap * MemoryLayout<FrameLog.Entry>.stride, what: what, from: session)
     }
 }

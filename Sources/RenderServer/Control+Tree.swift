@@ -20,7 +20,8 @@ import RenderProtocol
 /// Off the frame's critical path: the loop thread only selects the layers (refusing a dump
 /// over `maxTreeReplyLayers` before copying anything) and copies what the dump needs — each
 /// layer's model, animations (copy-on-write) and local time. Evaluating and encoding run on
-/// the control worker (`ServerCore.offload`), and the reply is sent when it is done.
+/// the control worker (`ServerCore.submitControl`: bounded per client and in total, served
+/// in turn), and the reply is sent when it is done.
 extension ServerCore {
     /// A tree request that cannot be answered; the text is the error's message.
     struct TreeRefusal: Error { let message: String }
@@ -92,11 +93,15 @@ extension ServerCore {
         let sessions: [(id: UInt32, client: String, pid: Int32, root: LayerID, layers: [LayerCopy])]
     }
 
-    /// Selects and copies (loop thread). Cost: O(selected layers), at most
-    /// `maxTreeReplyLayers`.
-    func treeSnapshot(_ request: TreeRequest) throws(TreeRefusal) -> TreeSnapshot {
+    /// What a snapshot of `layers` layers holds while it waits for the control worker
+    /// (`ControlWork`): each layer's copy (its model inline; its sublayers and animations are
+    /// shared with the store until the store changes them).
+    static func snapshotBytes(layers: Int) -> Int { layers * MemoryLayout<LayerCopy>.stride }
+
+    /// Copies the layers `treeSelection` chose (loop thread). Cost: O(selected layers), at
+    /// most `maxTreeReplyLayers`.
+    func treeSnapshot(_ request: TreeRequest, of selection: [(ClientSession, [LayerID])]) -> TreeSnapshot {
         let t = request.mediaTime.isNaN ? lastFrameTime : request.mediaTime
-        let selection = try treeSelection(request)
         var sessions: [(id: UInt32, client: String, pid: Int32, root: LayerID, layers: [LayerCopy])] = []
         for (s, ids) in selection {
             let store = s.store

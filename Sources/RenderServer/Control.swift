@@ -12,16 +12,23 @@ extension ServerCore {
             session.send(.statsReply(StatsReply(requestID: requestID, json: ServerCore.json(statsReport()))))
 
         case let .treeRequest(request):
+            let what = "tree request \(request.requestID)"
+            // The job counts first: a client asking faster than it is answered is refused
+            // before anything is selected or copied.
+            guard admitControl(bytes: 0, what: what, from: session) else { return }
             do {
-                let snapshot = try treeSnapshot(request)
-                let sessionID = session.id, requestID = request.requestID
-                offload({
+                let selection = try treeSelection(request)
+                let bytes = ServerCore.snapshotBytes(layers: selection.reduce(0) { $0 + $1.1.count })
+                guard admitControl(bytes: bytes, what: what, from: session) else { return }
+                let snapshot = treeSnapshot(request, of: selection)
+                let requestID = request.requestID
+                submitControl({
                     Message.treeReply(TreeReply(requestID: requestID, mediaTime: snapshot.mediaTime,
                                                 json: ServerCore.json(ServerCore.report(of: snapshot))))
-                }, then: { [weak self] reply in self?.deliver(reply, to: sessionID) })
+                }, bytes: bytes, what: what, from: session)
             } catch {
-                session.send(.error(ErrorMessage(code: .invalidCommand, message: "tree request \(request.requestID): "
-                    + error.message, fatal: false)))
+                session.send(.error(ErrorMessage(code: .invalidCommand, message: "\(what): " + error.message,
+                                                 fatal: false)))
             }
 
         case let .snapshotRequest(request):
@@ -46,7 +53,7 @@ extension ServerCore {
                                                     mediaTime: lastFrameTime)))
 
         case let .frameLogRequest(request):
-            answerFrameLog(request, to: session.id)
+            answerFrameLog(request, to: session)
 
         case let .clientsRequest(requestID):
             session.send(.clientsReply(ClientsReply(requestID: requestID, json: ServerCore.json(clientsReport()))))

@@ -45,6 +45,35 @@ public final class EmbeddedServer {
         }
     }
     private var released: [ReleaseBox] = []
+
+    /// When true, control jobs (tree dumps, frame-log replies) wait, as they would for the
+    /// daemon's control worker, until `runControlJobs` runs them; when false (the default)
+    /// each runs at once, in line.
+    public var defersControlJobs = false {
+        didSet {
+            core.offloader = defersControlJobs ? { [unowned self] job, deliver in
+                self.heldControlJobs.append((job, deliver))
+            } : nil
+        }
+    }
+    private var heldControlJobs: [(job: @Sendable () -> Message, deliver: LoopBound<(Message) -> Void>)] = []
+
+    /// Runs up to `count` control jobs that `defersControlJobs` held, in the order the core
+    /// hands them to its worker (one at a time, sessions in turn); returns how many ran.
+    @discardableResult
+    public func runControlJobs(_ count: Int = .max) -> Int {
+        var ran = 0
+        while ran < count, !heldControlJobs.isEmpty {
+            let (job, deliver) = heldControlJobs.removeFirst()
+            deliver.value(job())
+            ran += 1
+        }
+        pump()
+        return ran
+    }
+
+    /// Control jobs queued or running over all sessions, and the bytes they hold.
+    public var controlJobs: (jobs: Int, bytes: Int) { (core.controlWork.totalJobs, core.controlWork.totalBytes) }
     /// Frees what `defersReleases` kept.
     public func dropReleasedValues() { released.removeAll() }
 

@@ -74,6 +74,8 @@ final class ServerCore {
     /// daemon sets it (a control worker thread); nil runs the job at once, in line (the
     /// embedded driver: deterministic).
     var offloader: ((_ job: @escaping @Sendable () -> Message, _ deliver: LoopBound<(Message) -> Void>) -> Void)?
+    /// Control jobs waiting for the worker, bounded per session and in total.
+    var controlWork: ControlWork
 
     /// `mediaTime` gives the real clock's time (ignored with a manual clock).
     init(configuration: Configuration, output: FrameOutput, mediaTime: @escaping () -> Double) {
@@ -81,6 +83,7 @@ final class ServerCore {
         self.logger = configuration.logger
         self.output = output
         self.realMediaTime = mediaTime
+        controlWork = ControlWork(limits: configuration.controlLimits)
         switch configuration.clock {
         case .real:
             lastFrameTime = mediaTime()
@@ -128,6 +131,7 @@ final class ServerCore {
     func sessionDidEnd(_ session: ClientSession, reason: String) {
         sessions.removeAll { $0 === session }
         busySessions.removeAll { $0 === session }
+        controlWork.cancel(session: session.id)
         awaitingFrameCount -= session.awaitingFrame.count
         session.awaitingFrame.removeAll()
         changedSinceLastFrame = true
@@ -165,9 +169,46 @@ final class ServerCore {
         if let releaser { releaser(box) }
     }
 
-    /// Runs `job` on the control worker (or at once), then `deliver` on the loop thread.
-    func offload(_ job: @escaping @Sendable () -> Message, then deliver: @escaping (Message) -> Void) {
-        if let offloader { offloader(job, LoopBound(deliver)) } else { deliver(job()) }
+    /// Queues a control job of `session` that holds `bytes` until it runs (`ControlWork`):
+    /// refused with a non-fatal error when over a limit (the caller has copied nothing yet
+    /// when it asks with `admitControl` first), else run on the control worker in turn and
+    /// its reply sent to the session, if still open.
+    func admitControl(bytes: Int, what: String, from session: ClientSession) -> Bool {
+        do throws(ControlWork.Refusal) {
+            try controlWork.admit(session: session.id, bytes: bytes, what: what)
+            return true
+        } catch {
+            session.send(.error(ErrorMessage(code: .limitExceeded, message: error.message, fatal: false)))
+            markDirty(session)
+            return false
+        }
+    }
+
+    /// Queues an admitted job (see `admitControl`) and starts the worker if it is idle.
+    func submitControl(_ run: @escaping @Sendable () -> Message, bytes: Int, what: String, from session: ClientSession) {
+        controlWork.enqueue(ControlWork.Job(session: session.id, what: what, bytes: bytes, run: run))
+        runControlWork()
+    }
+
+    /// Hands the next job to the worker when it is idle. Without an offloader (the embedded
+    /// driver) jobs run here, in line, one after another.
+    private func runControlWork() {
+        while let job = controlWork.next() {
+            guard let offloader else {
+                let reply = job.run()
+                controlWork.finish()
+                deliver(reply, to: job.session)
+                continue
+            }
+            let session = job.session
+            offloader(job.run, LoopBound { [weak self] reply in
+                guard let self else { return }
+                self.controlWork.finish()
+                self.deliver(reply, to: session)
+                self.runControlWork()
+            })
+            return
+        }
     }
 
     /// Sends a finished control reply to a session, if it is still open.

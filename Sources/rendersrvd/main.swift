@@ -76,6 +76,14 @@ struct RenderServerDaemon: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The most layers one tree dump may hold; a larger one is refused (ask for a session or a subtree).", valueName: "n"))
     var maxTreeReplyLayers: Int = 2_000
+    @Option(name: .long, help: ArgumentHelp("Control requests (tree dumps, frame logs) one client may have waiting for the control worker; more are refused until replies go out.", valueName: "n"))
+    var maxControlJobsPerClient: Int = ControlLimits().jobsPerSession
+    @Option(name: .long, help: ArgumentHelp("Bytes one client's waiting control requests may hold (each tree dump's copy of its layers).", valueName: "bytes"))
+    var maxControlBytesPerClient: Int = ControlLimits().bytesPerSession
+    @Option(name: .long, help: ArgumentHelp("Control requests waiting for the control worker over all clients.", valueName: "n"))
+    var maxControlJobs: Int = ControlLimits().jobs
+    @Option(name: .long, help: ArgumentHelp("Bytes the waiting control requests of all clients may hold.", valueName: "bytes"))
+    var maxControlBytes: Int = ControlLimits().bytes
 
     /// The limits the flags give.
     var limits: Limits {
@@ -122,6 +130,12 @@ struct RenderServerDaemon: ParsableCommand {
         }
         if let record, record.isEmpty { throw ValidationError("--record needs a folder") }
         guard maxTreeReplyLayers > 0 else { throw ValidationError("--max-tree-reply-layers must be at least 1") }
+        for (flag, value) in [("--max-control-jobs-per-client", maxControlJobsPerClient),
+                              ("--max-control-bytes-per-client", maxControlBytesPerClient),
+                              ("--max-control-jobs", maxControlJobs), ("--max-control-bytes", maxControlBytes)]
+        where value < 1 {
+            throw ValidationError("\(flag) \(value): it must be at least 1")
+        }
         for id in Limits.ID.allCases where limits[id] == 0 {
             throw ValidationError("\(id.flag) 0: every limit must be at least 1")
         }
@@ -163,6 +177,9 @@ struct RenderServerDaemon: ParsableCommand {
                                           limits: limits, handlesTerminationSignals: true, exitsOnStandardInputEOF: exitOnStdinEof,
                                           logger: logger)
         configuration.maxTreeReplyLayers = maxTreeReplyLayers
+        configuration.controlLimits = ControlLimits(jobsPerSession: maxControlJobsPerClient,
+                                                    bytesPerSession: maxControlBytesPerClient,
+                                                    jobs: maxControlJobs, bytes: maxControlBytes)
         configuration.activatedSocket = activated
         configuration.serviceNotifier = notifier
         if output != .none {
