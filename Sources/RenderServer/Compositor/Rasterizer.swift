@@ -219,59 +219,95 @@ final class Rasterizer {
         cairo_restore(cr)
     }
 
+    /// Draws the subtrees that start in `range` (siblings, back to front) where they meet `r`.
     func drawRange(_ range: Range<Int>, _ items: RenderItems, _ r: PixelRect) {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            // Read in place: copying each item out costs more than the walk.
-            let (bounds, end, inTransition) = items.subtree(i)
-            if bounds.intersects(r) || (end > i + 1 && bounds.isEmpty) || inTransition {
-                drawItem(i, items, r)
-            }
-            i = end
-        }
+        walk(range, items, r, root: nil)
     }
 
+    /// Draws item `i`'s subtree; with `hooks` false, item `i` itself is drawn plainly even
+    /// when it has a transition or a mask (the transition and mask drawing call it so).
     func drawItem(_ i: Int, _ items: RenderItems, _ r: PixelRect, hooks: Bool = true) {
-        let item = items[i]
-        if hooks && item.transition != nil && drawTransition(i, items, r) { return }
-        if hooks && item.maskStart >= 0 { drawMasked(i, items, r); return }
-        let hasChildren = item.childrenEnd > i + 1
-        if item.isGroup {
-            let area = item.subtreeBounds.intersection(r)
-            guard !area.isEmpty else { return }
-            saveClipped(to: area)
-            cairo_push_group(cr)
-            nesting += 1
-            drawOwn(item, alpha: 1, r)
-            drawChildren(i, items, r)
-            drawLiveBorder(item, alpha: 1)
-            nesting -= 1
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, item.opacity)
-            cairo_restore(cr)
-        } else {
-            drawOwn(item, alpha: item.opacity, r)
-            if hasChildren {
-                drawChildren(i, items, r)
-                drawLiveBorder(item, alpha: item.opacity)
+        walk(i ..< items.subtree(i).end, items, r, root: i, rootHooks: hooks)
+    }
+
+    /// A layer whose sublayers are being drawn: where they end, and what closing it takes.
+    private struct OpenLayer {
+        let index: Int
+        /// Its sublayers are `index + 1 ..< childrenEnd`; the walk goes on at `next`.
+        let childrenEnd: Int
+        let next: Int
+        let isGroup: Bool
+        let clipsSublayers: Bool
+    }
+
+    /// The drawing walk, iterative: a tree as deep as the depth limit allows draws with a
+    /// constant amount of the compositor thread's stack (a recursive walk overflowed it at
+    /// about 2,000 levels). Only masks and transitions, which draw a subtree into a group of
+    /// its own, call back into it. Each subtree that starts in `range` is drawn where it meets
+    /// `r`; item `root` is drawn whatever its bounds, and without its transition or mask
+    /// unless `rootHooks`.
+    private func walk(_ range: Range<Int>, _ items: RenderItems, _ r: PixelRect, root: Int?, rootHooks: Bool = true) {
+        var open: [OpenLayer] = []
+        var i = range.lowerBound
+        while true {
+            let end = open.last?.childrenEnd ?? range.upperBound
+            guard i < end else {
+                guard let layer = open.popLast() else { return }
+                close(layer, items)
+                i = layer.next
+                continue
             }
+            let (bounds, next, inTransition) = items.subtree(i)
+            let hooks = i != root || rootHooks
+            guard i == root || bounds.intersects(r) || (next > i + 1 && bounds.isEmpty) || inTransition else {
+                i = next
+                continue
+            }
+            let item = items[i]
+            if hooks && item.transition != nil && drawTransition(i, items, r) { i = next; continue }
+            if hooks && item.maskStart >= 0 { drawMasked(i, items, r); i = next; continue }
+            if item.isGroup {
+                let area = item.subtreeBounds.intersection(r)
+                guard !area.isEmpty else { i = next; continue }
+                saveClipped(to: area)
+                cairo_push_group(cr)
+                nesting += 1
+                drawOwn(item, alpha: 1, r)
+            } else {
+                drawOwn(item, alpha: item.opacity, r)
+            }
+            let layer = OpenLayer(index: i, childrenEnd: item.childrenEnd, next: next, isGroup: item.isGroup,
+                                  clipsSublayers: item.masksToBounds && item.childrenEnd > i + 1)
+            guard item.childrenEnd > i + 1 else {
+                if item.isGroup { close(layer, items) }
+                i = next
+                continue
+            }
+            if layer.clipsSublayers {
+                cairo_save(cr)
+                addBoundsPath(item)
+                cairo_clip(cr)
+                nesting += 1
+            }
+            open.append(layer)
+            i += 1
         }
     }
 
-    private func drawChildren(_ i: Int, _ items: RenderItems, _ r: PixelRect) {
-        let item = items[i]
-        guard item.childrenEnd > i + 1 else { return }
-        if item.masksToBounds {
-            cairo_save(cr)
-            addBoundsPath(item)
-            cairo_clip(cr)
-            nesting += 1
-            drawRange(i + 1..<item.childrenEnd, items, r)
+    /// After a layer's sublayers: their clip ends, its live border goes on top, and a group
+    /// is composited at the layer's opacity.
+    private func close(_ layer: OpenLayer, _ items: RenderItems) {
+        if layer.clipsSublayers {
             nesting -= 1
             cairo_restore(cr)
-        } else {
-            drawRange(i + 1..<item.childrenEnd, items, r)
         }
+        let item = items[layer.index]
+        drawLiveBorder(item, alpha: layer.isGroup ? 1 : item.opacity)
+        guard layer.isGroup else { return }
+        nesting -= 1
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, item.opacity)
+        cairo_restore(cr)
     }
 
     /// The rounded bounds in device space, as the current path (user space left identity).
