@@ -23,8 +23,13 @@ public struct Limits: Hashable, Sendable {
     public var maxBitmapBytes: UInt32
     /// Commands in one commit (checked from the commit's count, before decoding them).
     public var maxCommandsPerCommit: UInt32
-    /// Depth of a layer tree: a root alone has depth 1.
+    /// Depth of a layer tree: a root alone has depth 1. A daemon accepts at most
+    /// `maxTreeDepthCeiling`.
     public var maxTreeDepth: UInt32
+    /// The deepest tree a daemon may be configured to accept: drawing, the structural checks
+    /// and the walks over a tree are tested at this depth (a chain of masked layers, every
+    /// level drawn); deeper configurations are refused at start.
+    public static let maxTreeDepthCeiling: UInt32 = 4_096
     /// UTF-8 bytes of a client name or an animation key.
     public var maxNameBytes: UInt32
     /// Bytes waiting to be sent to one session at the start of a frame; a client that
@@ -128,7 +133,7 @@ public struct Limits: Hashable, Sendable {
             case .maxKeyframes: "values, key times, timing functions or path elements of one keyframe animation; children of one group"
             case .maxBitmapBytes: "pixel bytes of one bitmap"
             case .maxCommandsPerCommit: "commands in one commit"
-            case .maxTreeDepth: "depth of a client's layer tree (a lone root is 1)"
+            case .maxTreeDepth: "depth of a client's layer tree (a lone root is 1), at most 4,096"
             case .maxNameBytes: "UTF-8 bytes of a client name or an animation key"
             case .maxSessionPendingBytes: "bytes waiting to be sent to one client when a frame starts"
             case .maxDaemonPendingBytes: "bytes of partly received frames over all clients"

@@ -192,7 +192,7 @@ struct CommitValidator {
                 throw invalid(.invalidCommand, layer: child, "it is the mask of layer \(owner) and a mask cannot also be "
                     + "a sublayer (Core Animation's masks have no superlayer); set layer \(owner)'s mask to none first")
             }
-            try checkStructure(inserting: child, into: parent, view)
+            try checkStructure(inserting: child, into: parent, &view)
             view.detach(child)
             let height = view.height(of: child)
             view.modify(parent) { $0.sublayers.append(child) }
@@ -295,9 +295,10 @@ struct CommitValidator {
     /// The structural checks of inserting `child` into `parent`, in O(depth limit): walking
     /// up from `parent` finds a cycle (the child is the parent or one of its ancestors) and
     /// the parent's depth; the child's subtree height is maintained, not measured.
-    private func checkStructure(inserting child: LayerID, into parent: LayerID, _ view: View) throws(Rejection) {
+    private func checkStructure(inserting child: LayerID, into parent: LayerID, _ view: inout View) throws(Rejection) {
         var depth = 0
         var ancestor = parent
+        defer { view.pending.work &+= SliceBudget.ancestorWork(steps: depth) }
         while ancestor != 0 {
             if ancestor == child {
                 throw invalid(.cycle, layer: child, "inserting it into layer \(parent) makes a cycle (it is "
@@ -540,7 +541,7 @@ struct CommitValidator {
 
         /// As `LayerStore` does: carries a sublayer height change up the ancestor path.
         mutating func propagateHeight(from start: LayerID, removing: Int?, adding: Int?) {
-            SubtreeHeights.propagate(from: start, removing: removing, adding: adding) { id, removing, adding in
+            let steps = SubtreeHeights.propagate(from: start, removing: removing, adding: adding) { id, removing, adding in
                 var result = (old: 1, new: 1, parent: LayerID?.none)
                 modify(id) { n in
                     let old = n.height
@@ -551,6 +552,7 @@ struct CommitValidator {
                 }
                 return result
             }
+            pending.work &+= SliceBudget.ancestorWork(steps: steps)
         }
     }
 }

@@ -12,10 +12,15 @@ public protocol FrameOutput: AnyObject {
     /// When a presented frame counts as finished, for presentation feedback
     /// (`commitPresented`). The default, `.whenPresented`, suits outputs that draw nothing.
     var completion: FrameCompletion { get }
+    /// The output has work left that needs a frame even when nothing animates or changed
+    /// (a large tree's render items are built a slice per frame): the frame clock keeps
+    /// running while it is true.
+    var wantsFrame: Bool { get }
 }
 
 extension FrameOutput {
     public var completion: FrameCompletion { .whenPresented }
+    public var wantsFrame: Bool { false }
 }
 
 /// When a frame handed to `FrameOutput.present` is finished.

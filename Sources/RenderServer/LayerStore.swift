@@ -354,7 +354,7 @@ final class LayerStore {
     /// A sublayer subtree of height `removing` left slot `start` and/or one of height `adding`
     /// arrived: updates heights up the ancestor path while they change.
     private func propagateHeight(from start: Int, removing: Int?, adding: Int?) {
-        SubtreeHeights.propagate(from: start, removing: removing, adding: adding) { s, removing, adding in
+        let steps = SubtreeHeights.propagate(from: start, removing: removing, adding: adding) { s, removing, adding in
             let old = Int(nodes[s].height)
             if let r = removing { nodes[s].childHeights.remove(r) }
             if let a = adding { nodes[s].childHeights.add(a) }
@@ -363,6 +363,7 @@ final class LayerStore {
             let parent = Int(nodes[s].parentSlot)
             return (old, new, parent >= 0 ? parent : nil)
         }
+        work &+= SliceBudget.ancestorWork(steps: steps)
     }
 
     /// Marks `caches` stale in the subtree of slot `s`, not descending below nodes where

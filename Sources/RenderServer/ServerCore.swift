@@ -346,7 +346,8 @@ final class ServerCore {
 
     /// Whether a frame has work: something animates or changed since the last one.
     var needsFrame: Bool {
-        changedSinceLastFrame || awaitingFrameCount > 0 || sessions.contains { $0.store.animationCount > 0 }
+        changedSinceLastFrame || awaitingFrameCount > 0 || output.wantsFrame
+            || sessions.contains { $0.store.animationCount > 0 }
     }
 
     /// Produces one frame for target present time `target` (media time, seconds). A frame

@@ -14,6 +14,18 @@ struct SliceBudget: Sendable {
     /// shifting 1,024 entries of a sublayer list takes about what applying a plain
     /// command takes, 1–3 µs).
     static let entriesPerUnit = 1_024
+    /// Entries one step up an ancestor path counts as (a cycle and depth check walking up from
+    /// an insert's parent, a subtree height carried up): a step is a table lookup, some 30
+    /// times an entry scanned. The first `freeAncestorSteps` of a walk are part of its
+    /// command's unit (a tree a few dozen levels deep slices as before); a commit that inserts
+    /// a chain a layer at a time walks O(depth) per insert, so a deep chain's commit is spread
+    /// over turns by this count.
+    static let entriesPerAncestorStep = 32
+    static let freeAncestorSteps = 32
+
+    /// The work entries of a walk of `steps` ancestors.
+    @inline(__always)
+    static func ancestorWork(steps: Int) -> Int { max(0, steps - freeAncestorSteps) * entriesPerAncestorStep }
 
     static let unlimited = SliceBudget(units: .max)
 

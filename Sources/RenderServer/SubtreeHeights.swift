@@ -60,15 +60,20 @@ enum SubtreeHeights {
     ///   - removing, adding: the sublayer subtree height that left, that arrived.
     ///   - update: applies (removing, adding) to a layer's `ChildHeights`, stores its new
     ///     height and returns (old height, new height, its superlayer or nil).
+    ///   - Returns: the layers updated (for the slice's work count).
+    @discardableResult
     static func propagate<Handle>(from start: Handle, removing: Int?, adding: Int?,
-                                  update: (Handle, Int?, Int?) -> (old: Int, new: Int, parent: Handle?)) {
+                                  update: (Handle, Int?, Int?) -> (old: Int, new: Int, parent: Handle?)) -> Int {
         var current: Handle? = start
         var removing = removing, adding = adding
+        var steps = 0
         while let layer = current {
+            steps += 1
             let (old, new, parent) = update(layer, removing, adding)
-            if old == new { return }
+            if old == new { break }
             removing = old; adding = new
             current = parent
         }
+        return steps
     }
 }

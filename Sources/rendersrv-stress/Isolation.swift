@@ -21,6 +21,9 @@ struct Isolation: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @Option(help: "Extra rendersrvd flags for every scenario's daemon, space-separated (e.g. \"--max-tree-depth 20000\").")
+    var daemonArguments: String = ""
+
     static let scenarioNames = ["deep-chain", "deep-animate", "tree-poll", "huge-tree", "event-burst", "partial-frames",
                                 "million-commands", "no-hello", "names", "big-commit", "many-animated", "sigterm-busy"]
 
@@ -40,7 +43,8 @@ struct Isolation: ParsableCommand {
     func run() throws {
         var rows: [Row] = []
         for name in chosen {
-            let row = try Isolation.run(name, window: window)
+            let row = try Isolation.run(name, window: window,
+                                        daemonArguments: daemonArguments.split(separator: " ").map(String.init))
             rows.append(row)
             if !json { print(row.line) }
         }
@@ -97,8 +101,8 @@ struct Isolation: ParsableCommand {
 
     // MARK: The harness
 
-    static func run(_ name: String, window: Double) throws -> Row {
-        let daemon = try DaemonProcess()
+    static func run(_ name: String, window: Double, daemonArguments: [String] = []) throws -> Row {
+        let daemon = try DaemonProcess(arguments: daemonArguments)
         defer { daemon.stop() }
         let victim = try WireClient(path: daemon.socketPath)
         try victim.hello("victim")

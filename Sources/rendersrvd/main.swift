@@ -139,6 +139,11 @@ struct RenderServerDaemon: ParsableCommand {
         for id in Limits.ID.allCases where limits[id] == 0 {
             throw ValidationError("\(id.flag) 0: every limit must be at least 1")
         }
+        guard maxTreeDepth <= Limits.maxTreeDepthCeiling else {
+            throw ValidationError("--max-tree-depth \(maxTreeDepth) is deeper than rendersrvd accepts "
+                + "(\(Limits.maxTreeDepthCeiling)): drawing and the structural checks are proven up to that depth; "
+                + "use at most \(Limits.maxTreeDepthCeiling), or flatten the hierarchy")
+        }
     }
 
     func run() throws {

@@ -64,6 +64,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         worker = Worker(rasterizer: rasterizer, recorder: recorder, window: window, synchronous: options.synchronous)
         let thread = Thread { [worker] in worker.run() }
         thread.name = "rendersrv-compositor"
+        thread.stackSize = Rasterizer.threadStackBytes
         thread.start()
     }
 
@@ -79,6 +80,9 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
 
     /// The last drawn frame's number, target time and ready time, without copying pixels.
     public var lastReady: FrameReady { worker.lastReady() }
+
+    /// A large tree's render items are being built a slice per frame (loop thread).
+    public var wantsFrame: Bool { builder.isBuilding }
 
     public func present(_ frame: FrameSnapshot) {
         var list = builder.build(frame)

@@ -230,6 +230,14 @@ final class Rasterizer {
         walk(i ..< items.subtree(i).end, items, r, root: i, rootHooks: hooks)
     }
 
+    /// The stack the thread that draws needs. The drawing walk itself is iterative, but a
+    /// masked layer draws its subtree through groups of its own (`drawMasked`), so masks
+    /// nested in masks recurse, a few kilobytes a level: about 5.5 KB in a debug build (8 MiB
+    /// overflowed between 1,000 and 2,047 nested masks). 64 MiB holds
+    /// `Limits.maxTreeDepthCeiling` nested masks about three times over (address space: pages
+    /// are touched only as deep as the drawing goes).
+    static let threadStackBytes = 64 << 20
+
     /// A layer whose sublayers are being drawn: where they end, and what closing it takes.
     private struct OpenLayer {
         let index: Int

@@ -197,6 +197,9 @@ final class RenderListBuilder {
         var animated: Set<LayerID> = []
     }
     private var slicing: [UInt32: Slicing] = [:]
+    /// A sliced build is under way: the next frame must run to take its next slice, even when
+    /// nothing animates or changes.
+    var isBuilding: Bool { !slicing.isEmpty }
     /// Blocks replaced or dropped by the build under way (see `RenderList.discarded`).
     private var discarded: [RenderItems] = []
     /// Whole builds of a tree of more layers than this go in slices of this many items per
@@ -366,8 +369,9 @@ final class RenderListBuilder {
         /// Built in chunks, as the list keeps them: no array of a few hundred bytes per
         /// layer that doubles (and is copied into chunks after) while a large tree is built.
         var items = RenderItems()
-        /// A guard against pathological depth (the store's depth limit is far lower).
-        static let maxDepth = 4096
+        /// A guard against pathological depth: twice the deepest tree a daemon accepts
+        /// (`Limits.maxTreeDepthCeiling`; a mask's subtree hangs one level below its layer).
+        static let maxDepth = 2 * Int(Limits.maxTreeDepthCeiling)
 
         init(display: PixelRect, tree: PresentedTree) { self.display = display; self.tree = tree }
 
