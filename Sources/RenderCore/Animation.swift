@@ -24,6 +24,16 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         case transition(Transition)
     }
 
+    /// Whether the animation affects the presentation at a time where its timing is in
+    /// `state`: its fill mode applies it there (`MediaTiming.State.isApplied`), and, at and
+    /// past its end, it is kept (`isRemovedOnCompletion` false). An animation removed on
+    /// completion stops applying at its end even before a frame has removed it: as in Core
+    /// Animation, a forwards fill shows only on an animation that is kept.
+    @inline(__always)
+    public func applies(in state: MediaTiming.State) -> Bool {
+        state.isApplied && (state.phase != .after || !isRemovedOnCompletion)
+    }
+
     public init(_ kind: Kind, timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
                 isRemovedOnCompletion: Bool = true) {
         self.kind = kind; self.timing = timing; self.timingFunction = timingFunction
