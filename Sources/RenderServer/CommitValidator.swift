@@ -75,7 +75,11 @@ struct CommitValidator {
         /// Contents set or dropped by the commands checked so far (`CommitValidator.contents`),
         /// folded into the ledger once the commit is validated whole.
         var contents = ContentsLedger.Delta()
-        mutating func reset() { touched = [:]; layerDelta = 0; animationDelta = 0; contents = ContentsLedger.Delta() }
+        /// The root as the commands checked so far leave it; nil: the store's.
+        var root: LayerID?
+        mutating func reset() {
+            touched = [:]; layerDelta = 0; animationDelta = 0; contents = ContentsLedger.Delta(); root = nil
+        }
     }
 
     /// Validates `commit` against `store` plus `pending`, and on success records its
@@ -159,6 +163,7 @@ struct CommitValidator {
             }
             for child in sublayers { view.modify(child) { $0.superlayer = 0 } }
             _ = contents?.set(id, to: nil, in: &view.pending.contents)
+            if view.root == id { view.pending.root = 0 }
             view.set(id, nil)
             view.pending.layerDelta -= 1
             view.pending.animationDelta -= animations
@@ -202,7 +207,16 @@ struct CommitValidator {
             _ = try existing(id, view)
             view.detach(id)
         case let .setRoot(id):
-            if id != 0 { _ = try existing(id, view) }
+            if id != 0 {
+                _ = try existing(id, view)
+                let owner = view.node(id)?.maskOf ?? 0
+                guard owner == 0 else {
+                    throw invalid(.invalidCommand, layer: id, "it is the mask of layer \(owner) and a mask cannot also be "
+                        + "the root (a mask is drawn only through the layer it masks); set layer \(owner)'s mask to none "
+                        + "first, or make another layer the root")
+                }
+            }
+            view.pending.root = id
         case let .addAnimation(id, key, _, animation):
             let kind = try existing(id, view)
             try checkAnimation(animation, on: kind, layer: id, depth: 0)
@@ -333,6 +347,11 @@ struct CommitValidator {
         guard superlayer == 0 else {
             throw invalid(.invalidValue, layer: layer, "its mask, layer \(mask), is a sublayer of layer \(superlayer); a "
                 + "mask cannot have a superlayer (as in Core Animation): remove it from its superlayer first")
+        }
+        guard mask != view.root else {
+            throw invalid(.invalidValue, layer: layer, "its mask, layer \(mask), is this client's root layer; a root cannot "
+                + "also be a mask (a mask is drawn only through the layer it masks): set another root (or none) first, "
+                + "or use another layer as the mask")
         }
         let owner = view.node(mask)?.maskOf ?? 0
         guard owner == 0 || owner == layer else {
@@ -470,6 +489,8 @@ struct CommitValidator {
         var pending: Pending
 
         var layerCount: Int { store.layerCount + pending.layerDelta }
+        /// The client's root (0 for none).
+        var root: LayerID { pending.root ?? store.root }
         var animationCount: Int { store.animationCount + pending.animationDelta }
 
         func exists(_ id: LayerID) -> Bool {
