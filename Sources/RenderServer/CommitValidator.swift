@@ -163,6 +163,7 @@ struct CommitValidator {
             }
             for child in sublayers { view.modify(child) { $0.superlayer = 0 } }
             _ = contents?.set(id, to: nil, in: &view.pending.contents)
+            contents?.clearAnimations(of: id, in: &view.pending.contents)
             if view.root == id { view.pending.root = 0 }
             view.set(id, nil)
             view.pending.layerDelta -= 1
@@ -221,6 +222,7 @@ struct CommitValidator {
             let kind = try existing(id, view)
             try checkAnimation(animation, on: kind, layer: id, depth: 0)
             try checkNewKey(key, on: id, in: &view)
+            try checkAnimationContents(animation.contentsBytes, key: key, of: id, in: &view)
         case let .retargetSpring(id, key, _, r):
             let kind = try existing(id, view)
             try checkKeyPath(r.keyPath, on: kind, layer: id)
@@ -240,12 +242,14 @@ struct CommitValidator {
                     + "target finite")
             }
             try checkNewKey(key, on: id, in: &view)
+            try checkAnimationContents(0, key: key, of: id, in: &view)
         case let .removeAnimation(id, key):
             _ = try existing(id, view)
             var keys = view.animationKeys(of: id)
             if keys.remove(key) != nil {
                 view.pending.animationDelta -= 1
                 view.modify(id) { $0.animationKeys = keys }
+                try checkAnimationContents(0, key: key, of: id, in: &view)
             }
         case let .removeAllAnimations(id):
             _ = try existing(id, view)
@@ -253,6 +257,7 @@ struct CommitValidator {
             if count > 0 {
                 view.pending.animationDelta -= count
                 view.modify(id) { $0.animationKeys = [] }
+                contents?.clearAnimations(of: id, in: &view.pending.contents)
             }
         case let .setTiming(id, timing):
             _ = try existing(id, view)
@@ -268,13 +273,29 @@ struct CommitValidator {
     /// and `maxContentsBytes` (what the layer showed before is released first).
     private func checkContents(_ bitmap: Bitmap?, of id: LayerID, in view: inout View) throws(Rejection) {
         guard let ledger = contents, ledger.set(id, to: bitmap, in: &view.pending.contents), let bitmap else { return }
-        let what = "setting its contents (a \(bitmap.width)×\(bitmap.height) bitmap of \(bitmap.byteCount) bytes): "
+        try checkContentsLimits(ledger, layer: id, view, what: "setting its contents (a \(bitmap.width)×\(bitmap.height) "
+            + "bitmap of \(bitmap.byteCount) bytes): ", advice: "scale images down, show one bitmap on several layers, or "
+            + "clear the contents of layers you no longer show")
+    }
+
+    /// Animation `key` of layer `id` holds `bytes` of bitmaps in its values from now on (0:
+    /// none, or it goes): counted against the same limits as layers' contents.
+    private func checkAnimationContents(_ bytes: Int, key: String, of id: LayerID, in view: inout View) throws(Rejection) {
+        guard let ledger = contents, ledger.setAnimation(id, key: key, bytes: bytes, in: &view.pending.contents) else {
+            return
+        }
+        try checkContentsLimits(ledger, layer: id, view, what: "adding animation \"\(key)\" (bitmaps of \(bytes) bytes "
+            + "in its values): ", advice: "animate fewer or smaller contents, or remove finished contents animations")
+    }
+
+    /// The contents bytes the session and the daemon would hold with the commands checked
+    /// so far: within `maxContentsBytesPerSession` and `maxContentsBytes`.
+    private func checkContentsLimits(_ ledger: ContentsLedger, layer id: LayerID, _ view: View, what: String,
+                                     advice: String) throws(Rejection) {
         let session = ledger.bytes + view.pending.contents.bytes
         guard session <= Int(limits.maxContentsBytesPerSession) else {
             throw invalid(.limitExceeded, layer: id, what + limits.exceeded(.maxContentsBytesPerSession,
-                asked: session, what: "contents bytes held by this client's layers")
-                + "; scale images down, show one bitmap on several layers, or clear the contents of layers you no "
-                + "longer show")
+                asked: session, what: "contents bytes held by this client's layers and animations") + "; " + advice)
         }
         let daemon = ledger.total.bytes + view.pending.contents.bytes
         guard daemon <= Int(limits.maxContentsBytes) else {
@@ -431,6 +452,11 @@ struct CommitValidator {
             }
             guard let v else { return }
             try checkPropertyValue(kp.property, v, layer: layer)
+            if case let .contents(bitmap?) = v, bitmap.byteCount > Int(limits.maxBitmapBytes) {
+                throw invalid(.limitExceeded, layer: layer, "animation of \(kp): \(what) is a bitmap of "
+                    + "\(bitmap.byteCount) bytes, over the limit maxBitmapBytes = \(limits.maxBitmapBytes); scale the "
+                    + "image down")
+            }
             guard v.kind == kp.valueKind else {
                 throw invalid(.invalidValue, layer: layer, "animation of \(kp): \(what) is a \(v.kind), the key "
                     + "path takes a \(kp.valueKind)")
@@ -572,6 +598,31 @@ struct CommitValidator {
                 }
                 return result
             }
+        }
+    }
+}
+
+extension Animation {
+    /// Pixel bytes of the bitmaps inside the animation's values — contents keyframes, a basic
+    /// or spring animation's ends, its children's in a group — each value counted: what
+    /// holding it costs the daemon (`ContentsLedger`). O(its values), 0 at once for an
+    /// animation that does not animate `contents`.
+    var contentsBytes: Int {
+        func bytes(_ v: AnimatableValue?) -> Int {
+            if case let .contents(bitmap?) = v { return bitmap.byteCount }
+            return 0
+        }
+        switch kind {
+        case let .basic(b):
+            return b.keyPath.property == .contents ? bytes(b.from) + bytes(b.to) + bytes(b.by) : 0
+        case let .spring(s):
+            return s.keyPath.property == .contents ? bytes(s.from) + bytes(s.to) + bytes(s.by) : 0
+        case let .keyframe(k):
+            return k.keyPath.property == .contents ? k.values.reduce(0) { $0 + bytes($1) } : 0
+        case let .group(g):
+            return g.animations.reduce(0) { $0 + $1.contentsBytes }
+        case .transition:
+            return 0
         }
     }
 }
