@@ -221,6 +221,22 @@ import Testing
         #expect(keptSession.store.presentation(of: 1)?.opacity == 1)
     }
 
+    /// §10: a subtree needs a session (layer ids are per session), and a layer that session
+    /// has: otherwise `invalidCommand`, not fatal, naming the request.
+    @Test func aSubtreeRequestNeedsASessionAndItsLayer() throws {
+        let (s, c) = try Self.session(Self.fade(timing: MediaTiming(beginTime: 1000, duration: 1)))
+        for (session, layer, says) in [(UInt32(0), LayerID(1), "a subtree (layer 1) needs a session id; layer ids are per session"),
+                                       (c, 7, "session \(c) has no layer 7")] {
+            s.send(.treeRequest(TreeRequest(requestID: 4, presentation: false, mediaTime: .nan, sessionID: session,
+                                            layer: layer)), from: c)
+            let m = try s.readMessages(of: c)
+            guard case let .error(e)? = m.first else { Issue.record("no error: \(m)"); continue }
+            #expect(e.code == .invalidCommand && !e.fatal && e.sequence == 0)
+            #expect(e.message == "tree request 4: " + says, "\(e.message)")
+            #expect(!s.isClosed(c))
+        }
+    }
+
     /// §10: the manual clock's frame k (k ≥ 1) has target time origin + k / refreshRate;
     /// a step produces the frames whose times fall in (now, now + seconds].
     @Test func theManualClocksFrameGridStartsOnePeriodAfterItsOrigin() throws {
