@@ -58,6 +58,17 @@ import Testing
         #expect(unknownTwice.message.contains("limit id 99 appears twice"), "\(unknownTwice.message)")
     }
 
+    /// §5: a client keeps its hello name within the default `maxNameBytes` (it has seen no
+    /// welcome yet); the reference client cuts a longer one at a character boundary.
+    @Test func aHelloNameIsCutToTheDefaultLimitAtACharacterBoundary() {
+        #expect(Hello.name("demo") == "demo")
+        let long = String(repeating: "é", count: 200) // 400 bytes
+        let cut = Hello.name(long)
+        #expect(cut.utf8.count == 256 && cut == String(repeating: "é", count: 128))
+        #expect(Hello.name("aé", fitting: 2) == "a")
+        #expect(Hello.name("👍🏽x", fitting: 8) == "👍🏽")
+    }
+
     /// §2: the limits count is checked against the bytes left, 6 bytes per pair, before any
     /// pair is read.
     @Test func theLimitsCountIsCheckedAtSixBytesAPair() throws {
