@@ -14,8 +14,9 @@ import RenderProtocol
 /// key path exists on the layer's kind and the value has the key path's kind; an insert
 /// creates no cycle and no layer deeper than `maxTreeDepth` (both in O(depth limit): see
 /// `checkStructure`); the limits (layers per client, animations per layer, keyframes,
-/// bitmap bytes, commands per commit, contents bytes held by the session and by the daemon
-/// — see `ContentsLedger`); animation timing values are numbers (no NaN, no negative
+/// bitmap bytes, commands per commit, contents bytes held by the session and by the daemon,
+/// in layers' contents and in animation values — see `ContentsLedger`); a mask is neither
+/// in a tree nor the root; animation timing values are numbers (no NaN, no negative
 /// duration); and the commit's sequence is above the previous one.
 struct CommitValidator {
     let limits: Limits
