@@ -254,4 +254,29 @@ import Testing
         let clients = try OperationsTests.clients(s, asker: a)
         #expect(clients.sessions.map(\.contentsBytes) == [10_000, 20_000])
     }
+
+    /// Shared-memory contents (value tag 12) are the daemon's copy: counted exactly as inline
+    /// ones, on layers and inside animation values.
+    @Test func sharedContentsCountAsInlineOnes() throws {
+        let fds = SharedContentsTests.Memfds()
+        let s = SharedContentsTests.server(Self.limits)
+        let c = try IsolationTests.client(s)
+        let a = Self.bitmap(0.1), b = Self.bitmap(0.2), d = Self.bitmap(0.3)
+        let commit = Commit(sequence: 1, mediaTime: 1000, commands: [
+            .createLayer(1, .layer), Self.set(1, a), Self.add(1, "flip", 1, Self.flipbook([b]))])
+        s.write(SharedContentsTests.frame(commit, [SharedBitmapReference(descriptor: 0, packing: a),
+                                                   SharedBitmapReference(descriptor: 1, packing: b)]),
+                descriptors: [fds.make(a.pixels), fds.make(b.pixels)], from: c)
+        #expect(SharedContentsTests.applied(try s.readMessages(of: c), 1))
+        let ledger = try #require(Self.ledger(s, c))
+        #expect(ledger.bytes == 20_000 && ledger.animationBytes == 10_000)
+        let over = Commit(sequence: 2, mediaTime: 1000, commands: [.createLayer(2, .layer), Self.set(2, d)])
+        s.write(SharedContentsTests.frame(over, [SharedBitmapReference(descriptor: 0, packing: d)]),
+                descriptors: [fds.make(d.pixels)], from: c)
+        let e = try #require(try IsolationTests.fatalError(s, c))
+        #expect(e.code == .limitExceeded)
+        #expect(e.message.contains("30000 exceeds the limit maxContentsBytesPerSession = 25000"), "\(e.message)")
+        #expect(s.core.contentsHeld.bytes == 0)
+        #expect(fds.openCount == 0)
+    }
 }
