@@ -126,7 +126,8 @@ final class SocketChannel {
     /// Sends `hello` and waits for `welcome` (at most `timeout` seconds). Adopts the
     /// server's frame limit for decoding.
     func handshake(clientName: String, timeout: Double) throws(ConnectionError) -> Welcome {
-        try write(WireCodec.encode(.hello(Hello(clientName: clientName, pid: getpid()))))
+        // Within the default maxNameBytes: the server's own limit is known only from welcome.
+        try write(WireCodec.encode(.hello(Hello(clientName: Hello.name(clientName), pid: getpid()))))
         let deadline = MediaTime.now() + timeout
         while true {
             let m: Message

@@ -24,6 +24,16 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         case transition(Transition)
     }
 
+    /// Whether the animation affects the presentation at a time where its timing is in
+    /// `state`: its fill mode applies it there (`MediaTiming.State.isApplied`), and, at and
+    /// past its end, it is kept (`isRemovedOnCompletion` false). An animation removed on
+    /// completion stops applying at its end even before a frame has removed it: as in Core
+    /// Animation, a forwards fill shows only on an animation that is kept.
+    @inline(__always)
+    public func applies(in state: MediaTiming.State) -> Bool {
+        state.isApplied && (state.phase != .after || !isRemovedOnCompletion)
+    }
+
     public init(_ kind: Kind, timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
                 isRemovedOnCompletion: Bool = true) {
         self.kind = kind; self.timing = timing; self.timingFunction = timingFunction
@@ -179,10 +189,11 @@ public struct SpringAnimation: Hashable, Sendable {
     /// A per-component initial velocity in the key path's units per second (components in
     /// `AnimatableValue.components` order), replacing `initialVelocity` when set: what a
     /// retargeted spring starts with (see `SpringAnimation+Retarget.swift`). An array, not a
-    /// value, so the spring (and every `Animation`) stays as small as before. Not part of an
-    /// animation on the wire: the daemon makes one when it applies a retarget, and reports
-    /// it to the client in `springRetargeted` (with the start value and begin time), from
-    /// which the client's mirror makes the same one.
+    /// value, so the spring (and every `Animation`) stays as small as before. The daemon makes
+    /// one when it applies a retarget and reports it to the client in `springRetargeted`
+    /// (with the start value and begin time), from which the client's mirror makes the same
+    /// one; a client replaying it to a new daemon sends it as animation kind 6 (with `from`
+    /// and `to` of one kind, no `by`, neither additive nor cumulative: PROTOCOL.md §8).
     public var componentVelocity: [Double]? = nil
 
     public init(keyPath: LayerKeyPath, from: AnimatableValue? = nil, to: AnimatableValue? = nil, by: AnimatableValue? = nil,

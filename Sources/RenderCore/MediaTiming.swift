@@ -102,7 +102,9 @@ public struct MediaTiming: Hashable, Sendable, CustomStringConvertible {
     /// `endInclusive` makes a time exactly at a cycle boundary belong to the cycle that
     /// ends there (used for the final, filled value).
     func position(at l0: Double, active: Double, endInclusive: Bool) -> (progress: Double, cycle: Int) {
-        guard duration > 0 else { return (1, 0) }
+        // A zero duration has no inside: before it (a backwards fill) it shows its start,
+        // from its begin time on its end.
+        guard duration > 0 else { return (endInclusive ? 1 : 0, 0) }
         var l = l0
         if active.isFinite && active > 0 {
             if endInclusive {

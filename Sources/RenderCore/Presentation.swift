@@ -32,7 +32,8 @@ public struct TransitionProgress: Hashable, Sendable {
 ///     presentation = model
 ///     for each animation, in the order added:
 ///         state = its timing at the layer's local time
-///         if its fill mode applies it now:
+///         if it applies now (its fill mode applies it, and it is not past the end
+///         of an animation removed on completion: `Animation.applies(in:)`):
 ///             value = the animation's value (endpoints resolved against the
 ///                     presentation so far — the "underlying" value)
 ///             presentation[keyPath] = isAdditive ? presentation[keyPath] + value : value
@@ -133,7 +134,7 @@ public enum Presentation {
         guard plan.pointee.isDirect else { return nil }
         let animation = attached.assumingMemoryBound(to: AttachedAnimation.self)
         let state = animation.pointee.animation.timing.state(at: layerTime)
-        guard state.isApplied else { return nil }
+        guard animation.pointee.animation.applies(in: state) else { return nil }
         if reset { presentation.pointee.assign(from: model) }
         var v: Quad
         switch plan.pointee.route {
@@ -241,7 +242,7 @@ public enum Presentation {
             case .after: lifecycle = .finished
             }
             if life[i] != lifecycle { life[i] = lifecycle }
-            guard state.isApplied else { continue }
+            guard attached.pointee.animation.applies(in: state) else { continue }
             // Animations with a plan run from it alone (see `EvaluationPlan`); the rest,
             // and any the plan declines for the layer's current state, take the general
             // path.

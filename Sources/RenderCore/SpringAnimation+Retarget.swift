@@ -194,7 +194,7 @@ public enum SpringRetargeting {
         guard case let .spring(spring) = attached[i].animation.kind, spring.keyPath == keyPath else { return nil }
         let timing = attached[i].animation.timing
         let state = timing.state(at: t)
-        guard state.isApplied else { return nil }
+        guard attached[i].animation.applies(in: state) else { return nil }
         var beneath = model
         var lifecycle: [AnimationLifecycle] = []
         Presentation.evaluate(model: model, animations: Array(attached[..<i]), layerTime: t, into: &beneath,

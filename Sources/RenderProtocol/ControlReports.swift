@@ -44,6 +44,9 @@ public struct StatsReport: Codable, Hashable, Sendable {
     public var clients: Int
     public var layers: Int
     public var animations: Int
+    /// Bytes of contents (bitmap pixels) held over every session: layers' contents and the
+    /// bitmaps inside animation values, the quantity `maxContentsBytes` bounds.
+    public var contentsBytes: Int
     /// Time between consecutive frames' wake-ups.
     public var frameInterval: Summary
     /// Per phase: `apply` (per commit), `evaluate` and `present` (per frame with work).
@@ -82,10 +85,10 @@ public struct StatsReport: Codable, Hashable, Sendable {
     }
 
     public init(frames: UInt64, missedFrames: UInt64, idleFrames: UInt64, clients: Int, layers: Int, animations: Int,
-                frameInterval: Summary, phases: [String: Summary], fps: Double, refreshRate: Double,
-                manualClock: Bool, mediaTime: Double, compositor: Compositor? = nil) {
+                contentsBytes: Int = 0, frameInterval: Summary, phases: [String: Summary], fps: Double,
+                refreshRate: Double, manualClock: Bool, mediaTime: Double, compositor: Compositor? = nil) {
         self.frames = frames; self.missedFrames = missedFrames; self.idleFrames = idleFrames
-        self.clients = clients; self.layers = layers; self.animations = animations
+        self.clients = clients; self.layers = layers; self.animations = animations; self.contentsBytes = contentsBytes
         self.frameInterval = frameInterval; self.phases = phases; self.fps = fps
         self.refreshRate = refreshRate; self.manualClock = manualClock; self.mediaTime = mediaTime
         self.compositor = compositor
@@ -370,20 +373,25 @@ public struct ClientsReport: Codable, Hashable, Sendable {
         /// Layers alive and animations attached in the session's namespace.
         public var layers: Int
         public var animations: Int
+        /// Bytes of contents the session holds: its layers' bitmaps and those inside its
+        /// animations' values (the quantity `maxContentsBytesPerSession` bounds).
+        public var contentsBytes: Int
         /// Bytes sent to the session that it has not read yet (queued in the daemon and in
         /// its write queue); the session is cut when this passes `maxSessionPendingBytes`.
         public var queuedBytes: Int
         /// The highest commit sequence applied.
         public var appliedSequence: UInt64
         public init(id: UInt32, pid: Int32?, helloPID: Int32, uid: UInt32?, name: String, established: Bool,
-                    layers: Int, animations: Int, queuedBytes: Int, appliedSequence: UInt64) {
+                    layers: Int, animations: Int, contentsBytes: Int = 0, queuedBytes: Int, appliedSequence: UInt64) {
             self.id = id; self.pid = pid; self.helloPID = helloPID; self.uid = uid; self.name = name
             self.established = established; self.layers = layers; self.animations = animations
+            self.contentsBytes = contentsBytes
             self.queuedBytes = queuedBytes; self.appliedSequence = appliedSequence
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, pid, helloPID, uid, name, established, layers, animations, queuedBytes, appliedSequence
+            case id, pid, helloPID, uid, name, established, layers, animations, contentsBytes, queuedBytes,
+                 appliedSequence
         }
         /// `pid` and `uid` are written as null when unknown.
         public func encode(to encoder: any Encoder) throws {
@@ -391,7 +399,8 @@ public struct ClientsReport: Codable, Hashable, Sendable {
             try c.encode(id, forKey: .id); try c.encode(pid, forKey: .pid); try c.encode(helloPID, forKey: .helloPID)
             try c.encode(uid, forKey: .uid); try c.encode(name, forKey: .name)
             try c.encode(established, forKey: .established); try c.encode(layers, forKey: .layers)
-            try c.encode(animations, forKey: .animations); try c.encode(queuedBytes, forKey: .queuedBytes)
+            try c.encode(animations, forKey: .animations); try c.encode(contentsBytes, forKey: .contentsBytes)
+            try c.encode(queuedBytes, forKey: .queuedBytes)
             try c.encode(appliedSequence, forKey: .appliedSequence)
         }
     }

@@ -49,10 +49,12 @@ public struct Limits: Hashable, Sendable {
     /// Bytes of shared-memory contents (their `length`s) one commit takes in: what the daemon
     /// copies out of the client's shared memory for it (nothing stays mapped after).
     public var maxSharedBytesPerCommit: UInt32
-    /// Bytes of contents (bitmap pixels) one session's layers hold at once, each distinct
-    /// bitmap counted once however many layers show it. Checked as each command of a
-    /// commit is, before the commit applies; released when contents are replaced or
-    /// cleared, layers destroyed, or the session ends.
+    /// Bytes of contents (bitmap pixels) one session holds at once: its layers' contents,
+    /// each distinct bitmap counted once however many layers show it, and the bitmaps inside
+    /// its animations' values (contents keyframes, a basic animation's ends), each value
+    /// counted. Checked as each command of a commit is, before the commit applies; released
+    /// when contents are replaced or cleared, layers destroyed, animations removed, replaced
+    /// or retired on completion, or the session ends.
     public var maxContentsBytesPerSession: UInt32
     /// Bytes of contents held over all sessions at once (the daemon's budget for them):
     /// as `maxContentsBytesPerSession`, summed over every session.
@@ -141,7 +143,7 @@ public struct Limits: Hashable, Sendable {
             case .frameTimeoutMilliseconds: "milliseconds a started frame may stop arriving"
             case .maxDescriptorsPerCommit: "descriptors (shared-memory contents) sent with one commit, at most 64"
             case .maxSharedBytesPerCommit: "bytes of shared-memory contents one commit takes in"
-            case .maxContentsBytesPerSession: "bytes of contents a client's layers hold at once (each bitmap counted once)"
+            case .maxContentsBytesPerSession: "bytes of contents a client holds at once: layers' bitmaps (each counted once) and those in animation values"
             case .maxContentsBytes: "bytes of contents held over all clients at once"
             }
         }

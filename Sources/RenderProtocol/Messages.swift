@@ -97,6 +97,21 @@ public struct Hello: Hashable, Sendable {
                 clientName: String, pid: Int32) {
         self.minVersion = minVersion; self.maxVersion = maxVersion; self.clientName = clientName; self.pid = pid
     }
+
+    /// `name` cut at a character boundary to at most `maxBytes` UTF-8 bytes: a client sends
+    /// `hello` before it knows the server's `maxNameBytes`, so it keeps to the default (a
+    /// longer name ends the session with `limitExceeded`, PROTOCOL.md §5).
+    public static func name(_ name: String, fitting maxBytes: Int = Int(Limits.default.maxNameBytes)) -> String {
+        guard name.utf8.count > maxBytes else { return name }
+        var out = "", bytes = 0
+        for c in name {
+            let n = c.utf8.count
+            guard bytes + n <= maxBytes else { break }
+            out.append(c)
+            bytes += n
+        }
+        return out
+    }
 }
 
 public struct Welcome: Hashable, Sendable {

@@ -124,6 +124,11 @@ extension WireReader {
                     throw error(.malformed, at: fromOffset, "a retargeted spring (animation kind 6) needs from and to of "
                         + "one kind: a number, point, size, rect or color")
                 }
+                guard by == nil, !additive, !cumulative else {
+                    throw error(.malformed, at: fromOffset, "a retargeted spring (animation kind 6) has no by and is neither "
+                        + "additive nor cumulative (by \(by == nil ? "absent" : "present"), additive \(additive), cumulative "
+                        + "\(cumulative)): it starts from its from with its velocity; send any other spring as kind 3")
+                }
                 let velocityOffset = frameOffset
                 let v = try value("velocity")
                 guard v.kind == from.kind, let components = v.components else {

@@ -279,10 +279,16 @@ extension WireReader {
         }
     }
 
-    /// Pairs of `u16` id and `u32` value; an unknown id is skipped (a newer server), a
-    /// missing one keeps its default, a repeated one is malformed.
+    /// A `u16` count, then pairs of `u16` id and `u32` value (6 bytes each: the count is
+    /// checked against the bytes left, as every count is), written in ascending id order and
+    /// accepted in any; an unknown id is skipped (a newer server), a missing one keeps its
+    /// default, a repeated one (known or not) is malformed.
     mutating func announcedLimits() throws(ProtocolError) -> Limits {
-        let n = try u16("limits count")
+        let n = Int(try u16("limits count"))
+        guard n &* 6 <= bytes.remaining else {
+            throw error(.malformed, "limits count \(n) needs at least \(n &* 6) more bytes (6 per id/value pair) but only "
+                + "\(bytes.remaining) remain in the payload; the count is corrupt: drop the connection")
+        }
         var l = Limits.default
         var seen: Set<UInt16> = []
         for _ in 0..<n {

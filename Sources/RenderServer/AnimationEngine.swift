@@ -22,8 +22,10 @@ import RenderProtocol
 ///         active                → animationStarted, once
 ///         finished              → animationStarted (if it jumped straight through),
 ///                                 then animationStopped(finished: true), once
-///     after the frame: finished animations with isRemovedOnCompletion are removed (so
-///     the frame that finishes one shows its last value only when it fills forwards).
+///     after the frame: finished animations with isRemovedOnCompletion are removed (the
+///     frame that finishes one already shows the model there, whatever its fill mode: an
+///     animation removed on completion stops applying at its end, `Animation.applies(in:)`;
+///     a forwards fill shows only on a kept one).
 ///
 /// Layers without animations are not evaluated: their presentation is their model.
 /// The same `Presentation` code runs in the client's `presentation()`, so both sides

@@ -84,6 +84,7 @@ final class ClientSession: CustomStringConvertible {
         decoder = FrameDecoder(limits: core.configuration.limits)
         intake = SharedMemoryIntake(limits: core.configuration.limits)
         contents = ContentsLedger(total: core.contentsHeld)
+        store.contentsLedger = contents
     }
 
     /// `client "demo" (pid 1234)`, with the name escaped and capped for logs and messages.

@@ -14,8 +14,9 @@ import RenderProtocol
 /// key path exists on the layer's kind and the value has the key path's kind; an insert
 /// creates no cycle and no layer deeper than `maxTreeDepth` (both in O(depth limit): see
 /// `checkStructure`); the limits (layers per client, animations per layer, keyframes,
-/// bitmap bytes, commands per commit, contents bytes held by the session and by the daemon
-/// — see `ContentsLedger`); animation timing values are numbers (no NaN, no negative
+/// bitmap bytes, commands per commit, contents bytes held by the session and by the daemon,
+/// in layers' contents and in animation values — see `ContentsLedger`); a mask is neither
+/// in a tree nor the root; animation timing values are numbers (no NaN, no negative
 /// duration); and the commit's sequence is above the previous one.
 struct CommitValidator {
     let limits: Limits
@@ -75,7 +76,11 @@ struct CommitValidator {
         /// Contents set or dropped by the commands checked so far (`CommitValidator.contents`),
         /// folded into the ledger once the commit is validated whole.
         var contents = ContentsLedger.Delta()
-        mutating func reset() { touched = [:]; layerDelta = 0; animationDelta = 0; contents = ContentsLedger.Delta() }
+        /// The root as the commands checked so far leave it; nil: the store's.
+        var root: LayerID?
+        mutating func reset() {
+            touched = [:]; layerDelta = 0; animationDelta = 0; contents = ContentsLedger.Delta(); root = nil
+        }
     }
 
     /// Validates `commit` against `store` plus `pending`, and on success records its
@@ -159,6 +164,8 @@ struct CommitValidator {
             }
             for child in sublayers { view.modify(child) { $0.superlayer = 0 } }
             _ = contents?.set(id, to: nil, in: &view.pending.contents)
+            contents?.clearAnimations(of: id, in: &view.pending.contents)
+            if view.root == id { view.pending.root = 0 }
             view.set(id, nil)
             view.pending.layerDelta -= 1
             view.pending.animationDelta -= animations
@@ -202,11 +209,21 @@ struct CommitValidator {
             _ = try existing(id, view)
             view.detach(id)
         case let .setRoot(id):
-            if id != 0 { _ = try existing(id, view) }
+            if id != 0 {
+                _ = try existing(id, view)
+                let owner = view.node(id)?.maskOf ?? 0
+                guard owner == 0 else {
+                    throw invalid(.invalidCommand, layer: id, "it is the mask of layer \(owner) and a mask cannot also be "
+                        + "the root (a mask is drawn only through the layer it masks); set layer \(owner)'s mask to none "
+                        + "first, or make another layer the root")
+                }
+            }
+            view.pending.root = id
         case let .addAnimation(id, key, _, animation):
             let kind = try existing(id, view)
             try checkAnimation(animation, on: kind, layer: id, depth: 0)
             try checkNewKey(key, on: id, in: &view)
+            try checkAnimationContents(animation.contentsBytes, key: key, of: id, in: &view)
         case let .retargetSpring(id, key, _, r):
             let kind = try existing(id, view)
             try checkKeyPath(r.keyPath, on: kind, layer: id)
@@ -226,12 +243,14 @@ struct CommitValidator {
                     + "target finite")
             }
             try checkNewKey(key, on: id, in: &view)
+            try checkAnimationContents(0, key: key, of: id, in: &view)
         case let .removeAnimation(id, key):
             _ = try existing(id, view)
             var keys = view.animationKeys(of: id)
             if keys.remove(key) != nil {
                 view.pending.animationDelta -= 1
                 view.modify(id) { $0.animationKeys = keys }
+                try checkAnimationContents(0, key: key, of: id, in: &view)
             }
         case let .removeAllAnimations(id):
             _ = try existing(id, view)
@@ -239,6 +258,7 @@ struct CommitValidator {
             if count > 0 {
                 view.pending.animationDelta -= count
                 view.modify(id) { $0.animationKeys = [] }
+                contents?.clearAnimations(of: id, in: &view.pending.contents)
             }
         case let .setTiming(id, timing):
             _ = try existing(id, view)
@@ -254,13 +274,29 @@ struct CommitValidator {
     /// and `maxContentsBytes` (what the layer showed before is released first).
     private func checkContents(_ bitmap: Bitmap?, of id: LayerID, in view: inout View) throws(Rejection) {
         guard let ledger = contents, ledger.set(id, to: bitmap, in: &view.pending.contents), let bitmap else { return }
-        let what = "setting its contents (a \(bitmap.width)×\(bitmap.height) bitmap of \(bitmap.byteCount) bytes): "
+        try checkContentsLimits(ledger, layer: id, view, what: "setting its contents (a \(bitmap.width)×\(bitmap.height) "
+            + "bitmap of \(bitmap.byteCount) bytes): ", advice: "scale images down, show one bitmap on several layers, or "
+            + "clear the contents of layers you no longer show")
+    }
+
+    /// Animation `key` of layer `id` holds `bytes` of bitmaps in its values from now on (0:
+    /// none, or it goes): counted against the same limits as layers' contents.
+    private func checkAnimationContents(_ bytes: Int, key: String, of id: LayerID, in view: inout View) throws(Rejection) {
+        guard let ledger = contents, ledger.setAnimation(id, key: key, bytes: bytes, in: &view.pending.contents) else {
+            return
+        }
+        try checkContentsLimits(ledger, layer: id, view, what: "adding animation \"\(key)\" (bitmaps of \(bytes) bytes "
+            + "in its values): ", advice: "animate fewer or smaller contents, or remove finished contents animations")
+    }
+
+    /// The contents bytes the session and the daemon would hold with the commands checked
+    /// so far: within `maxContentsBytesPerSession` and `maxContentsBytes`.
+    private func checkContentsLimits(_ ledger: ContentsLedger, layer id: LayerID, _ view: View, what: String,
+                                     advice: String) throws(Rejection) {
         let session = ledger.bytes + view.pending.contents.bytes
         guard session <= Int(limits.maxContentsBytesPerSession) else {
             throw invalid(.limitExceeded, layer: id, what + limits.exceeded(.maxContentsBytesPerSession,
-                asked: session, what: "contents bytes held by this client's layers")
-                + "; scale images down, show one bitmap on several layers, or clear the contents of layers you no "
-                + "longer show")
+                asked: session, what: "contents bytes held by this client's layers and animations") + "; " + advice)
         }
         let daemon = ledger.total.bytes + view.pending.contents.bytes
         guard daemon <= Int(limits.maxContentsBytes) else {
@@ -334,6 +370,11 @@ struct CommitValidator {
         guard superlayer == 0 else {
             throw invalid(.invalidValue, layer: layer, "its mask, layer \(mask), is a sublayer of layer \(superlayer); a "
                 + "mask cannot have a superlayer (as in Core Animation): remove it from its superlayer first")
+        }
+        guard mask != view.root else {
+            throw invalid(.invalidValue, layer: layer, "its mask, layer \(mask), is this client's root layer; a root cannot "
+                + "also be a mask (a mask is drawn only through the layer it masks): set another root (or none) first, "
+                + "or use another layer as the mask")
         }
         let owner = view.node(mask)?.maskOf ?? 0
         guard owner == 0 || owner == layer else {
@@ -413,6 +454,11 @@ struct CommitValidator {
             }
             guard let v else { return }
             try checkPropertyValue(kp.property, v, layer: layer)
+            if case let .contents(bitmap?) = v, bitmap.byteCount > Int(limits.maxBitmapBytes) {
+                throw invalid(.limitExceeded, layer: layer, "animation of \(kp): \(what) is a bitmap of "
+                    + "\(bitmap.byteCount) bytes, over the limit maxBitmapBytes = \(limits.maxBitmapBytes); scale the "
+                    + "image down")
+            }
             guard v.kind == kp.valueKind else {
                 throw invalid(.invalidValue, layer: layer, "animation of \(kp): \(what) is a \(v.kind), the key "
                     + "path takes a \(kp.valueKind)")
@@ -471,6 +517,8 @@ struct CommitValidator {
         var pending: Pending
 
         var layerCount: Int { store.layerCount + pending.layerDelta }
+        /// The client's root (0 for none).
+        var root: LayerID { pending.root ?? store.root }
         var animationCount: Int { store.animationCount + pending.animationDelta }
 
         func exists(_ id: LayerID) -> Bool {
@@ -553,6 +601,31 @@ struct CommitValidator {
                 return result
             }
             pending.work &+= SliceBudget.ancestorWork(steps: steps)
+        }
+    }
+}
+
+extension Animation {
+    /// Pixel bytes of the bitmaps inside the animation's values — contents keyframes, a basic
+    /// or spring animation's ends, its children's in a group — each value counted: what
+    /// holding it costs the daemon (`ContentsLedger`). O(its values), 0 at once for an
+    /// animation that does not animate `contents`.
+    var contentsBytes: Int {
+        func bytes(_ v: AnimatableValue?) -> Int {
+            if case let .contents(bitmap?) = v { return bitmap.byteCount }
+            return 0
+        }
+        switch kind {
+        case let .basic(b):
+            return b.keyPath.property == .contents ? bytes(b.from) + bytes(b.to) + bytes(b.by) : 0
+        case let .spring(s):
+            return s.keyPath.property == .contents ? bytes(s.from) + bytes(s.to) + bytes(s.by) : 0
+        case let .keyframe(k):
+            return k.keyPath.property == .contents ? k.values.reduce(0) { $0 + bytes($1) } : 0
+        case let .group(g):
+            return g.animations.reduce(0) { $0 + $1.contentsBytes }
+        case .transition:
+            return 0
         }
     }
 }

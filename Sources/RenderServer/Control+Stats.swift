@@ -85,6 +85,7 @@ extension ServerCore {
                            clients: established.count,
                            layers: established.reduce(0) { $0 + $1.store.layerCount },
                            animations: established.reduce(0) { $0 + $1.store.animationCount },
+                           contentsBytes: contentsHeld.bytes,
                            frameInterval: interval, phases: phases, fps: stats.measuredFPS,
                            refreshRate: configuration.refreshRate, manualClock: configuration.clock.isManual,
                            mediaTime: currentMediaTime, compositor: compositor)

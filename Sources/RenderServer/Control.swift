@@ -73,7 +73,8 @@ extension ServerCore {
         ClientsReport(sessions: sessions.filter(\.isOpen).map { s in
             ClientsReport.Session(id: s.id, pid: s.peerPID, helloPID: s.helloPID, uid: s.uid, name: s.clientName,
                                   established: s.isEstablished, layers: s.store.layerCount,
-                                  animations: s.store.animationCount, queuedBytes: s.unreadBytes,
+                                  animations: s.store.animationCount, contentsBytes: s.contents.bytes,
+                                  queuedBytes: s.unreadBytes,
                                   appliedSequence: s.appliedSequence)
         })
     }

@@ -145,6 +145,10 @@ final class LayerStore {
     var world = ContiguousArray<WorldGeometry>()
     /// The layer the client displays, 0 for none.
     private(set) var root: LayerID = 0
+    /// The session's contents ledger, told when a frame retires animations whose values
+    /// hold bitmaps (`ContentsLedger.retired`). Weak: a store is freed off the loop thread,
+    /// its ledger never.
+    weak var contentsLedger: ContentsLedger?
     /// Animations attached over all layers.
     private(set) var animationCount = 0
     /// Bumped whenever any node's world timing may have changed (a timing or a superlayer
@@ -482,6 +486,17 @@ final class LayerStore {
     /// exclusivity check, copy or retain.
     func retireFinished(statesAt indices: [Int]) {
         guard !indices.isEmpty else { return }
+        if let ledger = contentsLedger, ledger.holdsAnimationContents {
+            // Bitmaps inside the values of the animations going now leave the contents
+            // budget with them (only layers whose animations hold some are looked at).
+            for a in indices where ledger.holdsAnimationContents(of: animations[a].layer) {
+                let state = animations[a]
+                let keys = state.attached.indices.filter {
+                    state.records[$0].stopped && state.attached[$0].animation.isRemovedOnCompletion
+                }.map { state.attached[$0].key }
+                ledger.retired(keys, of: state.layer)
+            }
+        }
         var end = animations.count, removedAnimations = 0
         var subtrees: [Int] = [], transitionLayers: [LayerID] = []
         nodes.withUnsafeMutableBufferPointer { nodes in

@@ -5,7 +5,7 @@ import RenderClient
 extension RenderSrvCtl {
     struct Clients: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The daemon's sessions: id, pid, uid, name, layers, animations, bytes queued to each.")
+            abstract: "The daemon's sessions: id, pid, uid, name, layers, animations, contents bytes held, bytes queued to each.")
 
         @OptionGroup var options: ConnectionOptions
 
@@ -58,18 +58,18 @@ struct ClientsTable {
     init(_ report: ClientsReport, own: UInt32) { self.report = report; self.own = own }
 
     func render() -> String {
-        let header = ["ID", "PID", "UID", "NAME", "LAYERS", "ANIMATIONS", "QUEUED"]
+        let header = ["ID", "PID", "UID", "NAME", "LAYERS", "ANIMATIONS", "CONTENTS", "QUEUED"]
         var rows = [header]
         for s in report.sessions {
             var name = s.established ? "\"\(s.name)\"" : "(no hello yet)"
             if s.id == own { name += " (this rendersrvctl)" }
             rows.append(["\(s.id)", s.pid.map(String.init) ?? "?", s.uid.map(String.init) ?? "?", name,
-                         "\(s.layers)", "\(s.animations)", bytes(s.queuedBytes)])
+                         "\(s.layers)", "\(s.animations)", bytes(s.contentsBytes), bytes(s.queuedBytes)])
         }
         var widths = header.map(\.count)
         for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
         // Numbers right-aligned, the name left-aligned.
-        let numeric: Set<Int> = [0, 1, 2, 4, 5, 6]
+        let numeric: Set<Int> = [0, 1, 2, 4, 5, 6, 7]
         var out = ""
         for r in rows {
             let cells = r.enumerated().map { i, c -> String in

@@ -191,6 +191,7 @@ struct StatsTable {
         row("clients", "\(stats.clients)")
         row("layers", "\(stats.layers)")
         row("animations", "\(stats.animations)")
+        row("contents", "\(stats.contentsBytes) bytes (layers' bitmaps and those in animations, every client)")
         let fi = stats.frameInterval
         let parts = [("p50", fi.p50), ("p90", fi.p90), ("p99", fi.p99), ("max", fi.max), ("mean", fi.mean)]
             .compactMap { name, v in v.map { "\(name) \(format($0, digits: 3))" } }

@@ -143,9 +143,9 @@ struct BasicAnimationTests {
     }
 
     @Test func cumulativeRepeatsBuildOnEachOther() {
-        let a = basic(.init(.position, .x), from: .number(0), to: .number(10), cumulative: true, fill: .forwards) {
+        let a = kept(basic(.init(.position, .x), from: .number(0), to: .number(10), cumulative: true, fill: .forwards) {
             $0.repeatCount = 3
-        }
+        })
         let m = LayerProperties()
         #expect(near(present(m, [a], at: 0.5).position.x, 5))
         #expect(near(present(m, [a], at: 1.5).position.x, 15))

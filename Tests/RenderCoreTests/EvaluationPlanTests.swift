@@ -237,7 +237,7 @@ struct EvaluationPlanTests {
                     var untouched = previous
                     if direct.transform == model.transform { untouched.transform = model.transform }
                     #expect(direct == untouched, "declined, yet wrote: \(animation) at \(t)")
-                    #expect(!animation.plan.isDirect || !animation.timing.state(at: t).isApplied
+                    #expect(!animation.plan.isDirect || !animation.applies(in: animation.timing.state(at: t))
                             || SimpleTransformParts(model.transform) == nil, "\(animation) at \(t)")
                 }
             }

@@ -215,7 +215,7 @@ struct KeyframeAnimationTests {
 
     @Test func cumulativeKeyframes() {
         let k = keyframes(.init(.position, .x), values: numbers([0, 10, 30]), cumulative: true)
-        let a = animation(.keyframe(k), duration: 1, fill: .forwards) { $0.repeatCount = 3 }
+        let a = kept(animation(.keyframe(k), duration: 1, fill: .forwards) { $0.repeatCount = 3 })
         let m = LayerProperties()
         #expect(near(present(m, [a], at: 0.5).position.x, 10))
         #expect(near(present(m, [a], at: 1.5).position.x, 40))

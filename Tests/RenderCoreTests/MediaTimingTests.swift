@@ -62,8 +62,10 @@ struct MediaTimingTests {
     @Test func fillModesThroughPresentation() {
         // Opacity 0 → 1 linear over begin 10 … 12 on a model of opacity 0.25.
         var model = LayerProperties(); model.opacity = 0.25
-        func opacity(_ fill: MediaTiming.FillMode, _ t: Double) -> Double {
-            present(model, [basic(.opacity, from: .number(0), to: .number(1), begin: 10, duration: 2, fill: fill)], at: t).opacity
+        func opacity(_ fill: MediaTiming.FillMode, _ t: Double, removedOnCompletion: Bool = false) -> Double {
+            var a = basic(.opacity, from: .number(0), to: .number(1), begin: 10, duration: 2, fill: fill)
+            a.isRemovedOnCompletion = removedOnCompletion
+            return present(model, [a], at: t).opacity
         }
         #expect(opacity(.removed, 9) == 0.25)
         #expect(opacity(.removed, 10) == 0)
@@ -75,6 +77,11 @@ struct MediaTimingTests {
         #expect(opacity(.backwards, 12) == 0.25)
         #expect(opacity(.both, 0) == 0)
         #expect(opacity(.both, 50) == 1)
+        // Removed on completion (Core Animation's default), a forwards fill never shows: from
+        // its end on the model does, even before anything removed it.
+        #expect(opacity(.forwards, 12, removedOnCompletion: true) == 0.25)
+        #expect(opacity(.both, 50, removedOnCompletion: true) == 0.25)
+        #expect(opacity(.both, 9, removedOnCompletion: true) == 0)
     }
 
     @Test func fractionalRepeatCount() {

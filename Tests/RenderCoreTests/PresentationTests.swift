@@ -88,8 +88,8 @@ struct PresentationTests {
             AttachedAnimation(key: "now", animation: basic(.opacity, from: .number(0), to: .number(1), begin: 1, duration: 1)),
             AttachedAnimation(key: "late", animation: basic(.opacity, from: .number(0), to: .number(1), begin: 5, duration: 1,
                                                             fill: .backwards)),
-            AttachedAnimation(key: "kept", animation: basic(.opacity, from: .number(0), to: .number(0.4), begin: 0, duration: 1,
-                                                            fill: .forwards)),
+            AttachedAnimation(key: "kept", animation: kept(basic(.opacity, from: .number(0), to: .number(0.4), begin: 0,
+                                                                 duration: 1, fill: .forwards))),
         ]
         var p = LayerProperties()
         var life: [AnimationLifecycle] = [.finished]
@@ -148,8 +148,11 @@ struct PresentationTests {
         var model = LayerProperties(); model.opacity = 0.9
         #expect(near(present(model, [group], at: 1.9).opacity, 0.38))
         #expect(present(model, [group], at: 2).opacity == 0.9)
-        // Filled forwards, the group holds its children at the group's end: 2 s into the child.
+        // Filled forwards (and kept), the group holds its children at the group's end: 2 s
+        // into the child. Removed on completion, it no longer applies there.
         group.timing.fillMode = .forwards
+        #expect(present(model, [group], at: 3).opacity == 0.9)
+        group.isRemovedOnCompletion = false
         #expect(near(present(model, [group], at: 3).opacity, 0.4))
     }
 
@@ -209,4 +212,11 @@ struct PresentationTests {
         #expect(Animation(.transition(Transition())).keyPath == nil)
         #expect(Animation.basic(.opacity, duration: 2).description.contains("opacity"))
     }
+}
+
+/// `a`, kept once it completes (`isRemovedOnCompletion` false): its forwards fill applies.
+func kept(_ a: Animation) -> Animation {
+    var a = a
+    a.isRemovedOnCompletion = false
+    return a
 }

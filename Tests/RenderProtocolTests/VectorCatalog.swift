@@ -124,7 +124,7 @@ enum VectorCatalog {
         ], message: .clientsRequest(requestID: 8)),
         Vector(name: "clients-reply", comment: [
             "clientsReply (0x010B): request 8, a JSON object (ClientsReport, schema in PROTOCOL.md §10).",
-        ], message: .clientsReply(ClientsReply(requestID: 8, json: #"{"sessions":[{"animations":1,"appliedSequence":4,"established":true,"helloPID":1234,"id":7,"layers":3,"name":"demo","pid":1234,"queuedBytes":0,"uid":1000}]}"#))),
+        ], message: .clientsReply(ClientsReply(requestID: 8, json: #"{"sessions":[{"animations":1,"appliedSequence":4,"contentsBytes":40000,"established":true,"helloPID":1234,"id":7,"layers":3,"name":"demo","pid":1234,"queuedBytes":0,"uid":1000}]}"#))),
         Vector(name: "kick-request", comment: [
             "kickRequest (0x010C): request 9, end session 7, reason \"stuck\".",
         ], message: .kickRequest(KickRequest(requestID: 9, sessionID: 7, reason: "stuck"))),

@@ -46,7 +46,7 @@ enum VectorTables {
         "setRoot": ["layer"], "removeAllAnimations": ["layer"], "ping": ["token"], "pong": ["token"],
     ]
 
-    /// Derived, not on the wire.
+    /// Derived, not on the wire (`componentVelocity` is written as kind 6's `velocity`, a value).
     static let skipped: Set<String> = ["plan", "planData", "componentVelocity"]
 
     static func rows(_ value: Any, path: String, caseName: String? = nil) -> [(String, String)] {
@@ -60,7 +60,9 @@ enum VectorTables {
             if m.children.isEmpty { return [(path, "[] (empty)")] }
             return m.children.enumerated().flatMap { i, c in rows(c.value, path: "\(path)[\(i)]") }
         case .enum:
-            guard let child = m.children.first, let name = child.label else { return [(path, "\(value)")] }
+            guard let child = m.children.first, var name = child.label else { return [(path, "\(value)")] }
+            // Kind 6 is a spring with a per-component velocity (§8).
+            if case let .spring(s)? = value as? Animation.Kind, s.componentVelocity != nil { name = "retargetedSpring" }
             let p = path.isEmpty ? name : "\(path).\(name)"
             // A single unlabeled payload.
             if Mirror(reflecting: child.value).displayStyle != .tuple, let names = positional[name], names.count >= 1 {
@@ -74,10 +76,16 @@ enum VectorTables {
                 return rows(c.value, path: "\(path).\(label)")
             }
         default:
-            return m.children.flatMap { c -> [(String, String)] in
+            var out = m.children.flatMap { c -> [(String, String)] in
                 guard let label = c.label, !skipped.contains(label) else { return [] }
                 return rows(c.value, path: path.isEmpty ? label : "\(path).\(label)")
             }
+            // Kind 6's last field: the per-component velocity, a value of from's kind.
+            if let s = value as? SpringAnimation, let v = s.componentVelocity, let kind = s.from?.kind,
+               let velocity = AnimatableValue(kind: kind, components: v) {
+                out += rows(velocity, path: "\(path).velocity")
+            }
+            return out
         }
     }
 

@@ -88,6 +88,46 @@ import Testing
         #expect(m.code == .cycle)
     }
 
+    @Test(arguments: [false, true]) func aMaskCannotBeTheRoot(applied: Bool) throws {
+        let masked = Self.three + [.setProperty(1, LayerKeyPath(.mask), .layer(2))]
+        let e = try #require(rejection([.setRoot(2)], after: masked, applied: applied))
+        #expect(e.code == .invalidCommand)
+        #expect(e.message.hasPrefix("layer 2 of client \"demo\" (pid 1234): it is the mask of layer 1 and a mask cannot "
+            + "also be the root"), "\(e.message)")
+        #expect(e.message.contains("set layer 1's mask to none first, or make another layer the root"), "\(e.message)")
+        // Unmasked first, it may; the masked layer itself may be the root.
+        #expect(rejection([.setProperty(1, LayerKeyPath(.mask), .layer(0)), .setRoot(2)], after: masked, applied: applied) == nil)
+        #expect(rejection([.setRoot(1)], after: masked, applied: applied) == nil)
+        // The other way round: the root cannot be made a mask, until another layer is the root.
+        let rooted = Self.three + [.setRoot(2)]
+        let r = try #require(rejection([.setProperty(1, LayerKeyPath(.mask), .layer(2))], after: rooted, applied: applied))
+        #expect(r.code == .invalidValue)
+        #expect(r.message.contains("its mask, layer 2, is this client's root layer; a root cannot also be a mask"),
+                "\(r.message)")
+        #expect(rejection([.setRoot(3), .setProperty(1, LayerKeyPath(.mask), .layer(2))], after: rooted,
+                          applied: applied) == nil)
+        #expect(rejection([.setRoot(0), .setProperty(1, LayerKeyPath(.mask), .layer(2))], after: rooted,
+                          applied: applied) == nil)
+        // A destroyed root is no root: its id may come back as a mask.
+        #expect(rejection([.destroyLayer(2), .createLayer(2, .layer), .setProperty(1, LayerKeyPath(.mask), .layer(2))],
+                          after: rooted, applied: applied) == nil)
+    }
+
+    /// On the daemon: the session that sets a mask as its root gets a fatal error naming the
+    /// layers and what to do; the others go on.
+    @Test func aMaskAsRootEndsOnlyThatSession() throws {
+        let s = IsolationTests.server()
+        let good = try IsolationTests.client(s, name: "good")
+        let bad = try IsolationTests.client(s, name: "bad")
+        s.send(.commit(Commit(sequence: 1, mediaTime: 0, commands: Self.three + [.setProperty(1, LayerKeyPath(.mask), .layer(2)),
+                                                                                   .setRoot(2)])), from: bad)
+        let e = try #require(try IsolationTests.fatalError(s, bad))
+        #expect(e.code == .invalidCommand && e.sequence == 1)
+        #expect(e.message.contains("layer 2 of client \"bad\""), "\(e.message)")
+        #expect(e.message.hasSuffix("(command 4 of commit 1)"), "\(e.message)")
+        try IsolationTests.expectServed(s, good, sequence: 1)
+    }
+
     @Test func destroyingAMaskUnmasksItsLayer() throws {
         let store = LayerStore()
         var events: [Message] = []

@@ -56,11 +56,14 @@ import Testing
     /// §9: a time exactly on a cycle boundary inside the active time belongs to the cycle
     /// that starts there; the end of the active time belongs to the cycle that ends there.
     @Test func aRepeatCycleBoundaryBelongsToTheCycleThatStarts() throws {
-        let (s, c) = try Self.session(Self.fade(timing: MediaTiming(beginTime: 1000, duration: 1, repeatCount: 3,
-                                                                     fillMode: .forwards)), opacity: 0.5)
+        var kept = Self.fade(timing: MediaTiming(beginTime: 1000, duration: 1, repeatCount: 3, fillMode: .forwards))
+        kept.isRemovedOnCompletion = false
+        let (s, c) = try Self.session(kept, opacity: 0.5)
         #expect(try Self.opacity(s, c, at: 1001) == 0)        // cycle 1 at progress 0
         #expect(try Self.opacity(s, c, at: 1002.5) == 0.5)
         #expect(try Self.opacity(s, c, at: 1003) == 1)        // the end: the last cycle's end, filled
+        #expect(try Self.states(s, c, at: 1003) == ["finished"]) // the end instant is past the end
+        #expect(try Self.states(s, c, at: 1003 - 1e-9) == ["active"])
         let (r, rc) = try Self.session(Self.fade(timing: MediaTiming(beginTime: 1000, duration: 1, repeatCount: 2,
                                                                       autoreverses: true)), opacity: 0.5)
         #expect(try Self.opacity(r, rc, at: 1001) == 1)       // the turn of an autoreversing cycle
@@ -86,12 +89,21 @@ import Testing
     }
 
     /// §9: a duration of 0 on the wire is an active time of 0: finished from its begin
-    /// time on (its end value only with a forwards fill), both events in one frame.
+    /// time on (its end value only with a forwards fill on a kept animation), both events in
+    /// one frame; before its begin time a backwards fill shows its start.
     @Test func aZeroDurationFinishesAtItsBeginTime() throws {
+        var kept = Self.fade(from: 0.25, to: 0.75, timing: MediaTiming(beginTime: 1000.01, duration: 0, fillMode: .both))
+        kept.isRemovedOnCompletion = false
+        let (k, kc) = try Self.session(kept, opacity: 0.5)
+        #expect(try Self.opacity(k, kc, at: 1000) == 0.25)    // before: a backwards fill shows from
+        #expect(try Self.states(k, kc, at: 1000) == ["pending"])
+        #expect(try Self.opacity(k, kc, at: 1000.01) == 0.75) // from its begin time: to
+        #expect(try Self.states(k, kc, at: 1000.01) == ["finished"])
         let (s, c) = try Self.session(Self.fade(from: 0, to: 0.75, timing: MediaTiming(beginTime: 1000.01, duration: 0,
                                                                                         fillMode: .forwards)), opacity: 0.5)
         #expect(try Self.opacity(s, c, at: 1000) == 0.5)
-        #expect(try Self.opacity(s, c, at: 1000.01) == 0.75)
+        // Removed on completion: its forwards fill never shows.
+        #expect(try Self.opacity(s, c, at: 1000.01) == 0.5)
         #expect(try Self.states(s, c, at: 1000.01) == ["completed"])
         s.step(seconds: 1.0 / 60)
         let events = try s.readMessages(of: c)
@@ -170,6 +182,59 @@ import Testing
         #expect(try Self.states(k, kc, at: 1001) == ["finished"])
         k.step(seconds: 1.0 / 60)
         #expect(try Self.states(k, kc, at: 1001) == ["finished"])
+    }
+
+    /// §10: an animation removed on completion no longer applies at and past its end, even
+    /// with a forwards (or both) fill and before a frame has retired it: a dump there shows
+    /// the model (state `completed`), and so does the frame that finishes it. Kept, it fills.
+    @Test(arguments: [MediaTiming.FillMode.forwards, .both])
+    func aCompletedAnimationNoLongerAppliesPastItsEnd(fill: MediaTiming.FillMode) throws {
+        // "a" fades opacity over 0.5 s; "b" keeps the layer animated (position) past it, so
+        // the store keeps the presentation the finishing frame computed.
+        let fade = Self.fade(from: 0, to: 1, timing: MediaTiming(beginTime: 1000, duration: 0.5, fillMode: fill))
+        let (s, c) = try Self.session(fade, opacity: 0.25)
+        let move = Animation(.basic(BasicAnimation(keyPath: .position, from: .point(Point(x: 0, y: 0)),
+                                                   to: .point(Point(x: 10, y: 0)))),
+                             timing: MediaTiming(beginTime: 1000, duration: 10))
+        s.send(.commit(Commit(sequence: 2, mediaTime: 1000, commands: [.addAnimation(1, key: "b", animationID: 2,
+                                                                                      animation: move)])), from: c)
+        _ = try s.readMessages(of: c)
+        #expect(try Self.opacity(s, c, at: 1000.25) == 0.5)
+        #expect(try Self.opacity(s, c, at: 1000.5) == 0.25)   // the end instant: the model
+        #expect(try Self.states(s, c, at: 1000.5) == ["completed", "active"])
+        #expect(try Self.opacity(s, c, at: 1001) == 0.25)
+        #expect(try Self.states(s, c, at: 1001) == ["completed", "active"])
+        // The frame that finishes it shows the model too, then retires it.
+        s.step(seconds: 0.5)
+        let session = try #require(s.core.sessions.first { $0.id == c })
+        #expect(session.store.presentation(of: 1)?.opacity == 0.25)
+        #expect(try Self.states(s, c, at: 1001) == ["active"])
+        // Kept (isRemovedOnCompletion false), the same animation fills.
+        var kept = fade
+        kept.isRemovedOnCompletion = false
+        let (k, kc) = try Self.session(kept, opacity: 0.25)
+        #expect(try Self.opacity(k, kc, at: 1000.5) == 1)
+        #expect(try Self.states(k, kc, at: 1000.5) == ["finished"])
+        k.step(seconds: 0.5)
+        #expect(try Self.opacity(k, kc, at: 1001) == 1)
+        let keptSession = try #require(k.core.sessions.first { $0.id == kc })
+        #expect(keptSession.store.presentation(of: 1)?.opacity == 1)
+    }
+
+    /// §10: a subtree needs a session (layer ids are per session), and a layer that session
+    /// has: otherwise `invalidCommand`, not fatal, naming the request.
+    @Test func aSubtreeRequestNeedsASessionAndItsLayer() throws {
+        let (s, c) = try Self.session(Self.fade(timing: MediaTiming(beginTime: 1000, duration: 1)))
+        for (session, layer, says) in [(UInt32(0), LayerID(1), "a subtree (layer 1) needs a session id; layer ids are per session"),
+                                       (c, 7, "session \(c) has no layer 7")] {
+            s.send(.treeRequest(TreeRequest(requestID: 4, presentation: false, mediaTime: .nan, sessionID: session,
+                                            layer: layer)), from: c)
+            let m = try s.readMessages(of: c)
+            guard case let .error(e)? = m.first else { Issue.record("no error: \(m)"); continue }
+            #expect(e.code == .invalidCommand && !e.fatal && e.sequence == 0)
+            #expect(e.message == "tree request 4: " + says, "\(e.message)")
+            #expect(!s.isClosed(c))
+        }
     }
 
     /// §10: the manual clock's frame k (k ≥ 1) has target time origin + k / refreshRate;
