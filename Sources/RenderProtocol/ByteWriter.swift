@@ -9,7 +9,8 @@
 /// accident and frees its buffer when it goes away); `bytes` copies the result out once.
 struct ByteWriter: ~Copyable {
     private var storage: UnsafeMutableRawPointer
-    private var capacity: Int
+    /// Bytes allocated.
+    private(set) var capacity: Int
     /// Bytes written so far.
     private(set) var count: Int = 0
     /// Offered every bitmap value as it is written: a reference it returns is written as

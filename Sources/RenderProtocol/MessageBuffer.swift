@@ -4,10 +4,23 @@
 ///     var out = MessageBuffer()
 ///     for e in events { out.append(e) }
 ///     socket.write(out.take())
+///
+/// Memory: emptied (`take`, a `consume` of everything, `removeAll`), the buffer returns to
+/// its idle size (4 KiB), so a burst (40,000 events: 1.1 MB) is not kept after it is
+/// written. A sender that queues more every frame grows it again (a frame's events reserve
+/// their room at once: one allocation, no doublings), which costs far less than encoding.
 public struct MessageBuffer: ~Copyable {
-    private var writer = ByteWriter(reservingCapacity: 4096)
+    /// What an idle buffer holds.
+    public static let idleCapacity = 4096
+    private var writer = ByteWriter(reservingCapacity: MessageBuffer.idleCapacity)
 
     public init() {}
+
+    /// Bytes allocated for what waits.
+    public var capacity: Int { writer.capacity }
+
+    /// Forgets every byte, back to the idle size.
+    private mutating func empty() { writer.removeAll(keepingCapacity: MessageBuffer.idleCapacity) }
 
     /// Bytes waiting.
     public var count: Int { writer.count }
@@ -58,17 +71,18 @@ public struct MessageBuffer: ~Copyable {
     /// The buffer shrinks back, as in `take()`, once it is empty.
     public mutating func consume(_ body: (UnsafeRawBufferPointer) -> Int) {
         let n = writer.withUnsafeBytes { body($0) }
-        writer.removeFirst(n, keepingCapacity: 1 << 20)
+        if n == writer.count { return empty() }
+        writer.removeFirst(n, keepingCapacity: .max)
     }
 
-    /// The bytes waiting, copied out once; the buffer is emptied (and shrunk back when one
-    /// burst grew it past 1 MiB).
+    /// The bytes waiting, copied out once; the buffer is emptied (and shrunk back after a
+    /// burst: see the type's doc).
     public mutating func take() -> [UInt8] {
         let bytes = writer.bytes
-        writer.removeAll(keepingCapacity: 1 << 20)
+        empty()
         return bytes
     }
 
     /// Drops what is waiting.
-    public mutating func removeAll() { writer.removeAll(keepingCapacity: 1 << 20) }
+    public mutating func removeAll() { empty() }
 }

@@ -95,6 +95,8 @@ final class ClientSession: CustomStringConvertible {
 
     var isEstablished: Bool { closeRequest == nil && machine.isEstablished }
     var isOpen: Bool { closeRequest == nil }
+    /// Bytes the outbound buffer holds allocated.
+    var outboundCapacity: Int { outbound.capacity }
     /// What the client has not read yet, in bytes.
     var unreadBytes: Int { outbound.count + transportBacklog }
 

@@ -144,6 +144,9 @@ public final class EmbeddedServer {
         return out
     }
 
+    /// Bytes the session's outbound buffer holds allocated (what it keeps between writes).
+    public func outboundCapacity(of id: UInt32) -> Int { clients[id]?.session.outboundCapacity ?? 0 }
+
     /// Bytes waiting for the client to read.
     public func unreadBytes(of id: UInt32) -> Int { clients[id]?.inbox.count ?? 0 }
 

@@ -55,3 +55,25 @@ import Testing
         #expect(count == 10_002)
     }
 }
+
+@Suite struct MessageBufferMemoryTests {
+    @Test func emptiedTheBufferReturnsToItsIdleSize() {
+        var out = MessageBuffer()
+        #expect(out.capacity == MessageBuffer.idleCapacity)
+        let ping = Message.ping(1)
+        let perMegabyte = 1_000_000 / WireCodec.encode(ping).count
+        for _ in 0..<perMegabyte { out.append(ping) }
+        #expect(out.capacity >= 1_000_000)
+        _ = out.take()
+        #expect(out.capacity == MessageBuffer.idleCapacity)
+        // Written in parts (a socket that takes some), it shrinks when the last part is.
+        for _ in 0..<perMegabyte { out.append(ping) }
+        out.consume { $0.count / 2 }
+        #expect(out.count > 0 && out.capacity >= 1_000_000)
+        out.consume { $0.count }
+        #expect(out.isEmpty && out.capacity == MessageBuffer.idleCapacity)
+        for _ in 0..<perMegabyte { out.append(ping) }
+        out.removeAll()
+        #expect(out.capacity == MessageBuffer.idleCapacity)
+    }
+}

@@ -174,7 +174,18 @@ import Testing
         #expect(s.unreadBytes(of: c) > 16 * Int(limits.maxSessionPendingBytes))
         let events = try s.readMessages(of: c)
         #expect(events.filter { if case .animationStarted = $0 { return true }; return false }.count == 40_000)
+        // Written, the burst's megabyte is not kept: the buffer is back to its idle size.
+        #expect(s.outboundCapacity(of: c) == MessageBuffer.idleCapacity)
         s.step(seconds: 1.0 / 60)
+        #expect(!s.isClosed(c))
+        // The 40,000 animationStopped of the frame that finishes them, likewise.
+        var stopped = 0
+        for _ in 0..<70 {
+            s.step(seconds: 1.0 / 60)
+            stopped += try s.readMessages(of: c).filter { if case .animationStopped = $0 { return true }; return false }.count
+        }
+        #expect(stopped == 40_000)
+        #expect(s.outboundCapacity(of: c) == MessageBuffer.idleCapacity)
         #expect(!s.isClosed(c))
     }
 
