@@ -15,12 +15,15 @@ struct SliceBudget: Sendable {
     /// command takes, 1–3 µs).
     static let entriesPerUnit = 1_024
     /// Entries one step up an ancestor path counts as (a cycle and depth check walking up from
-    /// an insert's parent, a subtree height carried up): a step is a table lookup, some 30
-    /// times an entry scanned. The first `freeAncestorSteps` of a walk are part of its
+    /// an insert's parent, a subtree height carried up): a step is one or two table lookups
+    /// and, in the validator, a node copied into the commit's view. Measured with
+    /// `rendersrv-stress isolation --scenarios deep-chain --daemon-arguments="--max-tree-depth
+    /// 4096"` (a 4,096-deep chain inserted a layer at a time): at 32 entries a step the
+    /// longest validation slice took 19.8 ms, so a step counts 128. The first `freeAncestorSteps` of a walk are part of its
     /// command's unit (a tree a few dozen levels deep slices as before); a commit that inserts
     /// a chain a layer at a time walks O(depth) per insert, so a deep chain's commit is spread
     /// over turns by this count.
-    static let entriesPerAncestorStep = 32
+    static let entriesPerAncestorStep = 128
     static let freeAncestorSteps = 32
 
     /// The work entries of a walk of `steps` ancestors.

@@ -26,12 +26,16 @@ import RenderServer
     s.step(seconds: 1.0 / 60)
 }
 
-func runCommitSuite(layers: Int, runs: Int) {
+/// With `chain`, the layers form one chain instead (each inserted into the one before, a
+/// layer at a time, the depth limit raised to `Limits.maxTreeDepthCeiling`): the structural
+/// checks' ancestor walks, O(depth) per insert, are what the turns hold.
+func runCommitSuite(layers: Int, runs: Int, chain: Bool = false) {
     #if DEBUG
     print("warning: a debug build; measure with `swift build -c release --product rendersrv-bench`")
     #endif
-    let limits = Limits.default
-    let count = min(layers, Int(limits.maxLayers))
+    var limits = Limits.default
+    if chain { limits.maxTreeDepth = Limits.maxTreeDepthCeiling }
+    let count = min(layers, chain ? Int(limits.maxTreeDepth) : Int(limits.maxLayers))
     var a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 1)
     a.timing.repeatCount = .infinity
     a.timing.autoreverses = true
@@ -40,18 +44,18 @@ func runCommitSuite(layers: Int, runs: Int) {
     commands.reserveCapacity(3 * count)
     for i in 2...max(2, count) {
         let id = LayerID(i)
-        commands += [.createLayer(id, .layer), .insertSublayer(parent: 1, child: id, index: UInt32.max),
+        commands += [.createLayer(id, .layer), .insertSublayer(parent: chain ? id - 1 : 1, child: id, index: UInt32.max),
                      .addAnimation(id, key: "a", animationID: UInt64(i), animation: a)]
     }
     let perCommit = Int(limits.maxCommandsPerCommit)
     let commits = stride(from: 0, to: commands.count, by: perCommit).map {
         Array(commands[$0 ..< min($0 + perCommit, commands.count)])
     }
-    print("rendersrv-bench --commit: \(count) animated layers under one root, \(commands.count) commands "
+    print("rendersrv-bench --commit: \(count) animated layers \(chain ? "in one chain" : "under one root"), \(commands.count) commands "
           + "in \(commits.count) commit(s) (maxCommandsPerCommit \(perCommit)), slices of "
           + "\(Configuration().commitSliceCommands) units")
     for run in 1...max(1, runs) {
-        let s = EmbeddedServer(configuration: Configuration(clock: .manual(start: 1000)))
+        let s = EmbeddedServer(configuration: Configuration(clock: .manual(start: 1000), limits: limits))
         s.finishesLargeCommits = false
         s.defersReleases = true
         let c = s.connect()

@@ -234,6 +234,8 @@ struct Options {
     var burst = false
     /// `--commit`: one large commit through the embedded core, turn by turn (CommitSuite.swift).
     var commit = false
+    /// `--commit --chain`: the layers in one chain at the deepest accepted depth.
+    var chain = false
 
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
         + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
@@ -241,7 +243,7 @@ struct Options {
         + "                       [--kind K]\n"
         + "       rendersrv-bench --memory [--layers N] [--per-layer N]\n"
         + "       rendersrv-bench --burst [--layers N]\n"
-        + "       rendersrv-bench --commit [--layers N] [--runs N]\n"
+        + "       rendersrv-bench --commit [--chain] [--layers N] [--runs N]\n"
         + "       rendersrv-bench --composite [--frames N] [--capacity LAYERS] [--scene a|a'|b [--compositor-only]]"
 
     /// Parses the arguments; exits with status 2 and a message on a bad one.
@@ -279,6 +281,7 @@ struct Options {
             case "--composite": o.composite = true
             case "--burst": o.burst = true
             case "--commit": o.commit = true
+            case "--chain": o.chain = true
             case "--capacity": _ = positive(a)
             case "--list", "--compositor-only": break
             case "--scene":
@@ -295,7 +298,10 @@ let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 if options.server { runServerSuite(options); exit(0) }
 if options.memory { runMemory(options); exit(0) }
 if options.burst { runBurst(layers: options.layersGiven ? options.layers : 10_000); exit(0) }
-if options.commit { runCommitSuite(layers: options.layersGiven ? options.layers : 100_000, runs: options.runs); exit(0) }
+if options.commit {
+    runCommitSuite(layers: options.layersGiven ? options.layers : 100_000, runs: options.runs, chain: options.chain)
+    exit(0)
+}
 
 if options.composite {
     #if DEBUG

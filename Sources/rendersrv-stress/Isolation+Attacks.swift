@@ -9,23 +9,30 @@ extension Isolation {
         let path = daemon.socketPath
         switch name {
         case "deep-chain":
-            // 20,000 nested layers in one commit: refused at the depth limit, or (with
-            // --max-tree-depth raised to 20,000) applied in slices, then drawn.
+            // 20,000 nested layers in one commit, refused at the depth limit; with
+            // --max-tree-depth raised (at most 4,096), a chain that deep, applied in slices,
+            // then drawn.
             let c = try WireClient(path: path)
             try c.hello("deep-chain")
-            var commands: [Command] = (1...20_000).map { .createLayer(LayerID($0), .layer) }
-            commands += (1..<20_000).map { .insertSublayer(parent: LayerID($0), child: LayerID($0 + 1), index: 0) }
+            let limit = Int(c.welcome?.limits.maxTreeDepth ?? 256)
+            let n = limit > 256 ? limit : 20_000
+            var commands: [Command] = (1...n).map { .createLayer(LayerID($0), .layer) }
+            commands += (1..<n).map { .insertSublayer(parent: LayerID($0), child: LayerID($0 + 1), index: 0) }
             commands.append(.setRoot(1))
+            for i in 1...n {
+                commands.append(.setProperty(LayerID(i), .bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10))))
+                commands.append(.setProperty(LayerID(i), .backgroundColor, .color(Color(red: 0, green: 0.5, blue: 1, alpha: 0.1))))
+            }
             let t0 = Date()
             let sequence = c.commit(commands)
-            guard Int(c.welcome?.limits.maxTreeDepth ?? 0) >= 20_000 else {
+            guard n <= limit else {
                 let e = c.closingError()
                 return describe(e) + " (answered in \(ms(Date().timeIntervalSince(t0))))"
             }
             let applied = c.waitApplied(sequence)
             let took = Date().timeIntervalSince(t0)
             drainInBackground(c, for: window)
-            return applied ? "applied a 20,000-deep chain in \(ms(took))" : "the 20,000-deep chain was not applied"
+            return applied ? "applied a \(n)-deep chain in \(ms(took))" : "the \(n)-deep chain was not applied"
 
         case "deep-animate":
             // The deepest legal chain, one animation on every layer.
@@ -109,6 +116,73 @@ extension Isolation {
             let alive = c.ping(1, timeout: 2) != nil
             return "commitApplied \(applied ? "after \(ms(ackTime))" : "never"); \(started) animationStarted read; "
                 + (alive ? "still connected" : "disconnected")
+
+        case "slow-burst":
+            // 40,000 animations (10,000 layers × 4, 0.5 s) started every second, their
+            // events read 4 KB every 20 ms: bursts of 40,000 animationStarted and
+            // animationStopped that the client reads far slower than they come.
+            let c = try WireClient(path: path)
+            try c.hello("slow-burst")
+            c.waitApplied(c.commit((1...10_000).map { .createLayer(LayerID($0), .layer) }))
+            nonisolated(unsafe) let reader = c
+            let stop = Date().addingTimeInterval(window)
+            let readerThread = Thread {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while Date() < stop {
+                    _ = Glibc.read(reader.fd, &buffer, buffer.count)
+                    usleep(20_000)
+                }
+            }
+            readerThread.start()
+            var a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 0.5)
+            a.timing.beginTime = 0
+            var bursts = 0, next: UInt64 = 1
+            while Date() < stop {
+                var commands: [Command] = []
+                for i in 1...10_000 {
+                    for k in 0..<4 {
+                        commands.append(.addAnimation(LayerID(i), key: "k\(k)", animationID: next, animation: a))
+                        next += 1
+                    }
+                }
+                _ = c.commit(commands)
+                bursts += 1
+                usleep(1_000_000)
+            }
+            return "\(bursts) bursts of 40,000 animations sent while reading 4 KB every 20 ms"
+
+        case "slow-reader":
+            // Events every frame (300 short animations started per commit, a commit every
+            // 16 ms: about 600 events a frame), read 4 KB every 20 ms: the daemon's
+            // outbound queue for it grows, until the client is dropped at
+            // maxSessionPendingBytes.
+            let c = try WireClient(path: path)
+            try c.hello("slow-reader")
+            c.waitApplied(c.commit((1...300).map { .createLayer(LayerID($0), .layer) }))
+            nonisolated(unsafe) let reader = c
+            let stop = Date().addingTimeInterval(window)
+            let readerThread = Thread {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while Date() < stop {
+                    _ = Glibc.read(reader.fd, &buffer, buffer.count)
+                    usleep(20_000)
+                }
+            }
+            readerThread.start()
+            var a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 0.05)
+            a.timing.beginTime = 0
+            var sent = 0, next: UInt64 = 1
+            while Date() < stop {
+                var commands: [Command] = []
+                for i in 1...300 {
+                    commands.append(.addAnimation(LayerID(i), key: "k\(next % 4)", animationID: next, animation: a))
+                    next += 1
+                }
+                _ = c.commit(commands)
+                sent += 1
+                usleep(16_000)
+            }
+            return "\(sent) commits of 300 animations sent while reading 4 KB every 20 ms"
 
         case "partial-frames":
             // 16 connections, each announcing a 16 MiB frame and sending 1 MiB of it.
