@@ -5,8 +5,8 @@ import Testing
 @testable import RenderClient
 
 /// `Connection` replacing a lost session, against a scripted peer that comes back after it
-/// drops the client (no daemon): the events, the new welcome, commits held until the owner
-/// opens the gate, pings to the lost session, waits across sessions.
+/// drops the client (no daemon): the events, the new welcome, the replay of what the lost
+/// session held, pings to the lost session, waits across sessions.
 @Suite struct ReconnectionTests {
     /// A peer that welcomes each connection with the next session id (media time 100 × id),
     /// acknowledges commits, answers pings — and drops the client when it receives ping 99.
@@ -49,17 +49,16 @@ import Testing
         var all: [ReconnectEvent] { events.withLock { $0 } }
     }
 
-    @Test func aLostSessionIsReplacedAndCommitsWaitForTheOwnersGate() throws {
+    @Test func aLostSessionIsReplacedAndWhatItHeldIsReplayedFirst() throws {
         let peer = try Self.peer()
         defer { peer.stopAccepting() }
-        let queue = DispatchQueue(label: "ReconnectionTests.gate")
-        let connection = try Connection(socketPath: peer.path, clientName: "gate", callbackQueue: queue,
+        let queue = DispatchQueue(label: "ReconnectionTests.replay")
+        let connection = try Connection(socketPath: peer.path, clientName: "replay", callbackQueue: queue,
                                         reconnect: ReconnectPolicy(initialDelay: 0.01))
         defer { connection.close() }
         let steps = Steps()
         connection.onReconnect = { steps.record($0) }
-        connection.holdsCommitsAfterReconnecting = true
-        try connection.send(Commit(sequence: 1, mediaTime: 100, commands: [.createLayer(1, .layer)]))
+        try connection.send(Commit(sequence: 1, mediaTime: 100, commands: [.createLayer(1, .layer), .setRoot(1)]))
         try connection.waitUntilApplied(1, timeout: 30)
         #expect(connection.welcome.sessionID == 1)
 
@@ -75,19 +74,17 @@ import Testing
         #expect(connection.welcome.sessionID == 2 && connection.serverMediaTime == 200)
         #expect(connection.isConnected && !connection.isEnded)
 
-        // Commits wait for the owner's replay; everything else goes through.
-        #expect(throws: ConnectionError.closed(path: peer.path)) {
-            try connection.send(Commit(sequence: 2, mediaTime: 200, commands: [.createLayer(2, .layer)]))
-        }
-        #expect(try connection.ping(timeout: 30) > 0)
-        connection.openCommitGate()
-        try connection.send(Commit(sequence: 1025, mediaTime: 200, commands: [.createLayer(1, .layer)]))
-        #expect(try connection.waitUntilApplied(2, timeout: 30).sequence == 1025,
-                "a wait for a lost session's commit returns with a later acknowledgement")
-        let commits = peer.received.withLock { $0.compactMap { m -> UInt64? in
-            if case let .commit(c) = m { return c.sequence }; return nil
+        // The replay reached the new session before `reconnected` was reported, numbered
+        // above the lost commit; later commits go above the reserve.
+        #expect(connection.reservedSequenceTop == 1 + Context.replayReserve)
+        #expect(try connection.waitUntilApplied(2, timeout: 30).sequence == 2, "the replay is acknowledged")
+        try connection.send(Commit(sequence: 1026, mediaTime: 200, commands: [.createLayer(2, .layer)]))
+        try connection.waitUntilApplied(1026, timeout: 30)
+        let commits = peer.received.withLock { $0.compactMap { m -> Commit? in
+            if case let .commit(c) = m { return c }; return nil
         } }
-        #expect(commits == [1, 1025], "the refused commit never reached the peer")
+        #expect(commits.map(\.sequence) == [1, 2, 1026])
+        #expect(commits[1].commands == [.createLayer(1, .layer), .setRoot(1)])
     }
 
     @Test func closingWhileReconnectingEndsTheConnection() throws {
