@@ -265,89 +265,50 @@ final class ConnectionCore: @unchecked Sendable {
 
     private enum ReconnectOutcome { case connected, failed(ConnectionError) }
 
-    /// Attempts made at short intervals after the socket file changed (a daemon that bound
-    /// it may not listen yet), before the policy's delays apply again.
-    static let quickAttemptsAfterChange = 20
-    static let quickDelay = 0.005
-
-    /// Tries to open a new session with backoff (on the I/O thread); a wait ends early when
-    /// the socket file is made again, and a few quick attempts follow. On success the
-    /// replay is written on the new channel, the channel installed, the state reset for it,
-    /// and `reconnected` reported with the replay's outcome.
+    /// Tries to open a new session with backoff (on the I/O thread; see `Reconnector`). On
+    /// success the replay is written on the new channel, the channel installed, the state
+    /// reset for it, and `reconnected` reported with the replay's outcome.
     private func reconnect(policy: ReconnectPolicy) -> ReconnectOutcome {
-        let started = MediaTime.now()
-        let watch = SocketWatch(path: path)
-        var lastError: ConnectionError?
-        var attempt = 0
-        var quick = 0
-        while true {
-            attempt += 1
-            let elapsed = MediaTime.now() - started
-            if attempt > policy.maximumAttempts || elapsed >= policy.maximumDuration {
-                let last = lastError ?? .closed(path: path)
-                return .failed(.reconnectFailed(path: path, attempts: attempt - 1, seconds: elapsed, lastError: last))
-            }
-            let delay = quick > 0 ? min(ConnectionCore.quickDelay, policy.delay(beforeAttempt: attempt))
-                                  : policy.delay(beforeAttempt: attempt)
-            quick = max(0, quick - 1)
-            report(.reconnecting(attempt: attempt, delay: delay, lastError: lastError))
-            // Wait, waking early for `close()` and for a daemon binding the socket again.
-            if watch.wait(seconds: delay, stop: { state.withLock { $0.closedByClient } }) {
-                quick = ConnectionCore.quickAttemptsAfterChange
-            }
-            if state.withLock({ $0.closedByClient }) {
-                return .failed(.closedByClient)
-            }
-            let fresh: SocketChannel
-            let welcome: Welcome
-            do throws(ConnectionError) {
-                fresh = try SocketChannel.connect(path: path)
-                do { welcome = try fresh.handshake(clientName: clientName, timeout: policy.handshakeTimeout) } catch {
-                    fresh.close()
-                    throw error
-                }
-            } catch {
-                lastError = error
-                switch error {
-                case .noDaemon, .closed, .timedOut, .system, .handshakeFailed: continue
-                default:
-                    // A daemon that refuses this client's protocol will not change its mind.
-                    let elapsed = MediaTime.now() - started
-                    return .failed(.reconnectFailed(path: path, attempts: attempt, seconds: elapsed, lastError: error))
-                }
-            }
-            writeLock.lock()
-            let closed = state.withLock { $0.closedByClient }
-            if closed {
-                writeLock.unlock()
-                try? fresh.write(WireCodec.encode(.goodbye(Goodbye(reason: "client closed the connection"))))
-                fresh.close()
-                return .failed(.closedByClient)
-            }
-            // The replay goes first, written while commits wait on the lock.
-            let replay: SessionMirror.Plan?
-            do throws(ConnectionError) { replay = try writeReplay(on: fresh, welcome: welcome) } catch {
-                writeLock.unlock()
-                fresh.close()
-                return .failed(error)
-            }
-            channel = fresh
-            fdClosed = false
-            signal { s in
-                s.sessionLost = nil
-                s.welcome = welcome
-                s.serverMediaTime = welcome.mediaTime
-                s.goodbye = nil
-            }
-            writeLock.unlock()
-            let outcome = replay.map { ReplayOutcome($0, welcome: welcome) }
-            queue.async { [self] in
-                let h = handlers.withLock { $0 }
-                h.reconnect?(.reconnected(welcome))
-                if let outcome { h.replayed?(outcome) }
-            }
-            return .connected
+        let attempt = Reconnector.connect(path: path, clientName: clientName, policy: policy,
+                                          stop: { state.withLock { $0.closedByClient } },
+                                          report: { report($0) })
+        let fresh: SocketChannel
+        let welcome: Welcome
+        switch attempt {
+        case let .success((c, w)): (fresh, welcome) = (c, w)
+        case let .failure(e): return .failed(e)
         }
+        writeLock.lock()
+        let closed = state.withLock { $0.closedByClient }
+        if closed {
+            writeLock.unlock()
+            try? fresh.write(WireCodec.encode(.goodbye(Goodbye(reason: "client closed the connection"))))
+            fresh.close()
+            return .failed(.closedByClient)
+        }
+        // The replay goes first, written while commits wait on the lock.
+        let replay: SessionMirror.Plan?
+        do throws(ConnectionError) { replay = try writeReplay(on: fresh, welcome: welcome) } catch {
+            writeLock.unlock()
+            fresh.close()
+            return .failed(error)
+        }
+        channel = fresh
+        fdClosed = false
+        signal { s in
+            s.sessionLost = nil
+            s.welcome = welcome
+            s.serverMediaTime = welcome.mediaTime
+            s.goodbye = nil
+        }
+        writeLock.unlock()
+        let outcome = replay.map { ReplayOutcome($0, welcome: welcome) }
+        queue.async { [self] in
+            let h = handlers.withLock { $0 }
+            h.reconnect?(.reconnected(welcome))
+            if let outcome { h.replayed?(outcome) }
+        }
+        return .connected
     }
 
     /// Under `writeLock`: writes the mirror's replay and markers on a new session. Returns

@@ -106,7 +106,48 @@ import Testing
         #expect(reason.withLock { $0 } == .closedByClient)
         #expect(connection.isEnded)
     }
+    /// `ControlClient` replaces a lost session like `Connection`: a read-only request is
+    /// asked again on the new session; one that acts on the daemon (`kick`) throws the loss.
+    @Test func aControlClientReconnectsAndAsksAgain() throws {
+        let sessions = Locked<UInt32>(0)
+        let holder = Locked<Weak<ScriptedPeer>?>(nil)
+        // Drops the client on the first stats request of session 1 and on every kick.
+        let peer = try ScriptedPeer(acceptsMany: true) { m in
+            let session = sessions.withLock { $0 }
+            switch m {
+            case .hello:
+                let id = sessions.withLock { s -> UInt32 in s += 1; return s }
+                var w = ScriptedPeer.welcome
+                w.sessionID = id
+                return [.welcome(w)]
+            case let .statsRequest(id) where session > 1:
+                return [.statsReply(StatsReply(requestID: id, json: "{\"session\":\(session)}"))]
+            case .statsRequest, .kickRequest:
+                holder.withLock { $0?.value }?.dropClient()
+                return []
+            default:
+                return []
+            }
+        }
+        holder.withLock { $0 = Weak(peer) }
+        defer { peer.stopAccepting() }
+        let control = try ControlClient(socketPath: peer.path, clientName: "control",
+                                        reconnect: ReconnectPolicy(initialDelay: 0.01))
+        #expect(control.welcome.sessionID == 1)
+        #expect(try control.stats() == "{\"session\":2}", "asked again on the new session")
+        #expect(control.welcome.sessionID == 2 && control.reconnections == 1)
+        #expect(throws: ConnectionError.closed(path: peer.path)) { try control.kick(session: 5) }
+        #expect(control.reconnections == 2, "the next call goes to the new session")
+        #expect(try control.stats() == "{\"session\":3}")
+        control.close() // the peer serves one client at a time
+
+        // Without a policy the loss is the call's error.
+        let plain = try ControlClient(socketPath: peer.path, clientName: "plain", reconnect: nil)
+        defer { plain.close() }
+        #expect(throws: ConnectionError.closed(path: peer.path)) { try plain.kick(session: 5) }
+    }
 }
+
 
 extension ConnectionCore {
     /// A ping with the token the test peer answers by dropping the connection.
