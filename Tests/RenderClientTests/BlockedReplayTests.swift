@@ -55,10 +55,17 @@ import Testing
 
     /// Records on the callback queue; read by the test thread.
     final class Log: AnimationDelegate, @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = NSCondition()
         private var _entries: [String] = []
         var entries: [String] { lock.lock(); defer { lock.unlock() }; return _entries }
-        func note(_ s: String) { lock.lock(); _entries.append(s); lock.unlock() }
+        func note(_ s: String) { lock.lock(); _entries.append(s); lock.broadcast(); lock.unlock() }
+        /// Waits (30 s at most) until `count` entries were noted.
+        func wait(for count: Int) -> Bool {
+            let deadline = Date().addingTimeInterval(30)
+            lock.lock(); defer { lock.unlock() }
+            while _entries.count < count { if !lock.wait(until: deadline) { return _entries.count >= count } }
+            return true
+        }
         func animationDidStart(_ anim: Animation) { note("start \(anim.keyPath.map { "\($0)" } ?? "?")") }
         func animationDidStop(_ anim: Animation, finished: Bool) {
             note("stop \(anim.keyPath.map { "\($0)" } ?? "?") \(finished)")
@@ -124,8 +131,9 @@ import Testing
         // The queue runs again: the steps in order, the ended animation reported once after
         // `resynced`, its transaction's completion waits for the running one.
         release.signal()
-        try connection.waitUntilApplied(replay.sequence, timeout: 30)
-        queue.sync {}
+        // The acknowledgement's event reaches the queue after the I/O thread read it: wait for
+        // what it leads to.
+        #expect(log.wait(for: 5))
         queue.sync {}
         #expect(log.entries == ["disconnected", "reconnected", "resynced", "start opacity", "stop opacity true"])
         let slideID = try #require(added.first?.id)

@@ -364,4 +364,52 @@ import Testing
         #expect(final.description.contains("could not reconnect after 3 attempt(s)"))
         h.run { #expect(h.context.queuedCommitCount == 0 && h.context.isDisconnected) }
     }
+
+    /// `connectionDidEnd`: an animation whose removal the daemon never acknowledged — sent
+    /// before the loss, or made while down — tells its delegate `finished == false` once,
+    /// and nothing after (a late stop or acknowledgement) tells it again.
+    @Test func theEndStopsAnimationsWhoseRemovalWasNeverAcknowledgedOnce() throws {
+        let h = Harness()
+        let l = h.committed { Layer() }
+        let sentRemoval = RecordingDelegate(), downRemoval = RecordingDelegate(), replaced = RecordingDelegate()
+        var completions = 0
+        h.run {
+            Transaction.completionBlock = { completions += 1 }
+            l.add(.basic("opacity", from: .number(0), duration: 10), forKey: "a", delegate: sentRemoval)
+            l.add(.basic("cornerRadius", from: .number(0), duration: 10), forKey: "b", delegate: downRemoval)
+            l.add(.basic("borderWidth", from: .number(0), duration: 10), forKey: "c", delegate: replaced)
+        }
+        h.acknowledgeAll()
+        let added = try #require(h.lastCommit?.addedAnimations)
+        // Removed in a commit the daemon never acknowledges.
+        h.run { l.removeAnimation(forKey: "a") }
+        h.settle()
+        h.run { h.context.deliver(reconnect: .disconnected(Self.lost)) }
+        // Removed, and replaced, while down.
+        h.run {
+            l.removeAnimation(forKey: "b")
+            l.add(.basic("borderWidth", from: .number(1), duration: 10), forKey: "c")
+        }
+        h.settle()
+        #expect(sentRemoval.stops.isEmpty && downRemoval.stops.isEmpty && replaced.stops.isEmpty,
+                "not before the daemon acknowledged the removal, or the session ended")
+        let final = ConnectionError.reconnectFailed(path: "/tmp/resync-tests/socket", attempts: 1, seconds: 0,
+                                                    lastError: .closed(path: "/tmp/resync-tests/socket"))
+        h.run {
+            h.context.deliver(reconnect: .gaveUp(final))
+            h.context.connectionDidEnd(final)
+        }
+        h.settle()
+        #expect(sentRemoval.stops == [false] && downRemoval.stops == [false] && replaced.stops == [false])
+        #expect(completions == 1)
+        // Late words from the lost daemon change nothing.
+        for a in added {
+            h.deliver(.animationStopped(AnimationStopped(animationID: a.id, layer: a.layer, finished: true, mediaTime: 1010)))
+        }
+        h.deliver(.commitApplied(CommitApplied(sequence: 1 << 20, frame: 1, mediaTime: 1010)))
+        h.settle()
+        #expect(sentRemoval.stops == [false] && downRemoval.stops == [false] && replaced.stops == [false])
+        #expect(completions == 1)
+        h.run { #expect(h.context.outstandingAnimationCount == 0) }
+    }
 }
