@@ -79,6 +79,7 @@ final class ConnectionCore: @unchecked Sendable {
         self.channel = channel; self.path = channel.path; self.clientName = clientName
         self.queue = queue; self.policy = policy; self.sharedContentsThreshold = sharedContentsThreshold
         self.state = Locked(State(serverMediaTime: welcome.mediaTime, welcome: welcome))
+        mirror.withLock { $0.limits = welcome.limits }
     }
 
     /// The current session's frame limit (the daemon's `maxFrameBytes`).
@@ -235,8 +236,10 @@ final class ConnectionCore: @unchecked Sendable {
                 s.goodbye = nil
             }
             writeLock.unlock()
+            // Watching before anyone hears of the loss: a daemon that comes back meanwhile is seen.
+            let watch = SocketWatch(path: path)
             report(.disconnected(end))
-            switch reconnect(policy: policy) {
+            switch reconnect(policy: policy, watch: watch) {
             case .connected:
                 end = readSession()
             case let .failed(finalError):
@@ -268,8 +271,8 @@ final class ConnectionCore: @unchecked Sendable {
     /// Tries to open a new session with backoff (on the I/O thread; see `Reconnector`). On
     /// success the replay is written on the new channel, the channel installed, the state
     /// reset for it, and `reconnected` reported with the replay's outcome.
-    private func reconnect(policy: ReconnectPolicy) -> ReconnectOutcome {
-        let attempt = Reconnector.connect(path: path, clientName: clientName, policy: policy,
+    private func reconnect(policy: ReconnectPolicy, watch: SocketWatch) -> ReconnectOutcome {
+        let attempt = Reconnector.connect(path: path, clientName: clientName, policy: policy, watch: watch,
                                           stop: { state.withLock { $0.closedByClient } },
                                           report: { report($0) })
         let fresh: SocketChannel
@@ -295,6 +298,7 @@ final class ConnectionCore: @unchecked Sendable {
         }
         channel = fresh
         fdClosed = false
+        mirror.withLock { $0.limits = welcome.limits }
         signal { s in
             s.sessionLost = nil
             s.welcome = welcome

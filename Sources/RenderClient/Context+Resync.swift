@@ -117,6 +117,7 @@ extension Context {
             sink(Commit(sequence: m.sequence, mediaTime: m.mediaTime, commands: [], requestsPresentation: m.requestsPresentation))
         }
         localMirror!.replaySent(plan)
+        localMirror!.limits = welcome.limits
         noteReplayed(ReplayOutcome(plan, welcome: welcome))
     }
 

@@ -313,7 +313,8 @@ public final class Context: @unchecked Sendable {
             do throws(ConnectionError) { sequence = try send(build) } catch {
                 failure = error
                 switch error {
-                case let .commitTooLarge(s, _, _), let .resyncQueueFull(s, _): sequence = s
+                case let .commitTooLarge(s, _, _), let .resyncQueueFull(s, _), let .limitWhileDisconnected(s, _, _, _):
+                    sequence = s
                 default: sequence = nil
                 }
             }
@@ -367,7 +368,7 @@ public final class Context: @unchecked Sendable {
             case let .commitTooLarge(sequence, _, _):
                 stopAnimations(ofCommit: sequence)
                 presentationDiscarded(ofCommit: sequence)
-            case let .resyncQueueFull(sequence, _):
+            case let .resyncQueueFull(sequence, _), let .limitWhileDisconnected(sequence, _, _, _):
                 abandon(sequence)
                 presentationDiscarded(ofCommit: sequence)
             default: break

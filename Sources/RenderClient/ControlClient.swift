@@ -186,7 +186,8 @@ public final class ControlClient {
             return try attempt(operation: operation, make, match)
         } catch let lost as ConnectionError {
             guard let policy = reconnectPolicy, policy.retries(after: lost) else { throw lost }
-            switch Reconnector.connect(path: socketPath, clientName: clientName, policy: policy, stop: { false },
+            switch Reconnector.connect(path: socketPath, clientName: clientName, policy: policy,
+                                       watch: SocketWatch(path: socketPath), stop: { false },
                                        report: { _ in }) {
             case let .success((fresh, welcome)):
                 channel.close()

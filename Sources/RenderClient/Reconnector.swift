@@ -12,11 +12,12 @@ enum Reconnector {
 
     /// A handshaken channel to the daemon at `path`, or why there is none:
     /// `.reconnectFailed` (attempts or time exhausted; a refused protocol), `.closedByClient`
-    /// (`stop`). `report` hears each `reconnecting` step.
-    static func connect(path: String, clientName: String, policy: ReconnectPolicy, stop: () -> Bool,
+    /// (`stop`). `report` hears each `reconnecting` step. `watch` should be made as soon as the
+    /// session is known lost (before anyone is told), so no change of the socket is missed.
+    static func connect(path: String, clientName: String, policy: ReconnectPolicy, watch: SocketWatch,
+                        stop: () -> Bool,
                         report: (ReconnectEvent) -> Void) -> Result<(SocketChannel, Welcome), ConnectionError> {
         let started = MediaTime.now()
-        let watch = SocketWatch(path: path)
         var lastError: ConnectionError?
         var attempt = 0
         var quick = 0

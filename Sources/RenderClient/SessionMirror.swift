@@ -54,6 +54,9 @@ struct SessionMirror {
     /// How many markers are kept (≥ 0); past it a commit's animations are left out and it
     /// is refused with `.resyncQueueFull` (its other changes stay in the image).
     var maxMarkers = 4096
+    /// The last daemon's limits: while down, a commit that would take the image past its
+    /// `maxLayers` or `maxAnimations` is not kept (the next daemon would refuse the replay).
+    var limits = Limits.default
     /// Animations found ended by a replay that was not written whole: reported with the
     /// next replay that is.
     private var completedPending: [UInt64] = []
@@ -82,6 +85,24 @@ struct SessionMirror {
     /// other changes are kept: they reach the next daemon with the replay).
     mutating func absorb(_ commit: Commit) throws(ConnectionError) {
         lastSequence = max(lastSequence, commit.sequence)
+        // While up the daemon caps what the image mirrors; while down, the same limits,
+        // counted before the commit's own removals.
+        var creates = 0, adds = 0
+        for c in commit.commands {
+            switch c {
+            case .createLayer: creates += 1
+            case .addAnimation, .retargetSpring: adds += 1
+            default: break
+            }
+        }
+        if image.layers.count + creates > Int(limits.maxLayers) {
+            throw .limitWhileDisconnected(sequence: commit.sequence, limit: "maxLayers", value: Int(limits.maxLayers),
+                                          wanted: image.layers.count + creates)
+        }
+        if image.animationCount + adds > Int(limits.maxAnimations) {
+            throw .limitWhileDisconnected(sequence: commit.sequence, limit: "maxAnimations",
+                                          value: Int(limits.maxAnimations), wanted: image.animationCount + adds)
+        }
         guard markers.count < maxMarkers else {
             for c in commit.commands {
                 switch c {

@@ -162,4 +162,26 @@ import Testing
         m.replaySent(plan)
         #expect(!m.isDown && m.markers.isEmpty && m.nextSequence() == down + 1)
     }
+
+    @Test func whileDownTheLastDaemonsLimitsBoundTheImage() throws {
+        var m = SessionMirror()
+        m.limits.maxLayers = 2
+        m.limits.maxAnimations = 1
+        m.sent(Self.commit(m.nextSequence(), [.createLayer(1, .layer)]))
+        m.sessionLost()
+        let s = m.nextSequence()
+        #expect(throws: ConnectionError.limitWhileDisconnected(sequence: s, limit: "maxLayers", value: 2, wanted: 3)) {
+            try m.absorb(Self.commit(s, [.createLayer(2, .layer), .createLayer(3, .layer)]))
+        }
+        let slide = Self.slide(begin: 0, duration: 10)
+        #expect(throws: ConnectionError.limitWhileDisconnected(sequence: s + 1, limit: "maxAnimations", value: 1, wanted: 2)) {
+            try m.absorb(Self.commit(s + 1, [.addAnimation(1, key: "a", animationID: 1, animation: slide),
+                                             .addAnimation(1, key: "b", animationID: 2, animation: slide)]))
+        }
+        #expect(m.image.layers.count == 1 && m.image.animationCount == 0 && m.markers.isEmpty, "neither was kept")
+        try m.absorb(Self.commit(s + 2, [.createLayer(2, .layer)]))
+        #expect(m.image.layers.count == 2 && m.markers.count == 1)
+        let e = ConnectionError.limitWhileDisconnected(sequence: 9, limit: "maxLayers", value: 2, wanted: 3)
+        #expect(e.description.contains("--max-layers") && e.description.contains("not kept"))
+    }
 }
