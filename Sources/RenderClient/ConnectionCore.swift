@@ -137,6 +137,7 @@ final class ConnectionCore: @unchecked Sendable {
         let frame = WireCodec.encode(.commit(commit), sharingBitmaps: packer.share)
         let limit = Int(welcome.limits.maxFrameBytes)
         guard frame.count <= limit else {
+            mirror.withLock { $0.skipped(commit.sequence) }
             throw .commitTooLarge(sequence: commit.sequence, bytes: frame.count, limit: limit)
         }
         mirror.withLock { $0.sent(commit) }

@@ -73,6 +73,10 @@ struct SessionMirror {
         lastSequence = max(lastSequence, commit.sequence)
     }
 
+    /// A number was used for a commit that was not sent (too large): not to be used again,
+    /// so that what refers to it (the context's records of that commit) stays unambiguous.
+    mutating func skipped(_ sequence: UInt64) { lastSequence = max(lastSequence, sequence) }
+
     /// The session is gone (idempotent while down): reserve the replay's numbers.
     mutating func sessionLost() {
         guard replayBase == nil else { return }
