@@ -148,7 +148,10 @@ struct RestartDemo: ParsableCommand {
         let attempts = timeline.steps.with { s in s.filter { if case .reconnecting = $0.event { return true }; return false }.count }
 
         if checkDelay > 0 { Thread.sleep(forTimeInterval: checkDelay) }
-        let checked = try RestartDemo.check(sample, socket: second.socket, session: session, seconds: seconds,
+        // The session the client holds on the new daemon (ids are each daemon's own: a
+        // control client that reached it first would have taken the old one's number).
+        let checked = try RestartDemo.check(sample, socket: second.socket, session: connection.welcome.sessionID,
+                                            seconds: seconds,
                                             daemon: "the new daemon")
         let ms = { (a: Double, b: Double) in fmt((b - a) * 1000, 1) + " ms" }
         let reconnected = timeline.time { if case .reconnected = $0 { return true }; return false }!
