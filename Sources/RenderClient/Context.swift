@@ -47,7 +47,8 @@ public final class Context: @unchecked Sendable {
     /// Every `commitApplied` event, after the context has processed it.
     public var onCommitApplied: ((CommitApplied) -> Void)?
     /// Each step of replacing a lost session: `disconnected`, `reconnecting` (per attempt),
-    /// `reconnected`, then `resynced` once the new daemon applied the replayed model, or
+    /// `reconnected`, then `resynced` once the new daemon applied the replay (what the lost
+    /// daemon held, written by the connection as soon as it was back), or
     /// `gaveUp` (then `onDisconnect`).
     public var onReconnect: ((ReconnectEvent) -> Void)?
     /// How many commits made while disconnected are kept for the reconnection (≥ 0). Past
