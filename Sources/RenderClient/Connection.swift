@@ -137,8 +137,9 @@ public final class Connection: @unchecked Sendable {
     ///
     /// While a lost session is being replaced the commit is kept for the new daemon (it
     /// follows the replay; see the type's notes). Its `sequence` must be above every number
-    /// used before and, after a loss, above `reservedSequenceTop` (the replay's numbers), or
-    /// the daemon refuses it; a `Context` numbers its commits itself.
+    /// used before and, after a loss, above `reservedSequenceTop` (the replay's numbers):
+    /// else it is not sent (`.sequenceTooLow`, where the daemon would end the session). A
+    /// `Context` made with the connection numbers its commits itself.
     public func send(_ commit: Commit) throws(ConnectionError) {
         try core.send(commit)
     }
@@ -169,7 +170,9 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// Sends any message (advanced use: control requests are `ControlClient`'s).
+    /// A commit goes the way `send(_:)` sends it (into the session's image).
     public func send(message: Message) throws(ConnectionError) {
+        if case let .commit(c) = message { return try send(c) }
         try core.write(WireCodec.encode(message))
     }
 

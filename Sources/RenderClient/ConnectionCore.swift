@@ -109,6 +109,8 @@ final class ConnectionCore: @unchecked Sendable {
     /// `reservedSequenceTop` after a loss, or the daemon refuses it).
     func send(_ commit: Commit) throws(ConnectionError) {
         writeLock.lock(); defer { writeLock.unlock() }
+        let floor = mirror.withLock { $0.nextSequence() - 1 }
+        guard commit.sequence > floor else { throw .sequenceTooLow(sequence: commit.sequence, floor: floor) }
         try sendLocked(commit)
     }
 

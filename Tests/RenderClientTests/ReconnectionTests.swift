@@ -78,6 +78,11 @@ import Testing
         // above the lost commit; later commits go above the reserve.
         #expect(connection.reservedSequenceTop == 1 + Context.replayReserve)
         #expect(try connection.waitUntilApplied(2, timeout: 30).sequence == 2, "the replay is acknowledged")
+        // A commit numbered inside the replay's reserve is refused here, clearly (the daemon
+        // would end the session).
+        #expect(throws: ConnectionError.sequenceTooLow(sequence: 3, floor: 1025)) {
+            try connection.send(Commit(sequence: 3, mediaTime: 200, commands: [.createLayer(2, .layer)]))
+        }
         try connection.send(Commit(sequence: 1026, mediaTime: 200, commands: [.createLayer(2, .layer)]))
         try connection.waitUntilApplied(1026, timeout: 30)
         let commits = peer.received.withLock { $0.compactMap { m -> Commit? in
