@@ -24,9 +24,15 @@ import RenderProtocol
 /// Reconnection: with a `ReconnectPolicy` (the default, `.standard`), a session lost without
 /// the client asking (the daemon crashed or was killed) is replaced by a new one on the same
 /// socket path, with backoff: `onReconnect` hears `disconnected`, `reconnecting` per attempt,
-/// then `reconnected` (the new session's welcome; nothing of the old session is on the new
-/// daemon — a `Context` replays its model) or `gaveUp`, after which `onDisconnect` follows.
-/// Meanwhile writes throw the loss and `waitUntilApplied` keeps waiting.
+/// then `reconnected` (the new session's welcome) or `gaveUp`, after which `onDisconnect`
+/// follows. The connection keeps the image of what the daemon holds — the sum of the commits
+/// it sent (`SessionImage`), updated on the sending thread and by the daemon's animation
+/// events on the I/O thread — and the I/O thread replays it to the new daemon before
+/// anything else, without waiting for the callback queue: a daemon restarted while the
+/// app's main thread is blocked shows the app's last committed state, its animations where
+/// their curves say, as soon as the connection is back. Commits sent while the session is
+/// down go into the image and follow the replay in order (Protocol/PROTOCOL.md §4.1);
+/// other writes throw the loss, and `waitUntilApplied` keeps waiting.
 ///
 /// Callbacks (`onEvent`, `onError`, `onDisconnect`, `onReconnect`) run on `callbackQueue`;
 /// set them before the first commit. `ping`, `waitUntilApplied` and `close` may be called from any thread,
@@ -61,7 +67,6 @@ public final class Connection: @unchecked Sendable {
     public init(socketPath: String? = nil, clientName: String, callbackQueue: DispatchQueue = .main,
                 timeout: Double = 5, reconnect: ReconnectPolicy? = .standard,
                 sharedContentsThreshold: Int = Connection.defaultSharedContentsThreshold) throws {
-        self.sharedContentsThreshold = sharedContentsThreshold
         let path = SocketPath.resolve(explicit: socketPath, environment: SocketPath.processEnvironment)
         let channel = try SocketChannel.connect(path: path)
         let welcome: Welcome
@@ -74,7 +79,7 @@ public final class Connection: @unchecked Sendable {
         self.reconnectPolicy = reconnect
         self.callbackQueue = callbackQueue
         self.core = ConnectionCore(channel: channel, welcome: welcome, clientName: clientName, queue: callbackQueue,
-                                   policy: reconnect)
+                                   policy: reconnect, sharedContentsThreshold: sharedContentsThreshold)
         let core = self.core
         let thread = Thread { core.run() }
         thread.name = "rendersrv-client-io"
@@ -124,49 +129,50 @@ public final class Connection: @unchecked Sendable {
     public var isEnded: Bool { core.state.withLock { $0.end != nil } }
 
     /// Sends a commit, from the calling thread (blocking until the kernel took it).
-    /// Throws `.commitTooLarge` (nothing sent) or the reason the session ended.
+    /// Throws `.commitTooLarge` (nothing sent) or the reason the connection ended.
     ///
     /// Contents bitmaps of at least `sharedContentsThreshold` bytes go by shared memory
     /// (a sealed memfd each, passed with the frame; Protocol/PROTOCOL.md §7.4), up to the
     /// server's `maxDescriptorsPerCommit` and `maxSharedBytesPerCommit`; the others inline.
+    ///
+    /// While a lost session is being replaced the commit is kept for the new daemon (it
+    /// follows the replay; see the type's notes). Its `sequence` must be above every number
+    /// used before and, after a loss, above `reservedSequenceTop` (the replay's numbers):
+    /// else it is not sent (`.sequenceTooLow`, where the daemon would end the session). A
+    /// `Context` made with the connection numbers its commits itself.
     public func send(_ commit: Commit) throws(ConnectionError) {
-        let packer = SharedContentsPacker(threshold: sharedContentsThreshold, limits: welcome.limits)
-        defer { packer.closeAll() }
-        let frame = WireCodec.encode(.commit(commit), sharingBitmaps: packer.share)
-        let limit = core.frameLimit
-        guard frame.count <= limit else {
-            throw .commitTooLarge(sequence: commit.sequence, bytes: frame.count, limit: limit)
-        }
-        try core.write(frame, isCommit: true, descriptors: packer.descriptors)
+        try core.send(commit)
     }
+
+    /// The highest sequence number reserved for a replay after a loss: commits sent after
+    /// it must be numbered above it. 0 before any loss.
+    public var reservedSequenceTop: UInt64 { core.reservedSequenceTop }
 
     /// Contents bitmaps of this many bytes or more travel in shared memory, smaller ones
     /// inline in the commit (`Int.max`: always inline). 64 KiB (128 × 128 pixels) by
     /// default — a choice, not a measurement: a memfd costs five system calls to make, fill
     /// and seal plus the descriptor passing, against one more copy of the pixels through the
-    /// socket, and keeps large bitmaps from filling the frame limit.
-    public let sharedContentsThreshold: Int
+    /// socket, and keeps large bitmaps from filling the frame limit. (A replay sends contents
+    /// inline: its commits are sized against the frame limit.)
+    public var sharedContentsThreshold: Int { core.sharedContentsThreshold }
     public static let defaultSharedContentsThreshold = 64 << 10
 
-    /// Sends a commit already encoded as a frame (a replay part, sized against the limit).
-    /// (A replay encodes contents inline: its parts are sized against the frame limit.)
-    func send(encoded frame: [UInt8], sequence: UInt64) throws(ConnectionError) {
-        let limit = core.frameLimit
-        guard frame.count <= limit else { throw .commitTooLarge(sequence: sequence, bytes: frame.count, limit: limit) }
-        try core.write(frame, isCommit: true)
+    /// Sends the commit `build` makes with the next sequence number (a `Context`'s commits),
+    /// atomically with respect to a replay's numbering. Returns the number.
+    func sendNumbered(_ build: (UInt64) -> Commit) throws(ConnectionError) -> UInt64 {
+        try core.sendNumbered(build)
     }
 
-    /// After a reconnection, commits wait for `openCommitGate()` (a `Context` replays its
-    /// model first, so that nothing reaches the new daemon before it).
-    var holdsCommitsAfterReconnecting: Bool {
-        get { core.gateCommits.withLock { $0 } }
-        set { core.gateCommits.withLock { $0 = newValue } }
+    /// How many commits made while the session is down are kept for the new daemon.
+    var maxQueuedCommits: Int {
+        get { core.mirror.withLock { $0.maxMarkers } }
+        set { core.mirror.withLock { $0.maxMarkers = newValue } }
     }
-
-    func openCommitGate() { core.openGate() }
 
     /// Sends any message (advanced use: control requests are `ControlClient`'s).
+    /// A commit goes the way `send(_:)` sends it (into the session's image).
     public func send(message: Message) throws(ConnectionError) {
+        if case let .commit(c) = message { return try send(c) }
         try core.write(WireCodec.encode(message))
     }
 

@@ -12,21 +12,28 @@ import RenderProtocol
 /// the thread closes the descriptor and exits.
 ///
 /// With a `ReconnectPolicy`, a session that ends without the client asking is replaced:
-/// the I/O thread reports `disconnected`, waits and retries (`reconnecting`), handshakes
-/// on a new channel and installs it (`reconnected`), then reads again. Between the loss and
-/// the new session writes fail with the loss; after it, commits stay refused while
-/// `gateCommits` is set until the owner (a `Context`, which must replay its model first)
-/// calls `openGate()`.
+/// the I/O thread reports `disconnected`, waits and retries (`reconnecting`; a change of
+/// the socket's folder — the daemon binding its socket again — cuts a wait short), handshakes
+/// on a new channel, writes the replay of `mirror` (what the lost session held, then the
+/// commits made meanwhile as markers) before any other commit, installs it and reports
+/// `reconnected` followed by the replay's outcome; then it reads again. None of this waits
+/// for the callback queue: a daemon restarted while the app's main thread is blocked shows
+/// the app's last committed state as soon as it accepts the connection. Between the loss
+/// and the replay, commits go into the mirror (`SessionMirror.absorb`).
 ///
-/// Sendable by its own discipline: `handlers` and `state` are behind their locks, writes,
-/// the channel's replacement and the descriptor's closing behind `writeLock`, the rest
-/// immutable. The I/O thread reads `channel` without the lock: only it replaces it.
+/// Sendable by its own discipline: `handlers`, `state` and `mirror` are behind their locks,
+/// writes, the channel's replacement and the descriptor's closing behind `writeLock` (taken
+/// before `mirror`'s lock on the write path; the I/O thread takes `mirror`'s alone for the
+/// daemon's events), the rest immutable. The I/O thread reads `channel` without the lock:
+/// only it replaces it.
 final class ConnectionCore: @unchecked Sendable {
     struct Handlers {
         var event: ((Message) -> Void)?
         var error: ((ErrorMessage) -> Void)?
         var disconnect: ((ConnectionError) -> Void)?
         var reconnect: ((ReconnectEvent) -> Void)?
+        /// After `reconnect(.reconnected)`, in the same work item: what the replay sent.
+        var replayed: ((ReplayOutcome) -> Void)?
     }
 
     struct State {
@@ -40,8 +47,6 @@ final class ConnectionCore: @unchecked Sendable {
         var sessionLost: ConnectionError?
         /// Counts sessions (0 for the first).
         var epoch = 0
-        /// After a reconnection, commits are refused until the owner opens the gate.
-        var gateClosed = false
         var closedByClient = false
         var goodbye: String?
         var fatal: ErrorMessage?
@@ -57,9 +62,10 @@ final class ConnectionCore: @unchecked Sendable {
     let clientName: String
     let queue: DispatchQueue
     let policy: ReconnectPolicy?
-    /// Whether commits wait for `openGate()` after a reconnection (set by a `Context`).
-    let gateCommits = Locked(false)
+    let sharedContentsThreshold: Int
     let handlers = Locked(Handlers())
+    /// What the session holds, and the numbering across sessions (see `SessionMirror`).
+    let mirror = Locked(SessionMirror())
     let state: Locked<State>
     /// Signalled (with `stateCondition`'s lock) when pongs, acknowledgements, the end or a
     /// `close` arrive (the reconnection wait listens to it too).
@@ -68,10 +74,12 @@ final class ConnectionCore: @unchecked Sendable {
     private let writeLock = NSLock()
     private var fdClosed = false
 
-    init(channel: SocketChannel, welcome: Welcome, clientName: String, queue: DispatchQueue, policy: ReconnectPolicy?) {
+    init(channel: SocketChannel, welcome: Welcome, clientName: String, queue: DispatchQueue, policy: ReconnectPolicy?,
+         sharedContentsThreshold: Int) {
         self.channel = channel; self.path = channel.path; self.clientName = clientName
-        self.queue = queue; self.policy = policy
+        self.queue = queue; self.policy = policy; self.sharedContentsThreshold = sharedContentsThreshold
         self.state = Locked(State(serverMediaTime: welcome.mediaTime, welcome: welcome))
+        mirror.withLock { $0.limits = welcome.limits }
     }
 
     /// The current session's frame limit (the daemon's `maxFrameBytes`).
@@ -79,23 +87,74 @@ final class ConnectionCore: @unchecked Sendable {
 
     // MARK: Writing (any thread)
 
-    /// `descriptors` go with the frame's first byte; the caller still owns them. A commit
-    /// waits behind the gate a reconnection closes (see `openGate`).
-    func write(_ frame: [UInt8], isCommit: Bool = false, descriptors: [Int32] = []) throws(ConnectionError) {
+    /// Writes a message that is not a commit (pings, pongs, control requests, goodbye).
+    func write(_ frame: [UInt8]) throws(ConnectionError) {
         writeLock.lock(); defer { writeLock.unlock() }
-        let refusal = state.withLock { s -> ConnectionError? in
-            if let end = s.end { return end }
-            if let lost = s.sessionLost { return lost }
-            if isCommit && s.gateClosed { return .closed(path: path) }
-            return nil
-        }
+        let refusal = state.withLock { s -> ConnectionError? in s.end ?? s.sessionLost }
         if let refusal { throw refusal }
         guard !fdClosed else { throw .closedByClient }
-        try channel.write(frame, descriptors: descriptors)
+        try channel.write(frame)
     }
 
-    /// Lets commits through on the new session (the owner's replay goes first).
-    func openGate() { state.withLock { $0.gateClosed = false } }
+    /// Sends a commit numbered here: `build` gets the next sequence number (above any
+    /// reserved for a replay) and makes the commit. Returns that number. See `send(_:)`.
+    func sendNumbered(_ build: (UInt64) -> Commit) throws(ConnectionError) -> UInt64 {
+        writeLock.lock(); defer { writeLock.unlock() }
+        let commit = build(mirror.withLock { $0.nextSequence() })
+        try sendLocked(commit)
+        return commit.sequence
+    }
+
+    /// Sends a commit numbered by the caller (above every number used so far, and above
+    /// `reservedSequenceTop` after a loss, or the daemon refuses it).
+    func send(_ commit: Commit) throws(ConnectionError) {
+        writeLock.lock(); defer { writeLock.unlock() }
+        let floor = mirror.withLock { $0.nextSequence() - 1 }
+        guard commit.sequence > floor else { throw .sequenceTooLow(sequence: commit.sequence, floor: floor) }
+        try sendLocked(commit)
+    }
+
+    /// The highest sequence number reserved for a replay (commits go above it).
+    var reservedSequenceTop: UInt64 { mirror.withLock { $0.reservedTop } }
+
+    /// Under `writeLock`. Up: the commit goes into the image and onto the socket (contents
+    /// of at least `sharedContentsThreshold` bytes by shared memory). Down (the session was
+    /// lost and its replacement has not had its replay): into the image and the markers, to
+    /// reach the next daemon with the replay. A write that fails because the daemon went
+    /// away, when the policy reconnects, is not an error: the commit is in the image.
+    private func sendLocked(_ commit: Commit) throws(ConnectionError) {
+        let (end, welcome) = state.withLock { s in (s.end, s.welcome) }
+        if let end { throw end }
+        if state.withLock({ $0.closedByClient }) { throw .closedByClient }
+        if mirror.withLock({ $0.isDown }) {
+            let refused = mirror.withLock { m -> ConnectionError? in
+                do throws(ConnectionError) { try m.absorb(commit) } catch { return error }
+                return nil
+            }
+            if let refused { throw refused }
+            return
+        }
+        let packer = SharedContentsPacker(threshold: sharedContentsThreshold, limits: welcome.limits)
+        defer { packer.closeAll() }
+        let frame = WireCodec.encode(.commit(commit), sharingBitmaps: packer.share)
+        let limit = Int(welcome.limits.maxFrameBytes)
+        guard frame.count <= limit else {
+            mirror.withLock { $0.skipped(commit.sequence) }
+            throw .commitTooLarge(sequence: commit.sequence, bytes: frame.count, limit: limit)
+        }
+        mirror.withLock { $0.sent(commit) }
+        do throws(ConnectionError) {
+            guard !fdClosed else { throw .closed(path: path) }
+            try channel.write(frame, descriptors: packer.descriptors)
+        } catch {
+            if let policy, policy.retries(after: error), !state.withLock({ $0.closedByClient || $0.end != nil }) {
+                // The daemon went away under this write; the I/O thread reports the loss.
+                mirror.withLock { $0.sessionLost() }
+                return
+            }
+            throw error
+        }
+    }
 
     func close(reason: String) {
         let first = state.withLock { s -> Bool in
@@ -171,13 +230,19 @@ final class ConnectionCore: @unchecked Sendable {
     func run() {
         var end = readSession()
         while let policy, shouldRetry(end, policy: policy) {
+            // Commits from now on go into the mirror, numbered above the replay's reserve.
+            writeLock.lock()
+            mirror.withLock { $0.sessionLost() }
             signal { s in
                 s.sessionLost = end
                 s.epoch += 1
                 s.goodbye = nil
             }
+            writeLock.unlock()
+            // Watching before anyone hears of the loss: a daemon that comes back meanwhile is seen.
+            let watch = SocketWatch(path: path)
             report(.disconnected(end))
-            switch reconnect(policy: policy) {
+            switch reconnect(policy: policy, watch: watch) {
             case .connected:
                 end = readSession()
             case let .failed(finalError):
@@ -206,69 +271,77 @@ final class ConnectionCore: @unchecked Sendable {
 
     private enum ReconnectOutcome { case connected, failed(ConnectionError) }
 
-    /// Tries to open a new session with backoff (on the I/O thread). On success the new
-    /// channel is installed, the state reset for it and `reconnected` reported.
-    private func reconnect(policy: ReconnectPolicy) -> ReconnectOutcome {
-        let started = MediaTime.now()
-        var lastError: ConnectionError?
-        var attempt = 0
-        while true {
-            attempt += 1
-            let elapsed = MediaTime.now() - started
-            if attempt > policy.maximumAttempts || elapsed >= policy.maximumDuration {
-                let last = lastError ?? .closed(path: path)
-                return .failed(.reconnectFailed(path: path, attempts: attempt - 1, seconds: elapsed, lastError: last))
-            }
-            let delay = policy.delay(beforeAttempt: attempt)
-            report(.reconnecting(attempt: attempt, delay: delay, lastError: lastError))
-            // Wait, waking early only for `close()`.
-            let deadline = Date(timeIntervalSinceNow: delay)
-            stateCondition.lock()
-            while !state.withLock({ $0.closedByClient }) && stateCondition.wait(until: deadline) {}
-            stateCondition.unlock()
-            if state.withLock({ $0.closedByClient }) {
-                return .failed(.closedByClient)
-            }
-            let fresh: SocketChannel
-            let welcome: Welcome
-            do throws(ConnectionError) {
-                fresh = try SocketChannel.connect(path: path)
-                do { welcome = try fresh.handshake(clientName: clientName, timeout: policy.handshakeTimeout) } catch {
-                    fresh.close()
-                    throw error
-                }
-            } catch {
-                lastError = error
-                switch error {
-                case .noDaemon, .closed, .timedOut, .system, .handshakeFailed: continue
-                default:
-                    // A daemon that refuses this client's protocol will not change its mind.
-                    let elapsed = MediaTime.now() - started
-                    return .failed(.reconnectFailed(path: path, attempts: attempt, seconds: elapsed, lastError: error))
-                }
-            }
-            writeLock.lock()
-            let closed = state.withLock { $0.closedByClient }
-            if closed {
-                writeLock.unlock()
-                try? fresh.write(WireCodec.encode(.goodbye(Goodbye(reason: "client closed the connection"))))
-                fresh.close()
-                return .failed(.closedByClient)
-            }
-            channel = fresh
-            fdClosed = false
-            let gate = gateCommits.withLock { $0 }
-            signal { s in
-                s.sessionLost = nil
-                s.welcome = welcome
-                s.serverMediaTime = welcome.mediaTime
-                s.goodbye = nil
-                s.gateClosed = gate
-            }
-            writeLock.unlock()
-            report(.reconnected(welcome))
-            return .connected
+    /// Tries to open a new session with backoff (on the I/O thread; see `Reconnector`). On
+    /// success the replay is written on the new channel, the channel installed, the state
+    /// reset for it, and `reconnected` reported with the replay's outcome.
+    private func reconnect(policy: ReconnectPolicy, watch: SocketWatch) -> ReconnectOutcome {
+        let attempt = Reconnector.connect(path: path, clientName: clientName, policy: policy, watch: watch,
+                                          stop: { state.withLock { $0.closedByClient } },
+                                          report: { report($0) })
+        let fresh: SocketChannel
+        let welcome: Welcome
+        switch attempt {
+        case let .success((c, w)): (fresh, welcome) = (c, w)
+        case let .failure(e): return .failed(e)
         }
+        writeLock.lock()
+        let closed = state.withLock { $0.closedByClient }
+        if closed {
+            writeLock.unlock()
+            try? fresh.write(WireCodec.encode(.goodbye(Goodbye(reason: "client closed the connection"))))
+            fresh.close()
+            return .failed(.closedByClient)
+        }
+        // The replay goes first, written while commits wait on the lock.
+        let replay: SessionMirror.Plan?
+        do throws(ConnectionError) { replay = try writeReplay(on: fresh, welcome: welcome) } catch {
+            writeLock.unlock()
+            fresh.close()
+            return .failed(error)
+        }
+        channel = fresh
+        fdClosed = false
+        mirror.withLock { $0.limits = welcome.limits }
+        signal { s in
+            s.sessionLost = nil
+            s.welcome = welcome
+            s.serverMediaTime = welcome.mediaTime
+            s.goodbye = nil
+        }
+        writeLock.unlock()
+        let outcome = replay.map { ReplayOutcome($0, welcome: welcome) }
+        queue.async { [self] in
+            let h = handlers.withLock { $0 }
+            h.reconnect?(.reconnected(welcome))
+            if let outcome { h.replayed?(outcome) }
+        }
+        return .connected
+    }
+
+    /// Under `writeLock`: writes the mirror's replay and markers on a new session. Returns
+    /// the plan when it was written whole; nil when the new session failed under it (the
+    /// mirror stays down: the read of that session ends, and the next one replays again).
+    /// Throws when the replay cannot fit the new daemon's limits (the connection ends).
+    private func writeReplay(on fresh: SocketChannel, welcome: Welcome) throws(ConnectionError) -> SessionMirror.Plan? {
+        let now = welcome.manualClock ? welcome.mediaTime : MediaTime.now()
+        guard mirror.withLock({ $0.isDown && !$0.skipReplayIfUnused() }) else { return nil }
+        let planned = mirror.withLock { m -> Result<SessionMirror.Plan, ConnectionError> in
+            do throws(ConnectionError) { return .success(try m.planReplay(limits: welcome.limits, now: now)) } catch {
+                return .failure(error)
+            }
+        }
+        let plan = try planned.get()
+        do throws(ConnectionError) {
+            for part in plan.parts { try fresh.write(part.frame) }
+            for m in plan.markers {
+                try fresh.write(WireCodec.encode(.commit(Commit(sequence: m.sequence, mediaTime: m.mediaTime, commands: [],
+                                                                requestsPresentation: m.requestsPresentation))))
+            }
+        } catch {
+            return nil
+        }
+        mirror.withLock { $0.replaySent(plan) }
+        return plan
     }
 
     /// Reads the current session until it ends; returns why. Closes its descriptor.
@@ -325,12 +398,14 @@ final class ConnectionCore: @unchecked Sendable {
             events.append(m)
         case let .springRetargeted(e):
             state.withLock { $0.serverMediaTime = max($0.serverMediaTime, e.mediaTime) }
+            mirror.withLock { $0.image.noteRetargeted(e) }
             events.append(m)
         case let .animationStarted(e):
             state.withLock { $0.serverMediaTime = max($0.serverMediaTime, e.mediaTime) }
             events.append(m)
         case let .animationStopped(e):
             state.withLock { $0.serverMediaTime = max($0.serverMediaTime, e.mediaTime) }
+            mirror.withLock { $0.image.noteStopped(e) }
             events.append(m)
         case let .goodbye(g):
             // The session is over whether or not the server closes promptly: stop writing,

@@ -37,6 +37,14 @@ public enum ConnectionError: Error, Equatable, CustomStringConvertible {
     /// `limit` commits full: its animations were stopped (`finished == false`); its other
     /// changes stay in the model and reach the daemon with the replay.
     case resyncQueueFull(sequence: UInt64, limit: Int)
+    /// A commit made while rendersrvd was unreachable would take the client's session past
+    /// the last daemon's `limit` (`maxLayers`, `maxAnimations`): it was not kept for the next
+    /// daemon (its animations were stopped).
+    case limitWhileDisconnected(sequence: UInt64, limit: String, value: Int, wanted: Int)
+    /// A commit numbered by the caller at or below `floor`, the last number the connection
+    /// used or reserved for a replay: the daemon would refuse it (`sequenceOutOfOrder`,
+    /// fatal). It was not sent.
+    case sequenceTooLow(sequence: UInt64, floor: UInt64)
 
     public var description: String {
         switch self {
@@ -77,6 +85,15 @@ public enum ConnectionError: Error, Equatable, CustomStringConvertible {
             return "commit \(seq) was made while rendersrvd was unreachable and the queue of \(limit) commits waiting for "
                 + "the reconnection is full: its animations were stopped (its property and tree changes stay in the "
                 + "model and are replayed); raise Context.maxQueuedCommits or commit less often while disconnected"
+        case let .sequenceTooLow(seq, floor):
+            return "commit \(seq) was not sent: its sequence number is not above \(floor), the last one this connection "
+                + "used or reserved for replaying the session after a daemon restart; number commits above "
+                + "Connection.reservedSequenceTop and every number used before (a Context numbers its own)"
+        case let .limitWhileDisconnected(seq, limit, value, wanted):
+            return "commit \(seq) was made while rendersrvd was unreachable and would give the session \(wanted) of what "
+                + "the daemon's \(limit) caps at \(value): it was not kept for the next daemon (which would have refused "
+                + "the whole replay) and its animations were stopped; its changes stay in the model only — release layers or "
+                + "remove animations, or start rendersrvd with a higher --\(limit == "maxLayers" ? "max-layers" : "max-animations")"
         }
     }
 }

@@ -14,6 +14,8 @@ extension Context {
     ///   all stopped run.
     /// - `springRetargeted`: the retargeted spring's mirror adopts the start the daemon
     ///   resolved (`adopt`).
+    /// On a custom commit sink, the context's image of the session follows the stops and
+    /// retargets too (a `Connection` does that on its I/O thread).
     /// - `commitPresented`: the presented handlers of the transactions that sent that
     ///   commit run (once all their commits were presented).
     /// - `error`: a non-fatal error rejected one commit whole — the animations it added are
@@ -36,12 +38,14 @@ extension Context {
         case let .commitPresented(p):
             commitPresented(p)
         case let .springRetargeted(e):
+            localMirror?.image.noteRetargeted(e)
             adopt(e)
         case let .animationStarted(s):
             guard let r = records[s.animationID], !r.didStart else { return }
             r.didStart = true
             r.delegate?.animationDidStart(r.animation)
         case let .animationStopped(s):
+            localMirror?.image.noteStopped(s)
             guard let r = records[s.animationID] else { return }
             finish(r, finished: s.finished)
         case let .error(m):
@@ -61,10 +65,9 @@ extension Context {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !isDisconnected else { return }
         isDisconnected = true
-        // Commits queued for a reconnection that will not come: their animations are
-        // outstanding records, stopped below.
-        resync.queued.removeAll()
-        resync.replayDue = false
+        // Commits kept for a reconnection that will not come: their animations are
+        // outstanding records, stopped below (with those whose removal was never acknowledged).
+        resync = ResyncState()
         let outstanding = records.values.sorted { $0.id < $1.id }
         for r in outstanding { finish(r, finished: false) }
         removing.removeAll(); removingHead = 0

@@ -15,8 +15,11 @@ import RenderProtocol
 /// `connectionDidEnd(_:)`.
 ///
 /// Surviving a daemon restart (see `Context+Resync.swift`): when its connection loses the
-/// session and reconnects, the context replays its whole model to the new daemon and then
-/// sends the commits made in between; `onReconnect` follows each step.
+/// session and reconnects, the connection replays what the lost daemon held (the image of
+/// the commits sent, `SessionImage`) at once, on its own thread, then the commits made in
+/// between; the context follows on its queue (`onReconnect`, `resynced`, the stops of
+/// animations that ended while away). A context on a custom commit sink keeps the same
+/// image itself and replays it through the sink when fed `reconnected`.
 ///
 /// Thread affinity: a context, its layers and its transactions belong to its callback
 /// queue; every method runs there (checked with `dispatchPrecondition`) unless it says
@@ -44,12 +47,20 @@ public final class Context: @unchecked Sendable {
     /// Every `commitApplied` event, after the context has processed it.
     public var onCommitApplied: ((CommitApplied) -> Void)?
     /// Each step of replacing a lost session: `disconnected`, `reconnecting` (per attempt),
-    /// `reconnected`, then `resynced` once the new daemon applied the replayed model, or
+    /// `reconnected`, then `resynced` once the new daemon applied the replay (what the lost
+    /// daemon held, written by the connection as soon as it was back), or
     /// `gaveUp` (then `onDisconnect`).
     public var onReconnect: ((ReconnectEvent) -> Void)?
     /// How many commits made while disconnected are kept for the reconnection (≥ 0). Past
-    /// it a commit's animations are stopped and `onError` gets `.resyncQueueFull`.
-    public var maxQueuedCommits = 4096
+    /// it a commit's animations are stopped and `onError` gets `.resyncQueueFull` (its other
+    /// changes still reach the new daemon with the replay).
+    public var maxQueuedCommits: Int {
+        get { connection?.maxQueuedCommits ?? localMirror?.maxMarkers ?? 0 }
+        set {
+            precondition(newValue >= 0, "Context.maxQueuedCommits must not be negative")
+            if let connection { connection.maxQueuedCommits = newValue } else { localMirror?.maxMarkers = newValue }
+        }
+    }
 
     /// The sequence number of the last commit sent or queued (0 before the first; a
     /// replay's commits count too).
@@ -60,12 +71,12 @@ public final class Context: @unchecked Sendable {
     public internal(set) var isDisconnected = false
 
     let transactions: TransactionQueue
-    /// Hands a built commit to the transport; throws when the connection cannot take it.
-    let sink: (Commit) throws(ConnectionError) -> Void
-    /// Every layer created by this context, by id, until its release is recorded (what a
-    /// replay recreates).
-    var liveLayers: [LayerID: Weak<Layer>] = [:]
-    /// The replacement of a lost session (see `Context+Resync.swift`).
+    /// A custom commit sink (contexts made without a connection).
+    let commitSink: ((Commit) -> Void)?
+    /// What a custom sink's session holds and the numbering across sessions (a
+    /// connection keeps its own: `ConnectionCore.mirror`).
+    var localMirror: SessionMirror?
+    /// The reconnection as the context follows it (see `Context+Resync.swift`).
     var resync = ResyncState()
     private var nextLayerID: LayerID = 1
     private var nextAnimationID: UInt64 = 1
@@ -87,7 +98,8 @@ public final class Context: @unchecked Sendable {
                 commitSink: @escaping (Commit) -> Void) {
         self.queue = queue
         self.clock = clock
-        self.sink = { commit throws(ConnectionError) in commitSink(commit) }
+        self.commitSink = commitSink
+        self.localMirror = SessionMirror()
         self.connection = nil
         self.transactions = TransactionQueue.attached(to: queue)
         transactions.register(self)
@@ -111,10 +123,12 @@ public final class Context: @unchecked Sendable {
             self.clock = MediaTime.now
         }
         self.connection = connection
-        self.sink = { [unowned connection] commit throws(ConnectionError) in try connection.send(commit) }
+        self.commitSink = nil
         self.transactions = TransactionQueue.attached(to: queue)
         transactions.register(self)
-        connection.holdsCommitsAfterReconnecting = true
+        connection.core.handlers.withLock { h in
+            h.replayed = { [weak self] outcome in self?.noteReplayed(outcome) }
+        }
         connection.onEvent = { [weak self] m in self?.deliver(m) }
         connection.onError = { [weak self] m in self?.deliver(.error(m)) }
         connection.onDisconnect = { [weak self] e in self?.connectionDidEnd(e) }
@@ -158,7 +172,6 @@ public final class Context: @unchecked Sendable {
         willChange()
         delta.created.append(.createLayer(layer.id, kind))
         delta.createdLayers.append(Weak(layer))
-        liveLayers[layer.id] = Weak(layer)
     }
 
     /// A layer was released: its server counterpart is destroyed and its animations end.
@@ -174,7 +187,6 @@ public final class Context: @unchecked Sendable {
     private func recordRelease(_ id: LayerID, records: [AnimationRecord]) {
         willChange()
         for r in records { detach(r) }
-        liveLayers[id] = nil
         delta.destroyed.append(id)
     }
 
@@ -289,25 +301,58 @@ public final class Context: @unchecked Sendable {
                 commands.append(.removeAllAnimations(id))
             }
         }
-        for id in d.destroyed where resync.destroyedBeforeReplay.remove(id) == nil { commands.append(.destroyLayer(id)) }
+        for id in d.destroyed { commands.append(.destroyLayer(id)) }
 
         var sentSequence: UInt64?
         if !commands.isEmpty {
-            // Above the numbers reserved for a replay, if any (see `ResyncState`).
-            lastSentSequence = max(lastSentSequence, resync.reservedTop) + 1
-            sentSequence = lastSentSequence
-            for r in sent { r.sentInCommit = lastSentSequence; records[r.id] = r }
-            for r in d.removedRecords where r.state == .removing { removing.append((lastSentSequence, r)) }
-            dispatch(Commit(sequence: lastSentSequence, mediaTime: now, commands: commands,
-                            requestsPresentation: requestingPresentation))
+            let commands = commands
+            let build = { (sequence: UInt64) in
+                Commit(sequence: sequence, mediaTime: now, commands: commands, requestsPresentation: requestingPresentation)
+            }
+            var failure: ConnectionError?
+            var sequence: UInt64?
+            do throws(ConnectionError) { sequence = try send(build) } catch {
+                failure = error
+                switch error {
+                case let .commitTooLarge(s, _, _), let .resyncQueueFull(s, _), let .limitWhileDisconnected(s, _, _, _):
+                    sequence = s
+                default: sequence = nil
+                }
+            }
+            if let sequence {
+                lastSentSequence = max(lastSentSequence, sequence)
+                sentSequence = sequence
+                for r in sent { r.sentInCommit = sequence; records[r.id] = r }
+                for r in d.removedRecords where r.state == .removing { removing.append((sequence, r)) }
+            } else {
+                // Never numbered (the connection is over): its animations stop.
+                for r in sent { records[r.id] = r }
+                let lost = sent
+                queue.async { [self] in for r in lost { finish(r, finished: false) } }
+            }
+            if let failure { reportError(failure) }
         }
         if !dropped.isEmpty {
             // After the commit, on a later turn, as the server's stops would come.
             let stops = dropped
             queue.async { [self] in for r in stops { finish(r, finished: false) } }
         }
-        if resync.replayDue { replay() }
         return sentSequence
+    }
+
+    /// Numbers, records and sends a commit: through the connection (which keeps the image
+    /// and numbers it atomically with a replay), or through the custom sink with this
+    /// context's own mirror (kept for the next daemon while down).
+    private func send(_ build: (UInt64) -> Commit) throws(ConnectionError) -> UInt64 {
+        if let connection { return try connection.sendNumbered(build) }
+        let commit = build(localMirror!.nextSequence())
+        if localMirror!.isDown {
+            try localMirror!.absorb(commit)
+        } else {
+            localMirror!.sent(commit)
+            commitSink!(commit)
+        }
+        return commit.sequence
     }
 
     /// Registers `group` to hear the `commitPresented` of commit `sequence`.
@@ -324,7 +369,7 @@ public final class Context: @unchecked Sendable {
             case let .commitTooLarge(sequence, _, _):
                 stopAnimations(ofCommit: sequence)
                 presentationDiscarded(ofCommit: sequence)
-            case let .resyncQueueFull(sequence, _):
+            case let .resyncQueueFull(sequence, _), let .limitWhileDisconnected(sequence, _, _, _):
                 abandon(sequence)
                 presentationDiscarded(ofCommit: sequence)
             default: break

@@ -8,27 +8,47 @@ import RenderProtocol
 ///
 /// Events that arrive meanwhile are ignored; an `error` from the server fails the call
 /// (`.server`), as does the end of the session.
+///
+/// Reconnection: like `Connection`, with a `ReconnectPolicy` (the default, `.standard`) a
+/// session the daemon lost without a goodbye (it crashed, was killed) is replaced by a new
+/// one on the same socket path, with the same backoff (cut short when the daemon binds its
+/// socket again): the call that found it lost waits for the new session and is asked again
+/// there — except `step` and `kick`, which act on the daemon's state and throw the loss
+/// (the next call goes to the new daemon). `welcome` is then the new session's, and
+/// `reconnections` counts the replacements. The answers come from the new daemon: its
+/// frame log starts with its own first frame, its session ids are its own.
 public final class ControlClient {
     public let socketPath: String
-    public let welcome: Welcome
+    /// The current session's welcome (a new one after a reconnection).
+    public var welcome: Welcome { lock.lock(); defer { lock.unlock() }; return _welcome }
+    /// How many times a lost session was replaced.
+    public var reconnections: Int { lock.lock(); defer { lock.unlock() }; return _reconnections }
+    /// How a lost session is replaced (`nil`: it is not; the call throws the loss).
+    public let reconnectPolicy: ReconnectPolicy?
     /// Seconds each call waits for its reply.
     public var timeout: Double
-    private let channel: SocketChannel
+    private let clientName: String
+    private var channel: SocketChannel
+    private var _welcome: Welcome
+    private var _reconnections = 0
     private let lock = NSLock()
     private var nextRequestID: UInt32 = 1
     private var closed = false
 
     /// Connects and handshakes; the socket path resolves as `Connection`'s does.
-    public init(socketPath: String? = nil, clientName: String = "rendersrvctl", timeout: Double = 5) throws {
+    public init(socketPath: String? = nil, clientName: String = "rendersrvctl", timeout: Double = 5,
+                reconnect: ReconnectPolicy? = .standard) throws {
         let path = SocketPath.resolve(explicit: socketPath, environment: SocketPath.processEnvironment)
         let channel = try SocketChannel.connect(path: path)
-        do { welcome = try channel.handshake(clientName: clientName, timeout: timeout) } catch {
+        do { _welcome = try channel.handshake(clientName: clientName, timeout: timeout) } catch {
             channel.close()
             throw error
         }
         self.channel = channel
         self.socketPath = path
         self.timeout = timeout
+        self.clientName = clientName
+        self.reconnectPolicy = reconnect
     }
 
     deinit { close() }
@@ -64,7 +84,7 @@ public final class ControlClient {
     /// Advances the daemon's manual clock by `seconds` (≥ 0), producing every frame whose
     /// target time falls in the interval. The server refuses it on a real clock.
     public func step(seconds: Double) throws -> ClockStepped {
-        try request(operation: "clock step", { .clockStep(ClockStep(requestID: $0, seconds: seconds)) }) { m, id in
+        try request(operation: "clock step", retry: false, { .clockStep(ClockStep(requestID: $0, seconds: seconds)) }) { m, id in
             if case let .clockStepped(r) = m, r.requestID == id { return r }
             return nil
         }
@@ -116,7 +136,7 @@ public final class ControlClient {
     /// `reason` when not empty. The server refuses (`.server`, not fatal) an unknown
     /// session or this connection's own.
     public func kick(session: UInt32, reason: String = "") throws -> KickReply {
-        try request(operation: "kick", { .kickRequest(KickRequest(requestID: $0, sessionID: session, reason: reason)) }) { m, id in
+        try request(operation: "kick", retry: false, { .kickRequest(KickRequest(requestID: $0, sessionID: session, reason: reason)) }) { m, id in
             if case let .kickReply(r) = m, r.requestID == id { return r }
             return nil
         }
@@ -156,10 +176,35 @@ public final class ControlClient {
     }
 
     /// Sends the request `make(id)` and reads until `match(message, id)` gives the reply.
-    private func request<T>(operation: String, _ make: (UInt32) -> Message,
+    /// A session lost on the way is replaced (see the type's notes) and, with `retry`, the
+    /// request asked again on the new one.
+    private func request<T>(operation: String, retry: Bool = true, _ make: (UInt32) -> Message,
                             _ match: (Message, UInt32) -> T?) throws -> T {
         lock.lock(); defer { lock.unlock() }
         guard !closed else { throw ConnectionError.closedByClient }
+        do {
+            return try attempt(operation: operation, make, match)
+        } catch let lost as ConnectionError {
+            guard let policy = reconnectPolicy, policy.retries(after: lost) else { throw lost }
+            switch Reconnector.connect(path: socketPath, clientName: clientName, policy: policy,
+                                       watch: SocketWatch(path: socketPath), stop: { false },
+                                       report: { _ in }) {
+            case let .success((fresh, welcome)):
+                channel.close()
+                channel = fresh
+                _welcome = welcome
+                _reconnections += 1
+            case let .failure(e):
+                throw e
+            }
+            guard retry else { throw lost }
+            return try attempt(operation: operation, make, match)
+        }
+    }
+
+    /// One request on the current channel (under `lock`).
+    private func attempt<T>(operation: String, _ make: (UInt32) -> Message,
+                            _ match: (Message, UInt32) -> T?) throws -> T {
         let id = nextRequestID
         nextRequestID &+= 1
         if nextRequestID == 0 { nextRequestID = 1 }

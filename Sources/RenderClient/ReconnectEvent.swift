@@ -7,18 +7,20 @@ import RenderProtocol
 ///
 /// A `Connection` reports `disconnected`, `reconnecting`, `reconnected` and `gaveUp`
 /// (`Connection.onReconnect`); a `Context` forwards them and adds `resynced` once the new
-/// daemon applied its replayed model (`Context.onReconnect`). On the callback queue, in
+/// daemon applied the replay of what the lost one held (`Context.onReconnect`). On the callback queue, in
 /// order with the other events. After `gaveUp`, `onDisconnect` follows with the same error.
 public enum ReconnectEvent: Equatable, Sendable, CustomStringConvertible {
     /// The session was lost (`error` says how); reconnection starts. Commits made from now
-    /// on are queued by the context.
+    /// on are kept for the next daemon (by the connection, which may have replayed already
+    /// when this reaches a blocked queue).
     case disconnected(ConnectionError)
     /// Attempt `attempt` (from 1) is made after waiting `delay` seconds; `lastError` is why
     /// the previous attempt failed (`nil` before the first).
     case reconnecting(attempt: Int, delay: Double, lastError: ConnectionError?)
-    /// A new session is up (its welcome): nothing of the old one is on this daemon yet.
+    /// A new session is up (its welcome). A `Connection` has already written the replay of
+    /// what the lost daemon held to it; a `Context` on a custom sink replays when told this.
     case reconnected(Welcome)
-    /// The context's model is on the new daemon again: the replay was applied.
+    /// What the lost daemon held is on the new one again: the replay was applied.
     case resynced(ResyncReport)
     /// Reconnection stopped (attempts or time exhausted, a non-retryable failure, or the
     /// client closed); the connection is over.

@@ -8,15 +8,23 @@ import RenderClient
 ///     main queue: one Transaction (completion block) ─ root + N layers, each with a
 ///                 position and an opacity animation ─ commit
 ///     background: waitUntilApplied ─▶ main queue: sleep(--block)
-///     sampler thread (once main wakes): the daemon's frame log for the block's frames,
-///                 then the presentation of the first layer at up to 12 of those frames'
-///                 own target times → (t, y); nothing is asked while main sleeps, so
-///                 measuring never perturbs the frames it measures
+///     follower thread (while main sleeps): the daemon's frame log, read every 250 ms
+///                 (a small bounded request each, served off the daemon's loop): if the
+///                 daemon is killed and restarted meanwhile, the frames of both daemons
+///     sampler thread (once main wakes): the block's frames, then the presentation of the
+///                 first layer at up to 12 of the current daemon's frames' own target times
+///                 → (t, y)
 ///     main queue (unblocked): delegate's didStop and the completion block arrive;
 ///                 0.5 s more to catch a duplicate completion ─ report ─ exit
 ///
+/// A daemon restarted during the block (`kill -9`, then `rendersrvd` again on the same
+/// socket) is survived: the connection replays the app's layers and animations to the new
+/// daemon from its own thread while main still sleeps, and the report says so, with the
+/// frames of both daemons and when the new one first drew the app's layers moving.
+///
 /// Exit status 0 only when the completion block ran exactly once, the delegate's
-/// animation finished, and the sampled y rose strictly across the block.
+/// animation finished, and the sampled y rose strictly across the block (after a restart:
+/// across the new daemon's frames, when it drew at least two in the block).
 struct BlockedMain: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blocked-main",
@@ -108,6 +116,12 @@ final class BlockedMainScenario {
     let blockOver = Shared(false)
     let samplerStart = DispatchSemaphore(value: 0)
     let samplerDone = DispatchSemaphore(value: 0)
+    /// The frame log as the follower read it, one array per daemon (a restart starts the next).
+    let frameSegments = Shared<[[FrameLogReport.Record]]>([[]])
+    let followerErrors = Shared<[String]>([])
+    let followerDone = DispatchSemaphore(value: 0)
+    /// main: the context's reconnection steps (they arrive once main is free again).
+    var reconnectSteps: [(t: Double, event: ReconnectEvent)] = []
     let delegate = StopRecorder()
 
     init(socket: String?, layerCount: Int, blockSeconds: Double, animationDuration: Double, json: Bool) throws {
@@ -131,6 +145,7 @@ final class BlockedMainScenario {
     /// layer with a position and an opacity animation.
     func buildAndCommit() {
         context.onError = { [unowned self] e in errors.append("\(e)") }
+        context.onReconnect = { [unowned self] e in reconnectSteps.append((MediaTime.now(), e)) }
         context.onDisconnect = { [unowned self] e in
             errors.append("session ended: \(e)")
             scheduleFinish(after: 0)
@@ -221,6 +236,9 @@ final class BlockedMainScenario {
         nonisolated(unsafe) let scenario = self
         Thread.detachNewThread { scenario.sample() }
         blockStart = MediaTime.now()
+        Thread.detachNewThread { scenario.followFrameLog() }
+        // For whoever drives the demo (a test that restarts the daemon during the block).
+        FileHandle.standardError.write(Data("rendersrv-demo: blocking the main thread for \(blockSeconds) s\n".utf8))
         let end = blockStart + blockSeconds
         while true {
             let remaining = end - MediaTime.now()
@@ -246,20 +264,59 @@ final class BlockedMainScenario {
         }
     }
 
-    /// Sampler thread, once the block is over: the daemon's frame log for the frames whose
-    /// target times fell in the block, then the delegate's layer's presentation evaluated
-    /// at up to 12 of those frames' target times (what those frames showed; evaluating a
-    /// past time has no effect on the animations).
+    /// Follower thread, from the block's start until it is over: reads the daemon's frame
+    /// log every 250 ms, so that the frames of a daemon killed during the block are known;
+    /// when its control client had to reconnect (a new daemon), the next records go into a
+    /// new segment, read from that daemon's first frame.
+    func followFrameLog() {
+        defer { followerDone.signal() }
+        var since: UInt64 = 0
+        var reconnections = statsClient.reconnections
+        while true {
+            let over = blockOver.with { $0 }
+            do {
+                let records = try statsClient.frameRecords(since: since)
+                if statsClient.reconnections != reconnections {
+                    // Read from the new daemon: its frames are numbered from its own start.
+                    reconnections = statsClient.reconnections
+                    let fresh = try statsClient.frameRecords(since: 0)
+                    frameSegments.with { $0.append(fresh) }
+                    since = fresh.last?.frame ?? 0
+                } else {
+                    frameSegments.with { $0[$0.count - 1] += records }
+                    since = records.last?.frame ?? since
+                }
+            } catch {
+                followerErrors.with { $0.append("reading the frame log: \(error)") }
+                return
+            }
+            if over { return }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+    }
+
+    /// Whether the control clients found a new daemon (a restart during the block).
+    var restarted: Bool { frameSegments.with { $0.count } > 1 }
+
+    /// Sampler thread, once the block is over: the frames whose target times fell in the
+    /// block (the follower's, of every daemon), then the delegate's layer's presentation
+    /// evaluated by the daemon that holds the session now at up to 12 of its frames' target
+    /// times (what those frames showed; evaluating a past time has no effect on the
+    /// animations).
     func sample() {
         samplerStart.wait()
         defer { samplerDone.signal() }
         guard blockEnd > 0 else { return }
+        _ = followerDone.wait(timeout: .now() + 30)
         let layerID = Int(layers.first?.id ?? 0)
         let session = connection.welcome.sessionID
         do {
-            let frames = try statsClient.frameRecords().filter { $0.targetTime >= blockStart && $0.targetTime <= blockEnd }
+            let segments = frameSegments.with { $0 }
+            let frames = segments.joined().filter { $0.targetTime >= blockStart && $0.targetTime <= blockEnd }
             blockFrames.with { $0 = frames }
-            let animated = frames.filter { $0.animatedLayers > 0 && $0.targetTime >= committedAt }
+            let current = segments.last ?? []
+            let animated = current.filter { $0.animatedLayers > 0 && $0.targetTime >= committedAt
+                && $0.targetTime >= blockStart && $0.targetTime <= blockEnd }
             let step = max(1, animated.count / 12)
             for r in stride(from: 0, to: animated.count, by: step).map({ animated[$0] }) {
                 let reply = try treeClient.treeReply(presentation: true, at: r.targetTime, session: session,
@@ -340,14 +397,25 @@ final class BlockedMainScenario {
             : intervals[min(intervals.count - 1, Int((0.99 * Double(intervals.count)).rounded(.up)) - 1)]
         let increasing = during.count >= 2 && zip(during, during.dropFirst()).allSatisfy { $1.y > $0.y }
 
-        var failures = errors + samplerErrors.with { $0 }
+        var failures = errors + samplerErrors.with { $0 } + followerErrors.with { $0 }
+        // A restart: the frames of each daemon in the block, and when the new one first drew
+        // the app's layers moving (its frame log's first animated frame).
+        let segments = frameSegments.with { $0 }.map { seg in
+            seg.filter { $0.targetTime >= blockStart && $0.targetTime <= blockEnd }
+        }
+        let newDaemon = restarted ? segments.last ?? [] : []
+        let firstMoving = newDaemon.first { $0.animatedLayers > 0 }
+        let resynced = reconnectSteps.compactMap { s -> ResyncReport? in
+            if case let .resynced(r) = s.event { return r }; return nil
+        }.last
         if completionCount != 1 { failures.append("the completion block ran \(completionCount) times, not once") }
         if finished != true {
             failures.append(finished == nil ? "the delegate's animationDidStop never arrived"
                                             : "the delegate's animation stopped unfinished (finished == false)")
         }
         if stopCount > 1 { failures.append("the delegate's animationDidStop arrived \(stopCount) times") }
-        if !increasing {
+        let mustRise = !restarted || during.count >= 2
+        if !increasing && mustRise {
             failures.append("the presented y did not rise strictly across the block ("
                 + "\(during.count) samples: \(during.map { fmt($0.y, 1) }.joined(separator: ", ")))")
         }
@@ -373,12 +441,33 @@ final class BlockedMainScenario {
         object["missedFrames"] = missed ?? NSNull()
         object["measuredBlockSeconds"] = measured ?? NSNull()
         object["frameIntervalP99Ms"] = intervalP99 ?? NSNull()
+        object["daemonRestarted"] = restarted
+        if restarted {
+            object["framesByDaemon"] = segments.map(\.count)
+            object["newDaemonFirstFrameSeconds"] = newDaemon.first.map { $0.targetTime - blockStart } ?? NSNull()
+            object["newDaemonFirstMovingFrameSeconds"] = firstMoving.map { $0.targetTime - blockStart } ?? NSNull()
+            object["newDaemonMovingFrames"] = newDaemon.filter { $0.animatedLayers > 0 }.count
+            object["replayedLayers"] = resynced?.layers ?? NSNull()
+            object["replayedAnimations"] = resynced?.animations ?? NSNull()
+        }
 
         var h = "blocked-main: \(layerCount) layers, \(fmt(animationDuration, 2)) s animations, main thread blocked "
             + "\(fmt(blockEnd - blockStart, 3)) s\n"
         h += "  server frames during the block: \(framesProduced.map { fmt($0, 0) } ?? "?") produced, "
             + "\(fmt(framesExpected, 1)) expected at \(fmt(rate, 0)) Hz; \(missed.map { fmt($0, 0) } ?? "?") missed; "
             + "frame interval p99 \(intervalP99.map { fmt($0, 2) } ?? "?") ms (the daemon's frame log)\n"
+        if restarted {
+            let counts = segments.enumerated().map { "daemon \($0.offset + 1): \($0.element.count)" }.joined(separator: ", ")
+            h += "  rendersrvd restarted during the block: frames \(counts) (the first daemon's as read before it died)\n"
+            if let f = newDaemon.first {
+                h += "    the new daemon's first frame at +\(fmt(f.targetTime - blockStart, 3)) s into the block"
+                h += firstMoving.map { ", the app's layers moving on it from +\(fmt($0.targetTime - blockStart, 3)) s "
+                    + "(\(fmt(($0.targetTime - f.targetTime) * 1000, 1)) ms after its first frame; \($0.animatedLayers) "
+                    + "animated layers)" } ?? ", the app's layers not yet moving on it when the block ended"
+                h += "\n"
+            }
+            if let r = resynced { h += "    resynced (told once main was free): \(r)\n" }
+        }
         if let first = during.first, let last = during.last {
             h += "  presented y of layer #\(layers.first.map { "\($0.id)" } ?? "?") while blocked: \(during.count) samples, \(fmt(first.y, 1)) → \(fmt(last.y, 1))"
                 + (increasing ? " (rising)" : " (NOT rising)") + "\n"

@@ -8,7 +8,7 @@ import RenderClient
 ///
 ///     spawn rendersrvd (real clock) ─ N layers, each sliding for --duration s ─ applied
 ///     kill -9 ─▶ disconnected ─ spawn rendersrvd on the same socket ─ listening
-///          ─▶ reconnecting n … ─▶ reconnected ─▶ replay ─▶ resynced
+///          ─▶ reconnecting n … ─▶ replay (the connection's thread) ─▶ reconnected ─▶ resynced
 ///     the new daemon's presentation at now + 0.1 s against the curves of up to 500 layers
 ///
 /// Prints how long each step took and the largest difference between the new daemon's
@@ -54,8 +54,6 @@ struct RestartDemo: ParsableCommand {
         let steps = Shared<[(t: Double, event: ReconnectEvent)]>([])
         let disconnected = DispatchSemaphore(value: 0)
         let resynced = DispatchSemaphore(value: 0)
-        /// When the work item that replayed the model ended.
-        let replayed = Shared<Double>(0)
         func time(_ match: (ReconnectEvent) -> Bool) -> Double? {
             steps.with { $0.first { match($0.event) }?.t }
         }
@@ -75,9 +73,6 @@ struct RestartDemo: ParsableCommand {
                 timeline.steps.with { $0.append((MediaTime.now(), e)) }
                 if case .disconnected = e { timeline.disconnected.signal() }
                 if case .resynced = e { timeline.resynced.signal() }
-                // The replay runs right after this callback, in the same work item: the next
-                // work item starts when it is done.
-                if case .reconnected = e { queue.async { timeline.replayed.with { $0 = MediaTime.now() } } }
             }
             Transaction.begin()
             Transaction.disableActions = true
@@ -153,7 +148,10 @@ struct RestartDemo: ParsableCommand {
         let attempts = timeline.steps.with { s in s.filter { if case .reconnecting = $0.event { return true }; return false }.count }
 
         if checkDelay > 0 { Thread.sleep(forTimeInterval: checkDelay) }
-        let checked = try RestartDemo.check(sample, socket: second.socket, session: session, seconds: seconds,
+        // The session the client holds on the new daemon (ids are each daemon's own: a
+        // control client that reached it first would have taken the old one's number).
+        let checked = try RestartDemo.check(sample, socket: second.socket, session: connection.welcome.sessionID,
+                                            seconds: seconds,
                                             daemon: "the new daemon")
         let ms = { (a: Double, b: Double) in fmt((b - a) * 1000, 1) + " ms" }
         let reconnected = timeline.time { if case .reconnected = $0 { return true }; return false }!
@@ -163,10 +161,10 @@ struct RestartDemo: ParsableCommand {
             rendersrv-demo restart: \(count) layers sliding for \(fmt(seconds, 0)) s
               kill -9 → client noticed        \(ms(killed, disconnected))
               restart → daemon listening      \(ms(spawned, listening))
-              listening → reconnected         \(ms(listening, reconnected)) (\(attempts) attempt(s) in all)
+              listening → reconnected         \(ms(listening, reconnected)) (\(attempts) attempt(s) in all; the replay \
+            was written by the connection's thread before `reconnected` reached the client's queue)
               reconnected → resynced          \(ms(reconnected, resynced)) (replay: \(report.layers) layers, \
             \(report.animations) animations, \(report.replayCommits) commit(s))
-                of which on the client's queue \(ms(reconnected, timeline.replayed.with { $0 })) (building, encoding and writing the replay)
               kill -9 → resynced              \(ms(killed, resynced))
               after the restart: \(checked.summary)
             """)

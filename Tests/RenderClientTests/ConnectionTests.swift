@@ -200,6 +200,9 @@ import Testing
             #expect(errors.first!.description.contains("split the changes"))
             #expect(layer.animationKeys().isEmpty)
         }
+        // The refused commit's number is not used again (its records refer to it).
+        queue.sync { Transaction.perform(disableActions: true) { layer.opacity = 0.5 } }
+        queue.sync { #expect(context.lastSentSequence == 2) }
     }
 
     @Test func mediaTimeIsTheMonotonicClock() {

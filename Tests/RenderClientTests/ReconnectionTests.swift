@@ -5,8 +5,8 @@ import Testing
 @testable import RenderClient
 
 /// `Connection` replacing a lost session, against a scripted peer that comes back after it
-/// drops the client (no daemon): the events, the new welcome, commits held until the owner
-/// opens the gate, pings to the lost session, waits across sessions.
+/// drops the client (no daemon): the events, the new welcome, the replay of what the lost
+/// session held, pings to the lost session, waits across sessions.
 @Suite struct ReconnectionTests {
     /// A peer that welcomes each connection with the next session id (media time 100 × id),
     /// acknowledges commits, answers pings — and drops the client when it receives ping 99.
@@ -49,17 +49,16 @@ import Testing
         var all: [ReconnectEvent] { events.withLock { $0 } }
     }
 
-    @Test func aLostSessionIsReplacedAndCommitsWaitForTheOwnersGate() throws {
+    @Test func aLostSessionIsReplacedAndWhatItHeldIsReplayedFirst() throws {
         let peer = try Self.peer()
         defer { peer.stopAccepting() }
-        let queue = DispatchQueue(label: "ReconnectionTests.gate")
-        let connection = try Connection(socketPath: peer.path, clientName: "gate", callbackQueue: queue,
+        let queue = DispatchQueue(label: "ReconnectionTests.replay")
+        let connection = try Connection(socketPath: peer.path, clientName: "replay", callbackQueue: queue,
                                         reconnect: ReconnectPolicy(initialDelay: 0.01))
         defer { connection.close() }
         let steps = Steps()
         connection.onReconnect = { steps.record($0) }
-        connection.holdsCommitsAfterReconnecting = true
-        try connection.send(Commit(sequence: 1, mediaTime: 100, commands: [.createLayer(1, .layer)]))
+        try connection.send(Commit(sequence: 1, mediaTime: 100, commands: [.createLayer(1, .layer), .setRoot(1)]))
         try connection.waitUntilApplied(1, timeout: 30)
         #expect(connection.welcome.sessionID == 1)
 
@@ -75,19 +74,22 @@ import Testing
         #expect(connection.welcome.sessionID == 2 && connection.serverMediaTime == 200)
         #expect(connection.isConnected && !connection.isEnded)
 
-        // Commits wait for the owner's replay; everything else goes through.
-        #expect(throws: ConnectionError.closed(path: peer.path)) {
-            try connection.send(Commit(sequence: 2, mediaTime: 200, commands: [.createLayer(2, .layer)]))
+        // The replay reached the new session before `reconnected` was reported, numbered
+        // above the lost commit; later commits go above the reserve.
+        #expect(connection.reservedSequenceTop == 1 + Context.replayReserve)
+        #expect(try connection.waitUntilApplied(2, timeout: 30).sequence == 2, "the replay is acknowledged")
+        // A commit numbered inside the replay's reserve is refused here, clearly (the daemon
+        // would end the session).
+        #expect(throws: ConnectionError.sequenceTooLow(sequence: 3, floor: 1025)) {
+            try connection.send(Commit(sequence: 3, mediaTime: 200, commands: [.createLayer(2, .layer)]))
         }
-        #expect(try connection.ping(timeout: 30) > 0)
-        connection.openCommitGate()
-        try connection.send(Commit(sequence: 1025, mediaTime: 200, commands: [.createLayer(1, .layer)]))
-        #expect(try connection.waitUntilApplied(2, timeout: 30).sequence == 1025,
-                "a wait for a lost session's commit returns with a later acknowledgement")
-        let commits = peer.received.withLock { $0.compactMap { m -> UInt64? in
-            if case let .commit(c) = m { return c.sequence }; return nil
+        try connection.send(Commit(sequence: 1026, mediaTime: 200, commands: [.createLayer(2, .layer)]))
+        try connection.waitUntilApplied(1026, timeout: 30)
+        let commits = peer.received.withLock { $0.compactMap { m -> Commit? in
+            if case let .commit(c) = m { return c }; return nil
         } }
-        #expect(commits == [1, 1025], "the refused commit never reached the peer")
+        #expect(commits.map(\.sequence) == [1, 2, 1026])
+        #expect(commits[1].commands == [.createLayer(1, .layer), .setRoot(1)])
     }
 
     @Test func closingWhileReconnectingEndsTheConnection() throws {
@@ -109,7 +111,48 @@ import Testing
         #expect(reason.withLock { $0 } == .closedByClient)
         #expect(connection.isEnded)
     }
+    /// `ControlClient` replaces a lost session like `Connection`: a read-only request is
+    /// asked again on the new session; one that acts on the daemon (`kick`) throws the loss.
+    @Test func aControlClientReconnectsAndAsksAgain() throws {
+        let sessions = Locked<UInt32>(0)
+        let holder = Locked<Weak<ScriptedPeer>?>(nil)
+        // Drops the client on the first stats request of session 1 and on every kick.
+        let peer = try ScriptedPeer(acceptsMany: true) { m in
+            let session = sessions.withLock { $0 }
+            switch m {
+            case .hello:
+                let id = sessions.withLock { s -> UInt32 in s += 1; return s }
+                var w = ScriptedPeer.welcome
+                w.sessionID = id
+                return [.welcome(w)]
+            case let .statsRequest(id) where session > 1:
+                return [.statsReply(StatsReply(requestID: id, json: "{\"session\":\(session)}"))]
+            case .statsRequest, .kickRequest:
+                holder.withLock { $0?.value }?.dropClient()
+                return []
+            default:
+                return []
+            }
+        }
+        holder.withLock { $0 = Weak(peer) }
+        defer { peer.stopAccepting() }
+        let control = try ControlClient(socketPath: peer.path, clientName: "control",
+                                        reconnect: ReconnectPolicy(initialDelay: 0.01))
+        #expect(control.welcome.sessionID == 1)
+        #expect(try control.stats() == "{\"session\":2}", "asked again on the new session")
+        #expect(control.welcome.sessionID == 2 && control.reconnections == 1)
+        #expect(throws: ConnectionError.closed(path: peer.path)) { try control.kick(session: 5) }
+        #expect(control.reconnections == 2, "the next call goes to the new session")
+        #expect(try control.stats() == "{\"session\":3}")
+        control.close() // the peer serves one client at a time
+
+        // Without a policy the loss is the call's error.
+        let plain = try ControlClient(socketPath: peer.path, clientName: "plain", reconnect: nil)
+        defer { plain.close() }
+        #expect(throws: ConnectionError.closed(path: peer.path)) { try plain.kick(session: 5) }
+    }
 }
+
 
 extension ConnectionCore {
     /// A ping with the token the test peer answers by dropping the connection.

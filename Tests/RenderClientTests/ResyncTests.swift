@@ -272,7 +272,7 @@ import Testing
         #expect(replay.commands.contains(.setProperty(l.id, "position", .point(Point(x: 2, y: 0)))))
     }
 
-    @Test func theReplayWaitsForTheOpenTransactionToCommit() throws {
+    @Test func anOpenTransactionDoesNotHoldTheReplayBack() throws {
         let h = Harness()
         let l = h.committed { Layer() }
         let sentBefore = h.commits.count
@@ -283,18 +283,19 @@ import Testing
             Transaction.disableActions = true
             l.cornerRadius = 4
             h.context.deliver(reconnect: .reconnected(Self.welcome()))
-            #expect(h.commits.count == sentBefore, "not while this context has changes in an open transaction")
+            #expect(h.commits.count == sentBefore + 2, "what was committed goes at once: the replay, then the marker")
             Transaction.commit()
         }
         h.settle()
         let sent = Array(h.commits(since: sentBefore))
         #expect(sent.count == 3)
-        #expect(sent[0].commands.contains(.setProperty(l.id, "cornerRadius", .number(4))))
-        #expect(sent[0].commands.contains(.setProperty(l.id, "opacity", .number(0.25))))
-        #expect(sent[1].commands.isEmpty && sent[2].commands.isEmpty)
+        #expect(sent[0].commands == [.createLayer(l.id, .layer), .setProperty(l.id, "opacity", .number(0.25))])
+        #expect(sent[1].commands.isEmpty, "the commit made while down, as a marker")
+        #expect(sent[2].commands == [.setProperty(l.id, "cornerRadius", .number(4))], "the open transaction's commit follows")
+        #expect(sent[0].sequence < sent[1].sequence && sent[1].sequence < sent[2].sequence)
     }
 
-    @Test func aLayerReleasedElsewhereBeforeTheReplayIsNeitherCreatedNorDestroyed() throws {
+    @Test func aLayerReleasedElsewhereBeforeTheReplayIsReplayedThenDestroyed() throws {
         let h = Harness()
         var doomed: Layer? = h.committed { Layer() }
         let keep = h.committed { Layer() }
@@ -308,10 +309,10 @@ import Testing
         doomed = nil
         h.queue.resume()
         h.settle()
-        let sent = h.commits(since: before).flatMap(\.commands)
-        #expect(sent.contains(.createLayer(keep.id, .layer)))
-        #expect(!sent.contains(.createLayer(doomedID, .layer)))
-        #expect(!sent.contains(.destroyLayer(doomedID)), "the new daemon never had it")
+        let sent = Array(h.commits(since: before))
+        // The replay is what the lost daemon held; the release is a commit like any other.
+        #expect(sent.first?.commands == [.createLayer(doomedID, .layer), .createLayer(keep.id, .layer)])
+        #expect(sent.last?.commands == [.destroyLayer(doomedID)])
         h.run { #expect(!h.context.isResyncing) }
     }
 
@@ -362,5 +363,53 @@ import Testing
         #expect(events.steps.last == .gaveUp(final))
         #expect(final.description.contains("could not reconnect after 3 attempt(s)"))
         h.run { #expect(h.context.queuedCommitCount == 0 && h.context.isDisconnected) }
+    }
+
+    /// `connectionDidEnd`: an animation whose removal the daemon never acknowledged — sent
+    /// before the loss, or made while down — tells its delegate `finished == false` once,
+    /// and nothing after (a late stop or acknowledgement) tells it again.
+    @Test func theEndStopsAnimationsWhoseRemovalWasNeverAcknowledgedOnce() throws {
+        let h = Harness()
+        let l = h.committed { Layer() }
+        let sentRemoval = RecordingDelegate(), downRemoval = RecordingDelegate(), replaced = RecordingDelegate()
+        var completions = 0
+        h.run {
+            Transaction.completionBlock = { completions += 1 }
+            l.add(.basic("opacity", from: .number(0), duration: 10), forKey: "a", delegate: sentRemoval)
+            l.add(.basic("cornerRadius", from: .number(0), duration: 10), forKey: "b", delegate: downRemoval)
+            l.add(.basic("borderWidth", from: .number(0), duration: 10), forKey: "c", delegate: replaced)
+        }
+        h.acknowledgeAll()
+        let added = try #require(h.lastCommit?.addedAnimations)
+        // Removed in a commit the daemon never acknowledges.
+        h.run { l.removeAnimation(forKey: "a") }
+        h.settle()
+        h.run { h.context.deliver(reconnect: .disconnected(Self.lost)) }
+        // Removed, and replaced, while down.
+        h.run {
+            l.removeAnimation(forKey: "b")
+            l.add(.basic("borderWidth", from: .number(1), duration: 10), forKey: "c")
+        }
+        h.settle()
+        #expect(sentRemoval.stops.isEmpty && downRemoval.stops.isEmpty && replaced.stops.isEmpty,
+                "not before the daemon acknowledged the removal, or the session ended")
+        let final = ConnectionError.reconnectFailed(path: "/tmp/resync-tests/socket", attempts: 1, seconds: 0,
+                                                    lastError: .closed(path: "/tmp/resync-tests/socket"))
+        h.run {
+            h.context.deliver(reconnect: .gaveUp(final))
+            h.context.connectionDidEnd(final)
+        }
+        h.settle()
+        #expect(sentRemoval.stops == [false] && downRemoval.stops == [false] && replaced.stops == [false])
+        #expect(completions == 1)
+        // Late words from the lost daemon change nothing.
+        for a in added {
+            h.deliver(.animationStopped(AnimationStopped(animationID: a.id, layer: a.layer, finished: true, mediaTime: 1010)))
+        }
+        h.deliver(.commitApplied(CommitApplied(sequence: 1 << 20, frame: 1, mediaTime: 1010)))
+        h.settle()
+        #expect(sentRemoval.stops == [false] && downRemoval.stops == [false] && replaced.stops == [false])
+        #expect(completions == 1)
+        h.run { #expect(h.context.outstandingAnimationCount == 0) }
     }
 }
