@@ -117,6 +117,40 @@ extension Isolation {
             return "commitApplied \(applied ? "after \(ms(ackTime))" : "never"); \(started) animationStarted read; "
                 + (alive ? "still connected" : "disconnected")
 
+        case "tree-flood":
+            // 2,000 layers, then 2,500 requests for its own tree, never read; meanwhile another
+            // client asks for its own small tree and times the replies. The flood's requests
+            // past the daemon's control limits are refused at once; the other client's reply
+            // waits for one running job at most.
+            let c = try WireClient(path: path)
+            try c.hello("tree-flood")
+            let me = c.welcome?.sessionID ?? 0
+            c.waitApplied(c.commit(animatedLayers(count: 2_000, firstID: 1, depth: 1)))
+            for i in 1...2_500 {
+                _ = c.send(.treeRequest(TreeRequest(requestID: UInt32(i), presentation: true, sessionID: me)))
+            }
+            let asker = try WireClient(path: path)
+            try asker.hello("tree-asker")
+            let mine = asker.welcome?.sessionID ?? 0
+            asker.waitApplied(asker.commit(animatedLayers(count: 10, firstID: 1, depth: 1)))
+            var slowest = 0.0, replies = 0
+            let end = Date().addingTimeInterval(window - 0.5)
+            var id: UInt32 = 0
+            while Date() < end {
+                id += 1
+                let rid = id, t0 = Date()
+                asker.send(.treeRequest(TreeRequest(requestID: rid, presentation: true, sessionID: mine)))
+                let m = asker.receive(until: { m -> Message? in
+                    if case let .treeReply(r) = m, r.requestID == rid { return m }
+                    if case let .error(e) = m, !e.fatal { return m }
+                    return nil
+                }, timeout: 10)
+                if case .treeReply? = m { replies += 1 }
+                slowest = max(slowest, Date().timeIntervalSince(t0))
+                usleep(50_000)
+            }
+            return "2,500 tree requests never read; another client's \(replies) tree replies, slowest \(ms(slowest))"
+
         case "slow-burst":
             // 40,000 animations (10,000 layers × 4, 0.5 s) started every second, their
             // events read 4 KB every 20 ms: bursts of 40,000 animationStarted and

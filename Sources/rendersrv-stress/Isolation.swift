@@ -24,7 +24,7 @@ struct Isolation: ParsableCommand {
     @Option(help: "Extra rendersrvd flags for every scenario's daemon, space-separated (e.g. \"--max-tree-depth 20000\").")
     var daemonArguments: String = ""
 
-    static let scenarioNames = ["deep-chain", "deep-animate", "tree-poll", "huge-tree", "event-burst", "slow-reader", "slow-burst", "partial-frames",
+    static let scenarioNames = ["deep-chain", "deep-animate", "tree-poll", "tree-flood", "huge-tree", "event-burst", "slow-reader", "slow-burst", "partial-frames",
                                 "million-commands", "no-hello", "names", "big-commit", "many-animated", "sigterm-busy"]
 
     func validate() throws {
