@@ -47,6 +47,13 @@ func runCommitSuite(layers: Int, runs: Int, chain: Bool = false) {
         commands += [.createLayer(id, .layer), .insertSublayer(parent: chain ? id - 1 : 1, child: id, index: UInt32.max),
                      .addAnimation(id, key: "a", animationID: UInt64(i), animation: a)]
     }
+    if chain {
+        // As rendersrv-stress isolation's deep-chain sends it: each layer sized and colored too.
+        for i in 1...max(1, count) {
+            commands += [.setProperty(LayerID(i), .bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10))),
+                         .setProperty(LayerID(i), .backgroundColor, .color(Color(red: 0, green: 0.5, blue: 1, alpha: 0.1)))]
+        }
+    }
     let perCommit = Int(limits.maxCommandsPerCommit)
     let commits = stride(from: 0, to: commands.count, by: perCommit).map {
         Array(commands[$0 ..< min($0 + perCommit, commands.count)])
