@@ -9,7 +9,8 @@ extension ServerCore {
     func answerFrameLog(_ request: FrameLogRequest, to session: ClientSession) {
         let what = "frame-log request \(request.requestID)"
         let cap = FrameLogReport.maxRecordsPerReply
-        guard admitControl(bytes: cap * MemoryLayout<FrameLog.Entry>.stride, what: what, from: session) else { return }
+        let bytes = cap * MemoryLayout<FrameLog.Entry>.stride // the most records a reply copies
+        guard admitControl(bytes: bytes, what: what, from: session) else { return }
         let limit = request.maxRecords == 0 ? cap : min(cap, Int(request.maxRecords))
         let (entries, hasMore) = frameLog.entries(after: request.sinceFrame, limit: limit)
         let header = FrameLogReport(refreshRate: configuration.refreshRate, manualClock: configuration.clock.isManual,
@@ -33,6 +34,6 @@ extension ServerCore {
                     pixelsReadyTime: i < ready.count ? ready[i].map { Double($0) / 1e9 } : nil)
             }
             return .frameLogReply(FrameLogReply(requestID: requestID, json: ServerCore.json(report)))
-        }, bytes: cap * MemoryLayout<FrameLog.Entry>.stride, what: what, from: session)
+        }, bytes: bytes, from: session)
     }
 }

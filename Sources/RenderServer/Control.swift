@@ -25,7 +25,7 @@ extension ServerCore {
                 submitControl({
                     Message.treeReply(TreeReply(requestID: requestID, mediaTime: snapshot.mediaTime,
                                                 json: ServerCore.json(ServerCore.report(of: snapshot))))
-                }, bytes: bytes, what: what, from: session)
+                }, bytes: bytes, from: session)
             } catch {
                 session.send(.error(ErrorMessage(code: .invalidCommand, message: "\(what): " + error.message,
                                                  fatal: false)))

@@ -19,8 +19,6 @@ import RenderProtocol
 struct ControlWork {
     struct Job {
         let session: UInt32
-        /// The request's description for errors: `tree request 7`.
-        let what: String
         let bytes: Int
         let run: @Sendable () -> Message
     }

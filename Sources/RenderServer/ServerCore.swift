@@ -185,8 +185,8 @@ final class ServerCore {
     }
 
     /// Queues an admitted job (see `admitControl`) and starts the worker if it is idle.
-    func submitControl(_ run: @escaping @Sendable () -> Message, bytes: Int, what: String, from session: ClientSession) {
-        controlWork.enqueue(ControlWork.Job(session: session.id, what: what, bytes: bytes, run: run))
+    func submitControl(_ run: @escaping @Sendable () -> Message, bytes: Int, from session: ClientSession) {
+        controlWork.enqueue(ControlWork.Job(session: session.id, bytes: bytes, run: run))
         runControlWork()
     }
 
