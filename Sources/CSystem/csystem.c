@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <malloc.h>
 #include <sys/un.h>
 
 int csys_timerfd_create(void) {
@@ -223,3 +224,5 @@ int csys_notify_datagram(const char *name, const char *message) {
     close(fd);
     return result;
 }
+
+int csys_malloc_trim(void) { return malloc_trim(0); }

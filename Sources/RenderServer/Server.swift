@@ -102,7 +102,13 @@ public final class Server: @unchecked Sendable {
             }
         }
         let releaseQueue = DispatchQueue(label: "rendersrvd release", qos: .utility)
-        core.releaser = { box in releaseQueue.async { withExtendedLifetime(box) {} } }
+        let trimmer = HeapTrimmer()
+        core.releaser = { box in
+            releaseQueue.async {
+                withExtendedLifetime(box) {}
+                trimmer.trimIfDue(now: Server.monotonicSeconds())
+            }
+        }
         if core.output.completion == .drawnLater, let reporting = core.output as? FrameReadyReporting {
             // Pixels are ready on the compositor thread; presentation feedback goes out on the loop.
             reporting.setFrameReadyHandler { [weak self] ready in
@@ -218,5 +224,29 @@ final class PollContext {
     let body: (Server, Int32) -> Void
     init(server: Server, fd: Int32, body: @escaping (Server, Int32) -> Void) {
         self.server = server; self.fd = fd; self.body = body
+    }
+}
+
+/// Gives the heap's free pages back to the system after releases, at most once every
+/// `interval` seconds (on the release queue, never the loop thread). Memory freed on the
+/// release queue that the loop thread allocated stays in glibc's arenas as free but resident
+/// pages, fragmented among live ones: a 5-minute soak of clients joining and leaving grew the
+/// daemon's RSS 3.2 % after warm-up (43.9 → 45.4 MB, steadily), flat with one arena
+/// (`MALLOC_ARENA_MAX=1`: 43.1–44.7 MB, no trend).
+///
+/// Thread affinity: the release queue (serial).
+final class HeapTrimmer: @unchecked Sendable {
+    let interval: Double
+    private let trim: () -> Void
+    private var last = -Double.infinity
+    init(interval: Double = 5, trim: @escaping () -> Void = { _ = csys_malloc_trim() }) {
+        self.interval = interval; self.trim = trim
+    }
+
+    /// `now`: monotonic seconds.
+    func trimIfDue(now: Double) {
+        guard now - last >= interval else { return }
+        last = now
+        trim()
     }
 }

@@ -241,3 +241,16 @@ import Testing
         #expect(lstat(path, &st) == 0, "the service manager's socket file must stay")
     }
 }
+
+@Suite struct HeapTrimmerTests {
+    @Test func theHeapIsTrimmedAtMostOncePerInterval() {
+        nonisolated(unsafe) var trims: [Int] = []
+        var now = 0
+        let trimmer = HeapTrimmer(interval: 5, trim: { trims.append(now) })
+        for t in [0, 1, 4, 5, 6, 9, 10, 30] {
+            now = t
+            trimmer.trimIfDue(now: Double(t))
+        }
+        #expect(trims == [0, 5, 10, 30])
+    }
+}

@@ -69,4 +69,7 @@ int csys_dup_cloexec(int fd);
 /* sendmsg of `length` bytes with `count` descriptors attached (SCM_RIGHTS), MSG_NOSIGNAL,
    retried on EINTR. Bytes sent (the descriptors went with them when > 0), or -errno. */
 ssize_t csys_send_with_fds(int sock, const void *bytes, size_t length, const int *fds, int count);
+/* Gives free heap pages back to the system (glibc's malloc_trim(0), every arena). 1 when
+   memory was released, else 0. */
+int csys_malloc_trim(void);
 #endif
