@@ -158,16 +158,8 @@ extension Isolation {
             let c = try WireClient(path: path)
             try c.hello("slow-burst")
             c.waitApplied(c.commit((1...10_000).map { .createLayer(LayerID($0), .layer) }))
-            nonisolated(unsafe) let reader = c
             let stop = Date().addingTimeInterval(window)
-            let readerThread = Thread {
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while Date() < stop {
-                    _ = Glibc.read(reader.fd, &buffer, buffer.count)
-                    usleep(20_000)
-                }
-            }
-            readerThread.start()
+            readSlowly(c, until: stop)
             var a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 0.5)
             a.timing.beginTime = 0
             var bursts = 0, next: UInt64 = 1
@@ -193,16 +185,8 @@ extension Isolation {
             let c = try WireClient(path: path)
             try c.hello("slow-reader")
             c.waitApplied(c.commit((1...300).map { .createLayer(LayerID($0), .layer) }))
-            nonisolated(unsafe) let reader = c
             let stop = Date().addingTimeInterval(window)
-            let readerThread = Thread {
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while Date() < stop {
-                    _ = Glibc.read(reader.fd, &buffer, buffer.count)
-                    usleep(20_000)
-                }
-            }
-            readerThread.start()
+            readSlowly(c, until: stop)
             var a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 0.05)
             a.timing.beginTime = 0
             var sent = 0, next: UInt64 = 1
@@ -317,6 +301,19 @@ extension Isolation {
     }
 
     /// Reads and drops everything a client receives, for `seconds`, on another thread.
+    /// Reads 4 KB of what the daemon sent every 20 ms, on a thread of its own, until `stop`.
+    static func readSlowly(_ client: WireClient, until stop: Date) {
+        // Handed to the reading thread: the caller only writes to it meanwhile.
+        nonisolated(unsafe) let c = client
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while Date() < stop {
+                _ = Glibc.read(c.fd, &buffer, buffer.count)
+                usleep(20_000)
+            }
+        }
+    }
+
     static func drainInBackground(_ client: WireClient, for seconds: Double) {
         // Handed to the drain thread: the caller does not use it again.
         nonisolated(unsafe) let c = client
