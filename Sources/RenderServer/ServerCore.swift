@@ -303,9 +303,11 @@ final class ServerCore {
 
     // MARK: Frames
 
-    /// Whether a frame has work: something animates or changed since the last one.
+    /// Whether a frame has work: something animates or changed since the last one, or the
+    /// output has work left (`FrameOutput.hasPendingWork`: a skipped frame, a list built in slices).
     var needsFrame: Bool {
-        changedSinceLastFrame || awaitingFrameCount > 0 || sessions.contains { $0.store.animationCount > 0 }
+        changedSinceLastFrame || awaitingFrameCount > 0 || output.hasPendingWork
+            || sessions.contains { $0.store.animationCount > 0 }
     }
 
     /// Produces one frame for target present time `target` (media time, seconds). A frame

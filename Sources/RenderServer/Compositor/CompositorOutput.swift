@@ -9,10 +9,19 @@ import Logging
 /// last frame stays in memory (headless); `latestFrame()` copies it for snapshots.
 ///
 /// Hand-off: one slot. On a real clock `present` only fills the slot and returns — drawing
-/// never delays the loop's IPC; a frame the compositor had not started when the next
-/// arrived is skipped (counted as coalesced; damage is computed against what was last
-/// drawn, so nothing is lost). With `synchronous` (the manual clock: tests, snapshots at a
-/// time, contact sheets) `present` waits until the frame's pixels are ready, so every
+/// never delays the loop's IPC — and the loop's part is bounded per frame whatever the
+/// compositor is given:
+/// - while the compositor is still drawing (or has not taken) the list handed off last,
+///   `present` builds nothing and returns: the frame is *skipped* (counted; damage is
+///   computed against what was last drawn, so nothing is lost) and the next frame not
+///   skipped hands off a list with everything since. A compositor that cannot keep up
+///   draws fewer frames; the clock keeps its rate.
+/// - the list is built within `RenderListBuilder.defaultSliceItems` items per frame: an
+///   update of more items goes on over the next frames (`RenderListBuilder.isBehind`),
+///   those frames are skipped too, and the picture handed off at the end shows each client
+///   at one time (see `RenderListBuilder`).
+/// With `synchronous` (the manual clock: tests, snapshots at a time, contact sheets)
+/// `present` builds every frame whole and waits until its pixels are ready, so every
 /// stepped frame is drawn and a snapshot after a step shows exactly that frame.
 ///
 /// Thread affinity: `present` on the loop thread; `latestFrame`, `statistics` any thread.
@@ -42,12 +51,19 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     /// With `x11`: whether frames reach the window through MIT-SHM (else PutImage).
     public let x11SharedMemory: Bool?
     /// Loop thread only.
-    private let builder = RenderListBuilder(sliceItems: RenderListBuilder.defaultSliceItems)
+    private let builder: RenderListBuilder
+    /// Lists built but not handed off (the builder was behind): what they discarded goes
+    /// with the next list handed off, to be freed on the compositor thread. Loop thread only.
+    private var undelivered: [RenderItems] = []
+    /// A frame was skipped since the last hand-off: the output needs another frame even if
+    /// nothing changes (`hasPendingWork`). Loop thread only.
+    private var owesFrame = false
 
     /// Throws `ImageFileError` when the display cannot be allocated or the recording folder
     /// cannot be created or written.
     public init(_ options: Options) throws {
         self.options = options
+        builder = RenderListBuilder(sliceItems: RenderListBuilder.defaultSliceItems, sliceUpdates: !options.synchronous)
         var recorder: FrameRecorder?
         if let dir = options.recordDirectory {
             recorder = try FrameRecorder(directory: dir, every: options.recordEvery, logger: options.logger)
@@ -81,10 +97,31 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     public var lastReady: FrameReady { worker.lastReady() }
 
     public func present(_ frame: FrameSnapshot) {
+        if !options.synchronous && worker.isBusy {
+            worker.frameSkipped()
+            owesFrame = true
+            return
+        }
         var list = builder.build(frame)
+        if !undelivered.isEmpty { list.discarded += undelivered; undelivered = [] }
+        if builder.isBehind {
+            undelivered = list.discarded
+            worker.frameSkipped()
+            owesFrame = true
+            return
+        }
+        owesFrame = false
         list.handedOffNanoseconds = csys_monotonic_ns()
         worker.submit(list)
     }
+
+    /// A frame was skipped, or a list is being built over several frames: the server must
+    /// produce frames until it is handed off.
+    public var hasPendingWork: Bool { owesFrame || builder.hasWorkUnderWay }
+
+    /// Counters of the loop thread's part, for tests: items built by updates (the work
+    /// `RenderListBuilder.sliceItems` bounds per frame).
+    var updatedItems: Int { builder.updatedItems }
 
     /// The last finished frame (frame 0, all black, before the first). When the compositor
     /// has drawn everything handed to it, the frames since were idle (nothing changed), so
@@ -109,6 +146,9 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     public struct Statistics: Sendable {
         public var framesDrawn: UInt64
         public var framesCoalesced: UInt64
+        /// Frames the loop thread did not hand off: the compositor was still busy with the
+        /// previous list, or the list was still being built (see `present`).
+        public var framesSkipped: UInt64
         public var framesWithoutDamage: UInt64
         public var drawP50: Double, drawP99: Double
         public var readyP50: Double, readyP99: Double
@@ -127,6 +167,9 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         private var stopping = false
         private var published: CompositedFrame
         private var coalesced: UInt64 = 0
+        private var skipped: UInt64 = 0
+        /// The compositor thread took a list and has not published it yet.
+        private var drawing = false
         private var drawnCount: UInt64 = 0
         private var undamaged: UInt64 = 0
         private var drawTime = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
@@ -166,6 +209,16 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
             condition.unlock()
         }
 
+        /// Whether a list handed off is not drawn yet (waiting in the slot, or being drawn).
+        var isBusy: Bool {
+            condition.lock(); defer { condition.unlock() }
+            return pending != nil || drawing
+        }
+
+        func frameSkipped() {
+            condition.lock(); skipped += 1; condition.unlock()
+        }
+
         func setReadyHandler(_ handler: @escaping @Sendable (FrameReady) -> Void) {
             condition.lock(); readyHandler = handler; condition.unlock()
         }
@@ -199,7 +252,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         func statistics() -> Statistics {
             condition.lock(); defer { condition.unlock() }
             func ms(_ h: Histogram<UInt64>, _ p: Double) -> Double { h.totalCount == 0 ? 0 : Double(h.valueAtPercentile(p)) / 1e6 }
-            return Statistics(framesDrawn: drawnCount, framesCoalesced: coalesced, framesWithoutDamage: undamaged,
+            return Statistics(framesDrawn: drawnCount, framesCoalesced: coalesced, framesSkipped: skipped,
+                              framesWithoutDamage: undamaged,
                               drawP50: ms(drawTime, 50), drawP99: ms(drawTime, 99),
                               readyP50: ms(readyTime, 50), readyP99: ms(readyTime, 99),
                               lastDamagePixels: lastDamagePixels, bitmapsRendered: bitmapsRendered,
@@ -224,6 +278,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                 if stopping { condition.unlock(); return }
                 let list = pending!
                 pending = nil
+                drawing = true
                 condition.unlock()
 
                 let t0 = csys_monotonic_ns()
@@ -251,6 +306,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                 readyFrames[slot] = list.frame
                 readyAt[slot] = ready
                 drawnCount += 1
+                drawing = false
                 _ = drawTime.record(UInt64(max(0, t1 - t0)))
                 _ = readyTime.record(UInt64(max(0, ready - list.handedOffNanoseconds)))
                 lastDamagePixels = damage.reduce(0) { $0 + $1.area }

@@ -61,6 +61,20 @@ struct RenderItems: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Item `i`'s key and superlayer index, read in place.
+    @inline(__always)
+    func key(at i: Int) -> UInt64 { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].key }
+    @inline(__always)
+    func parent(at i: Int) -> Int { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].parent }
+
+    /// Empties the collection, keeping its first chunk's storage (a builder reused for
+    /// subtree after subtree allocates it once).
+    mutating func removeAll() {
+        if chunks.count > 1 { chunks.removeLast(chunks.count - 1) }
+        if !chunks.isEmpty { chunks[0].removeAll(keepingCapacity: true) }
+        count = 0
+    }
+
     var chunkCount: Int { chunks.count }
     /// The index range of chunk `c`.
     func chunkRange(_ c: Int) -> Range<Int> { (c << RenderItems.chunkShift)..<Swift.min(count, (c + 1) << RenderItems.chunkShift) }
@@ -74,7 +88,7 @@ struct RenderItems: RandomAccessCollection, Sendable {
     }
 
     mutating func append(_ item: RenderItem) {
-        if count & RenderItems.chunkMask == 0 {
+        if count & RenderItems.chunkMask == 0 && count >> RenderItems.chunkShift == chunks.count {
             var chunk: [RenderItem] = []
             chunk.reserveCapacity(1 << RenderItems.chunkShift)
             chunks.append(chunk)
@@ -159,6 +173,17 @@ extension RenderList {
 /// block whole: at once for a tree of up to `sliceItems` layers, else a slice per frame
 /// while the previous block is shown (`buildSlice`).
 ///
+/// Updates are bounded too (`sliceUpdates`): when the subtrees to rebuild hold more than
+/// `sliceItems` items, the session's new picture is built `sliceItems` items per frame
+/// (`Updating`) while its previous block is kept, and `isBehind` says so: the caller hands
+/// no list to the compositor until it is done (a list is never one frame's state for some
+/// layers of a client and another's for the rest). The picture is of the frame the update
+/// began at: later slices evaluate the animated layers at that frame's time
+/// (`PresentedTree.drawable(_:at:lifecycle:)`), and properties committed meanwhile are
+/// rebuilt too before it is shown, so it holds whole commits, the latest included. Other
+/// clients' blocks are brought to each frame as usual. (A layer whose animations were
+/// retired meanwhile shows its model; a change of structure meanwhile starts it over.)
+///
 /// Layers that are hidden, have a non-finite or singular geometry, or have a corner at or
 /// behind the eye are left out with their subtrees.
 ///
@@ -181,9 +206,11 @@ final class RenderListBuilder {
     }
     private var blocks: [UInt32: Block] = [:]
     private var size = (width: 0, height: 0)
-    /// Counters for tests: whole session blocks built, and subtrees rebuilt in place.
+    /// Counters for tests: whole session blocks built, subtrees rebuilt in place, and items
+    /// built by updates (subtrees rebuilt: the work `sliceItems` bounds per frame).
     private(set) var sessionBuilds = 0
     private(set) var subtreeBuilds = 0
+    private(set) var updatedItems = 0
 
     /// A whole build of a large tree, taken `sliceItems` items per frame (see `build`).
     private struct Slicing {
@@ -197,17 +224,62 @@ final class RenderListBuilder {
         var animated: Set<LayerID> = []
     }
     private var slicing: [UInt32: Slicing] = [:]
+
+    /// An update of a session's block under way: the subtrees of `starts` from `next` on
+    /// are still to rebuild (`partial`: the one a slice stopped inside), at `time`.
+    private struct Updating {
+        var block: Block
+        /// Item indices of the subtrees to rebuild, ascending.
+        var starts: [Int]
+        var next = 0
+        /// One past the last item rebuilt (a start inside it is done already).
+        var coveredUntil = -1
+        var partial: Partial?
+        /// The media time of the frame it began at: animated layers are shown at it.
+        var time: Double
+        /// Changes up to this `renderSerial` are among the starts.
+        var serial: UInt64
+        /// The layers animated when it began (the block's `animated` once done).
+        var now: [LayerID]
+        /// Builders' storage kept for the next subtree.
+        var spare: RenderItems?
+        var isDone: Bool { partial == nil && next >= starts.count }
+    }
+    private struct Partial {
+        var builder: Builder
+        var start: Int
+        var old: RenderItem
+    }
+    private var updating: [UInt32: Updating] = [:]
+
     /// Blocks replaced or dropped by the build under way (see `RenderList.discarded`).
     private var discarded: [RenderItems] = []
     /// Whole builds of a tree of more layers than this go in slices of this many items per
-    /// frame (nil: always whole, at once).
+    /// frame (nil: always whole, at once); so do updates, with `sliceUpdates`.
     let sliceItems: Int?
+    /// Whether updates of more than `sliceItems` items go in slices (see `isBehind`).
+    let sliceUpdates: Bool
 
-    /// - Parameter sliceItems: see `sliceItems`. The daemon's compositor slices
-    ///   (`defaultSliceItems`); a one-off build (`RenderList(_:)`) does not.
-    init(sliceItems: Int? = nil) { self.sliceItems = sliceItems }
+    /// Whether the last `build` left a session's update under way: its list shows that
+    /// session as it was before and must not be handed to the compositor (see
+    /// `CompositorOutput.present`); the next frames go on with it.
+    private(set) var isBehind = false
+    /// Whether a build has work under way (an update or a whole build in slices): the
+    /// frames must go on even if nothing animates or changes.
+    var hasWorkUnderWay: Bool { !updating.isEmpty || !slicing.isEmpty }
 
-    /// About 7 ms of the loop thread on the 2-core development machine (1.7 µs per item).
+    /// - Parameters:
+    ///   - sliceItems: see `sliceItems`. The daemon's compositor slices
+    ///     (`defaultSliceItems`); a one-off build (`RenderList(_:)`) does not.
+    ///   - sliceUpdates: see `sliceUpdates` (the daemon's real clock; a manual clock draws
+    ///     every frame whole).
+    init(sliceItems: Int? = nil, sliceUpdates: Bool = false) {
+        self.sliceItems = sliceItems
+        self.sliceUpdates = sliceUpdates && sliceItems != nil
+    }
+
+    /// About 7 ms of the loop thread on the 2-core development machine (1.7 µs per item)
+    /// for whole builds.
     static let defaultSliceItems = 4_096
 
     func build(_ frame: FrameSnapshot) -> RenderList {
@@ -215,8 +287,12 @@ final class RenderListBuilder {
         if size != (frame.width, frame.height) {
             discarded += blocks.values.map(\.items)
             blocks.removeAll()
+            slicing.removeAll()
+            updating.removeAll()
             size = (frame.width, frame.height)
         }
+        let updateBudget = sliceUpdates ? sliceItems ?? .max : .max
+        var behind = false
         var out: [RenderItems] = []
         var live = Set<UInt32>()
         for tree in frame.trees {
@@ -228,16 +304,47 @@ final class RenderListBuilder {
             }
             guard let root = tree.root else { continue }
             live.insert(tree.sessionID)
+            // An update under way goes on (taken out of the table while it grows).
+            if var u = updating.removeValue(forKey: tree.sessionID) {
+                if u.block.root == root, tree.version != nil, let changed = tree.renderChanges(since: u.serial),
+                   queue(changed, in: &u, tree), step(&u, tree, display, budget: updateBudget,
+                                                      time: frame.mediaTime == u.time ? nil : u.time) {
+                    if u.isDone {
+                        install(u, for: tree.sessionID)
+                        out.append(u.block.items)
+                    } else {
+                        updating[tree.sessionID] = u
+                        behind = true
+                        if let block = blocks[tree.sessionID] { out.append(block.items) }
+                    }
+                    continue
+                }
+                // The update cannot go on (the structure changed): built again below.
+            }
             // Commits since the last build that changed only properties: the changed layers'
             // subtrees are rebuilt in place, as the animated ones' are.
-            if var block = blocks[tree.sessionID], block.root == root, tree.version != nil,
-               let changed = tree.renderChanges(since: block.serial),
-               update(&block, tree, display, changed: changed) {
-                block.serial = tree.renderSerial
-                blocks[tree.sessionID] = block
-                slicing[tree.sessionID] = nil
-                out.append(block.items)
-                continue
+            if let block = blocks[tree.sessionID], block.root == root, tree.version != nil,
+               let changed = tree.renderChanges(since: block.serial) {
+                let now = tree.animatedLayers
+                if now.isEmpty && block.animated.isEmpty && changed.isEmpty {
+                    blocks[tree.sessionID]!.serial = tree.renderSerial
+                    slicing[tree.sessionID] = nil
+                    out.append(block.items)
+                    continue
+                }
+                if var u = plan(block, tree, now: now, changed: changed, time: frame.mediaTime),
+                   step(&u, tree, display, budget: updateBudget, time: nil) {
+                    slicing[tree.sessionID] = nil
+                    if u.isDone {
+                        install(u, for: tree.sessionID)
+                        out.append(u.block.items)
+                    } else {
+                        updating[tree.sessionID] = u
+                        behind = true
+                        out.append(block.items)
+                    }
+                    continue
+                }
             }
             if let slice = sliceItems, tree.layerCount > slice {
                 // A large tree rebuilt whole (new, or its structure changed): a slice per frame,
@@ -245,11 +352,16 @@ final class RenderListBuilder {
                 // client's tree never holds every client's frame. Done, it is brought up to this
                 // frame (the layers animated meanwhile, and the properties committed since it
                 // began) and shown.
-                if let block = buildSlice(of: tree, root: root, display: display, items: slice) {
+                switch buildSlice(of: tree, root: root, display: display, items: slice, frame: frame,
+                                  updateBudget: updateBudget) {
+                case let .done(block):
                     if let old = blocks.updateValue(block, forKey: tree.sessionID) { discarded.append(old.items) }
                     out.append(block.items)
-                } else if let block = blocks[tree.sessionID] {
-                    out.append(block.items)
+                case .updating:
+                    behind = true
+                    if let block = blocks[tree.sessionID] { out.append(block.items) }
+                case .building:
+                    if let block = blocks[tree.sessionID] { out.append(block.items) }
                 }
                 continue
             }
@@ -271,6 +383,8 @@ final class RenderListBuilder {
             blocks = blocks.filter { live.contains($0.key) }
         }
         if slicing.count > 0 { slicing = slicing.filter { live.contains($0.key) } }
+        if updating.count > 0 { updating = updating.filter { live.contains($0.key) } }
+        isBehind = behind
         var list = RenderList(frame: frame.frame, mediaTime: frame.mediaTime, width: frame.width, height: frame.height,
                           blocks: out)
         list.discarded = discarded
@@ -278,10 +392,22 @@ final class RenderListBuilder {
         return list
     }
 
+    /// An update finished: its block replaces the session's.
+    private func install(_ u: Updating, for session: UInt32) {
+        var block = u.block
+        block.serial = u.serial
+        block.animated = u.now
+        if let old = blocks.updateValue(block, forKey: session) { discarded.append(old.items) }
+    }
+
+    private enum SliceResult { case building, updating, done(Block) }
+
     /// Takes the next `items` items of `tree`'s sliced whole build (starting one when none is
-    /// under way, or over when the structure changed since it began); returns the finished
-    /// block, brought up to this frame, or nil while it is not done.
-    private func buildSlice(of tree: PresentedTree, root: LayerID, display: PixelRect, items: Int) -> Block? {
+    /// under way, or over when the structure changed since it began); once done, brings it
+    /// up to this frame (an update: the layers animated meanwhile, the properties committed
+    /// since it began), in slices too with `sliceUpdates`.
+    private func buildSlice(of tree: PresentedTree, root: LayerID, display: PixelRect, items: Int,
+                            frame: FrameSnapshot, updateBudget: Int) -> SliceResult {
         var s: Slicing
         // Taken out of the table while it grows, so that its items and index are not shared
         // (a copy of each per frame).
@@ -298,24 +424,38 @@ final class RenderListBuilder {
         let before = s.builder.items.count
         let done = s.builder.resume(budget: items)
         s.builder.items.index(from: before, into: &s.index)
-        guard done else { slicing[tree.sessionID] = s; return nil }
+        guard done else { slicing[tree.sessionID] = s; return .building }
         sessionBuilds += 1
-        var block = Block(serial: s.serial, root: root, items: s.builder.items, index: s.index, animated: Array(s.animated))
-        guard let changed = tree.renderChanges(since: s.serial), update(&block, tree, display, changed: changed) else {
-            return nil // what changed meanwhile changed what is drawn: the next frame starts over
+        let block = Block(serial: s.serial, root: root, items: s.builder.items, index: s.index, animated: Array(s.animated))
+        guard let changed = tree.renderChanges(since: s.serial),
+              var u = plan(block, tree, now: tree.animatedLayers, changed: changed, time: frame.mediaTime),
+              step(&u, tree, display, budget: updateBudget, time: nil) else {
+            return .building // what changed meanwhile changed what is drawn: the next frame starts over
         }
-        block.serial = tree.renderSerial
-        return block
+        guard u.isDone else { updating[tree.sessionID] = u; return .updating }
+        var finished = u.block
+        finished.serial = u.serial
+        finished.animated = u.now
+        return .done(finished)
     }
 
-    /// Rebuilds the subtrees of the layers animated last frame or now, and of those whose
-    /// model `changed`; false when the block must be rebuilt whole.
-    private func update(_ block: inout Block, _ tree: PresentedTree, _ display: PixelRect, changed: [LayerID]) -> Bool {
-        let now = tree.animatedLayers
-        if now.isEmpty && block.animated.isEmpty && changed.isEmpty { return true }
+    /// An update of `block`: the subtrees of the layers animated now (`now`) or at its last
+    /// build, and of those whose model `changed`; nil when the block must be rebuilt whole
+    /// (a layer to rebuild that was not drawn and may show now). Cost: O(those layers).
+    private func plan(_ block: Block, _ tree: PresentedTree, now: [LayerID], changed: [LayerID],
+                      time: Double) -> Updating? {
         var starts: [Int] = []
-        starts.reserveCapacity(now.count + block.animated.count + changed.count)
-        for id in now + block.animated + changed {
+        starts.reserveCapacity(now.count + changed.count)
+        guard indices(of: now, in: block, tree, into: &starts),
+              block.animated == now || indices(of: block.animated, in: block, tree, into: &starts),
+              indices(of: changed, in: block, tree, into: &starts) else { return nil }
+        starts.sort()
+        return Updating(block: block, starts: starts, time: time, serial: tree.renderSerial, now: now)
+    }
+
+    /// Appends the item indices of `ids`; false when one is not drawn and may show now.
+    private func indices(of ids: [LayerID], in block: Block, _ tree: PresentedTree, into starts: inout [Int]) -> Bool {
+        for id in ids {
             guard let i = block.index[id] else {
                 // Animated but not drawn last time (hidden, transparent, behind the eye):
                 // whether it shows now is known only by building.
@@ -324,39 +464,87 @@ final class RenderListBuilder {
             }
             starts.append(i)
         }
-        starts.sort()
-        var coveredUntil = -1
-        for i in starts where i >= coveredUntil {
-            let old = block.items[i]
-            let oldCount = old.subtreeEnd - i
-            let id = LayerID(truncatingIfNeeded: old.key)
-            var b = Builder(display: display, tree: tree)
-            b.add(id, parent: old.parent, parentWorld: old.parentWorld, parentOpacity: old.parentOpacity, clip: old.clipBounds,
-                  siblingIndex: old.siblingIndex, depth: old.depth)
-            subtreeBuilds += 1
-            guard b.items.count == oldCount, b.items[0].zPosition == old.zPosition else { return false }
-            var grown = PixelRect.empty
-            for (k, var item) in b.items.enumerated() {
-                guard LayerID(truncatingIfNeeded: item.key) == LayerID(truncatingIfNeeded: block.items[i + k].key) else { return false }
-                if k > 0 { item.parent += i }
-                item.subtreeEnd += i
-                if item.maskStart >= 0 { item.maskStart += i }
-                block.items[i + k] = item
-                if k == 0 { grown = item.subtreeBounds }
+        return true
+    }
+
+    /// Adds the layers `changed` since the update's serial to its remaining starts; false
+    /// when the block must be rebuilt whole.
+    private func queue(_ changed: [LayerID], in u: inout Updating, _ tree: PresentedTree) -> Bool {
+        u.serial = tree.renderSerial
+        guard !changed.isEmpty else { return true }
+        var more: [Int] = []
+        guard indices(of: changed, in: u.block, tree, into: &more) else { return false }
+        u.starts = (u.starts[u.next...] + more).sorted()
+        u.next = 0
+        u.coveredUntil = -1
+        return true
+    }
+
+    /// Rebuilds the update's next subtrees until `budget` items are built or none is left;
+    /// with `time`, animated layers are evaluated at it. False when the block must be
+    /// rebuilt whole (a subtree now draws a different number of layers, or moved in z).
+    private func step(_ u: inout Updating, _ tree: PresentedTree, _ display: PixelRect, budget: Int,
+                      time: Double?) -> Bool {
+        var left = budget
+        while true {
+            if var p = u.partial {
+                u.partial = nil
+                p.builder.tree = tree
+                p.builder.time = time
+                let before = p.builder.items.count
+                let finished = p.builder.resume(budget: left)
+                left -= p.builder.items.count - before
+                updatedItems += p.builder.items.count - before
+                guard finished else { u.partial = p; return true }
+                subtreeBuilds += 1
+                guard place(p.builder.items, at: p.start, replacing: p.old, in: &u.block) else { return false }
+                u.coveredUntil = p.old.subtreeEnd
+                p.builder.items.removeAll()
+                u.spare = p.builder.items
+                continue
             }
-            // Ancestors' subtree bounds only grow (they cull; growing is safe).
-            var p = old.parent
-            while p >= 0 {
-                var a = block.items[p]
-                let u = a.subtreeBounds.union(grown)
-                if u == a.subtreeBounds { break }
-                a.subtreeBounds = u
-                block.items[p] = a
-                p = a.parent
-            }
-            coveredUntil = i + oldCount
+            guard u.next < u.starts.count, left > 0 else { return true }
+            let i = u.starts[u.next]
+            u.next += 1
+            if i < u.coveredUntil { continue }
+            let old = u.block.items[i]
+            var b = Builder(display: display, tree: tree, items: u.spare ?? RenderItems())
+            u.spare = nil
+            b.time = time
+            b.start(LayerID(truncatingIfNeeded: old.key), parent: old.parent, parentWorld: old.parentWorld,
+                    parentOpacity: old.parentOpacity, clip: old.clipBounds, siblingIndex: old.siblingIndex, depth: old.depth)
+            left -= b.items.count
+            updatedItems += b.items.count
+            u.partial = Partial(builder: b, start: i, old: old)
         }
-        block.animated = now
+    }
+
+    /// Puts a rebuilt subtree in the place of `old`'s (at `i`); false when it does not fit
+    /// (another number of items, other layers, another zPosition).
+    private func place(_ items: RenderItems, at i: Int, replacing old: RenderItem, in block: inout Block) -> Bool {
+        let oldCount = old.subtreeEnd - i
+        guard items.count == oldCount, items[0].zPosition == old.zPosition else { return false }
+        for k in 0..<items.count {
+            guard LayerID(truncatingIfNeeded: items.key(at: k)) == LayerID(truncatingIfNeeded: block.items.key(at: i + k)) else {
+                return false
+            }
+        }
+        for k in 0..<items.count {
+            block.items[i + k] = items[k]
+            if k > 0 { block.items[i + k].parent += i }
+            block.items[i + k].subtreeEnd += i
+            if block.items[i + k].maskStart >= 0 { block.items[i + k].maskStart += i }
+        }
+        // Ancestors' subtree bounds only grow (they cull; growing is safe).
+        let grown = block.items.subtree(i).bounds
+        var p = old.parent
+        while p >= 0 {
+            let bounds = block.items.subtree(p).bounds
+            let u = bounds.union(grown)
+            if u == bounds { break }
+            block.items[p].subtreeBounds = u
+            p = block.items.parent(at: p)
+        }
         return true
     }
 
@@ -369,7 +557,14 @@ final class RenderListBuilder {
         /// A guard against pathological depth (the store's depth limit is far lower).
         static let maxDepth = 4096
 
-        init(display: PixelRect, tree: PresentedTree) { self.display = display; self.tree = tree }
+        /// With a time, animated layers are evaluated at it instead of read from the latest
+        /// frame (a sliced update's later slices); `lifecycle` is that evaluation's scratch.
+        var time: Double?
+        var lifecycle: [AnimationLifecycle] = []
+
+        init(display: PixelRect, tree: PresentedTree, items: RenderItems = RenderItems()) {
+            self.display = display; self.tree = tree; self.items = items
+        }
 
         /// A layer whose item is in `items` and whose sublayers, then mask, are still to
         /// add (the walk is an explicit stack, so that it can stop after a number of items
@@ -465,7 +660,8 @@ final class RenderListBuilder {
         /// Appends `id`'s item, when it draws, and returns what remains to add of its subtree.
         mutating func open(_ id: LayerID, parent: Int, parentWorld: Transform3D,
                            parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) -> Open? {
-            guard depth < Builder.maxDepth, let (p, kind, subs) = tree.drawable(id), !p.isHidden else { return nil }
+            let drawable = time.map { tree.drawable(id, at: $0, lifecycle: &lifecycle) } ?? tree.drawable(id)
+            guard depth < Builder.maxDepth, let (p, kind, subs) = drawable, !p.isHidden else { return nil }
             let opacity = min(1, max(0, p.opacity.isFinite ? p.opacity : 1))
             guard opacity > 0 else { return nil }
             let b = p.bounds
