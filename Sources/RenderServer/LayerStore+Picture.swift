@@ -13,11 +13,17 @@ extension LayerStore {
     /// Cost: one layer's evaluation (its model copied); loop thread.
     func drawable(_ id: LayerID, at t: Double,
                   lifecycle: inout [AnimationLifecycle]) -> (presentation: LayerProperties, kind: LayerKind, sublayers: [LayerID])? {
-        guard let state = animation(of: id) else { return drawable(id) }
-        guard let node = node(id), let layerTime = localTime(of: id, at: t) else { return drawable(id) }
-        var presentation = node.model
-        Presentation.evaluate(model: node.model, animations: state.attached, layerTime: layerTime, into: &presentation,
-                              lifecycle: &lifecycle)
-        return (presentation, node.kind, node.sublayers)
+        guard let s = slot(of: id) else { return nil }
+        let a = nodes.withUnsafeBufferPointer { Int($0[s].animationIndex) }
+        guard a >= 0, let layerTime = localTime(of: id, at: t) else { return drawable(id) }
+        // Read in place: no copy of the node or of the animation state.
+        return nodes.withUnsafeBufferPointer { n in
+            animations.withUnsafeBufferPointer { states in
+                var presentation = n[s].model
+                Presentation.evaluate(model: n[s].model, animations: states[a].attached, layerTime: layerTime,
+                                      into: &presentation, lifecycle: &lifecycle)
+                return (presentation, n[s].kind, n[s].sublayers)
+            }
+        }
     }
 }

@@ -119,9 +119,14 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     /// produce frames until it is handed off.
     public var hasPendingWork: Bool { owesFrame || builder.hasWorkUnderWay }
 
+    /// Tests: hold the compositor thread before it takes the next list (`true`), or let it go.
+    func holdCompositor(_ on: Bool) { worker.hold(on) }
+
     /// Counters of the loop thread's part, for tests: items built by updates (the work
     /// `RenderListBuilder.sliceItems` bounds per frame).
     var updatedItems: Int { builder.updatedItems }
+    /// Lists built (handed off or not). Loop thread.
+    var listsBuilt: Int { builder.builds }
 
     /// The last finished frame (frame 0, all black, before the first). When the compositor
     /// has drawn everything handed to it, the frames since were idle (nothing changed), so
@@ -209,6 +214,13 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
             condition.unlock()
         }
 
+        /// Tests: while held, the compositor thread takes no list (a compositor that is slow
+        /// for as long as the test wants, without timing).
+        private var held = false
+        func hold(_ on: Bool) {
+            condition.lock(); held = on; condition.broadcast(); condition.unlock()
+        }
+
         /// Whether a list handed off is not drawn yet (waiting in the slot, or being drawn).
         var isBusy: Bool {
             condition.lock(); defer { condition.unlock() }
@@ -274,7 +286,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
             _ = csys_set_thread_nice(5)
             while true {
                 condition.lock()
-                while pending == nil && !stopping { condition.wait() }
+                while (pending == nil || held) && !stopping { condition.wait() }
                 if stopping { condition.unlock(); return }
                 let list = pending!
                 pending = nil

@@ -211,6 +211,8 @@ final class RenderListBuilder {
     private(set) var sessionBuilds = 0
     private(set) var subtreeBuilds = 0
     private(set) var updatedItems = 0
+    /// Calls of `build`.
+    private(set) var builds = 0
 
     /// A whole build of a large tree, taken `sliceItems` items per frame (see `build`).
     private struct Slicing {
@@ -225,25 +227,30 @@ final class RenderListBuilder {
     }
     private var slicing: [UInt32: Slicing] = [:]
 
-    /// An update of a session's block under way: the subtrees of `starts` from `next` on
-    /// are still to rebuild (`partial`: the one a slice stopped inside), at `time`.
+    /// An update of a session's block under way: the subtrees of the layers in `layers` from
+    /// `next` on are still to rebuild (`partial`: the one a slice stopped inside), at `time`.
+    /// An update that fits one slice looks their items up first and goes in item order
+    /// (`starts`: a layer inside a subtree rebuilt already is skipped); a larger one looks
+    /// each up as the slices reach it (no lookup or sort of every layer in one frame), and
+    /// a layer whose ancestor is rebuilt too is rebuilt twice.
     private struct Updating {
         var block: Block
-        /// Item indices of the subtrees to rebuild, ascending.
-        var starts: [Int]
+        var layers: [LayerID]
+        /// Item indices of `layers`, ascending, when looked up first.
+        var starts: [Int]?
         var next = 0
-        /// One past the last item rebuilt (a start inside it is done already).
+        /// With `starts`: one past the last item rebuilt.
         var coveredUntil = -1
         var partial: Partial?
         /// The media time of the frame it began at: animated layers are shown at it.
         var time: Double
-        /// Changes up to this `renderSerial` are among the starts.
+        /// Changes up to this `renderSerial` are among `layers`.
         var serial: UInt64
         /// The layers animated when it began (the block's `animated` once done).
         var now: [LayerID]
         /// Builders' storage kept for the next subtree.
         var spare: RenderItems?
-        var isDone: Bool { partial == nil && next >= starts.count }
+        var isDone: Bool { partial == nil && next >= (starts?.count ?? layers.count) }
     }
     private struct Partial {
         var builder: Builder
@@ -283,6 +290,7 @@ final class RenderListBuilder {
     static let defaultSliceItems = 4_096
 
     func build(_ frame: FrameSnapshot) -> RenderList {
+        builds += 1
         let display = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
         if size != (frame.width, frame.height) {
             discarded += blocks.values.map(\.items)
@@ -332,7 +340,7 @@ final class RenderListBuilder {
                     out.append(block.items)
                     continue
                 }
-                if var u = plan(block, tree, now: now, changed: changed, time: frame.mediaTime),
+                if var u = plan(block, tree, now: now, changed: changed, time: frame.mediaTime, budget: updateBudget),
                    step(&u, tree, display, budget: updateBudget, time: nil) {
                     slicing[tree.sessionID] = nil
                     if u.isDone {
@@ -426,9 +434,14 @@ final class RenderListBuilder {
         s.builder.items.index(from: before, into: &s.index)
         guard done else { slicing[tree.sessionID] = s; return .building }
         sessionBuilds += 1
-        let block = Block(serial: s.serial, root: root, items: s.builder.items, index: s.index, animated: Array(s.animated))
+        // The layers animated while it ran, in the store's order when they are those animated
+        // now (an update compares the lists, and rebuilds each layer of both when they differ).
+        let now = tree.animatedLayers
+        let same = s.animated.count == now.count && now.allSatisfy(s.animated.contains)
+        let block = Block(serial: s.serial, root: root, items: s.builder.items, index: s.index,
+                          animated: same ? now : Array(s.animated))
         guard let changed = tree.renderChanges(since: s.serial),
-              var u = plan(block, tree, now: tree.animatedLayers, changed: changed, time: frame.mediaTime),
+              var u = plan(block, tree, now: now, changed: changed, time: frame.mediaTime, budget: updateBudget),
               step(&u, tree, display, budget: updateBudget, time: nil) else {
             return .building // what changed meanwhile changed what is drawn: the next frame starts over
         }
@@ -441,25 +454,28 @@ final class RenderListBuilder {
 
     /// An update of `block`: the subtrees of the layers animated now (`now`) or at its last
     /// build, and of those whose model `changed`; nil when the block must be rebuilt whole
-    /// (a layer to rebuild that was not drawn and may show now). Cost: O(those layers).
+    /// (found at once for an update that fits `budget`: see `Updating`). Cost: O(those
+    /// layers), a copy of their ids.
     private func plan(_ block: Block, _ tree: PresentedTree, now: [LayerID], changed: [LayerID],
-                      time: Double) -> Updating? {
-        var starts: [Int] = []
-        starts.reserveCapacity(now.count + changed.count)
-        guard indices(of: now, in: block, tree, into: &starts),
-              block.animated == now || indices(of: block.animated, in: block, tree, into: &starts),
-              indices(of: changed, in: block, tree, into: &starts) else { return nil }
-        starts.sort()
-        return Updating(block: block, starts: starts, time: time, serial: tree.renderSerial, now: now)
+                      time: Double, budget: Int) -> Updating? {
+        var layers = now
+        if block.animated != now { layers += block.animated }
+        layers += changed
+        var u = Updating(block: block, layers: layers, time: time, serial: tree.renderSerial, now: now)
+        if layers.count <= budget {
+            var starts: [Int] = []
+            starts.reserveCapacity(layers.count)
+            guard indices(of: layers, in: block, tree, into: &starts) else { return nil }
+            u.starts = starts.sorted()
+        }
+        return u
     }
 
     /// Appends the item indices of `ids`; false when one is not drawn and may show now.
     private func indices(of ids: [LayerID], in block: Block, _ tree: PresentedTree, into starts: inout [Int]) -> Bool {
         for id in ids {
             guard let i = block.index[id] else {
-                // Animated but not drawn last time (hidden, transparent, behind the eye):
-                // whether it shows now is known only by building.
-                if tree.presentation(of: id).map({ !$0.isHidden && $0.opacity > 0 }) ?? false { return false }
+                if mayShow(id, tree) { return false }
                 continue
             }
             starts.append(i)
@@ -467,56 +483,94 @@ final class RenderListBuilder {
         return true
     }
 
-    /// Adds the layers `changed` since the update's serial to its remaining starts; false
-    /// when the block must be rebuilt whole.
+    /// Whether a layer not drawn last time (hidden, transparent, behind the eye) may show
+    /// now: known only by building.
+    private func mayShow(_ id: LayerID, _ tree: PresentedTree) -> Bool {
+        tree.presentation(of: id).map { !$0.isHidden && $0.opacity > 0 } ?? false
+    }
+
+    /// Adds the layers `changed` since the update's serial to those it rebuilds; false when
+    /// the block must be rebuilt whole.
     private func queue(_ changed: [LayerID], in u: inout Updating, _ tree: PresentedTree) -> Bool {
         u.serial = tree.renderSerial
         guard !changed.isEmpty else { return true }
-        var more: [Int] = []
-        guard indices(of: changed, in: u.block, tree, into: &more) else { return false }
-        u.starts = (u.starts[u.next...] + more).sorted()
-        u.next = 0
-        u.coveredUntil = -1
+        if let starts = u.starts {
+            var more: [Int] = []
+            guard indices(of: changed, in: u.block, tree, into: &more) else { return false }
+            u.starts = (starts[u.next...] + more).sorted()
+            u.next = 0
+            u.coveredUntil = -1
+        } else {
+            u.layers += changed
+        }
         return true
     }
 
     /// Rebuilds the update's next subtrees until `budget` items are built or none is left;
     /// with `time`, animated layers are evaluated at it. False when the block must be
-    /// rebuilt whole (a subtree now draws a different number of layers, or moved in z).
+    /// rebuilt whole (a layer to rebuild was not drawn and may show now; a subtree now draws
+    /// a different number of layers, or moved in z). A subtree that fits what is left of
+    /// the budget is built at once; a larger one is begun and left in `partial` for the next
+    /// slices.
     private func step(_ u: inout Updating, _ tree: PresentedTree, _ display: PixelRect, budget: Int,
                       time: Double?) -> Bool {
-        var left = budget
-        while true {
-            if var p = u.partial {
-                u.partial = nil
-                p.builder.tree = tree
-                p.builder.time = time
-                let before = p.builder.items.count
-                let finished = p.builder.resume(budget: left)
-                left -= p.builder.items.count - before
-                updatedItems += p.builder.items.count - before
-                guard finished else { u.partial = p; return true }
-                subtreeBuilds += 1
-                guard place(p.builder.items, at: p.start, replacing: p.old, in: &u.block) else { return false }
-                u.coveredUntil = p.old.subtreeEnd
-                p.builder.items.removeAll()
-                u.spare = p.builder.items
-                continue
-            }
-            guard u.next < u.starts.count, left > 0 else { return true }
-            let i = u.starts[u.next]
-            u.next += 1
-            if i < u.coveredUntil { continue }
-            let old = u.block.items[i]
-            var b = Builder(display: display, tree: tree, items: u.spare ?? RenderItems())
-            u.spare = nil
-            b.time = time
-            b.start(LayerID(truncatingIfNeeded: old.key), parent: old.parent, parentWorld: old.parentWorld,
-                    parentOpacity: old.parentOpacity, clip: old.clipBounds, siblingIndex: old.siblingIndex, depth: old.depth)
-            left -= b.items.count
-            updatedItems += b.items.count
-            u.partial = Partial(builder: b, start: i, old: old)
+        var left = budget, built = 0, subtrees = 0
+        defer { updatedItems += built; subtreeBuilds += subtrees }
+        if var p = u.partial {
+            u.partial = nil
+            p.builder.tree = tree
+            p.builder.time = time
+            let before = p.builder.items.count
+            let finished = p.builder.resume(budget: left)
+            left -= p.builder.items.count - before
+            built += p.builder.items.count - before
+            guard finished else { u.partial = p; return true }
+            subtrees += 1
+            guard place(p.builder.items, at: p.start, replacing: p.old, in: &u.block) else { return false }
+            u.coveredUntil = p.old.subtreeEnd
         }
+        // One builder for every subtree of the slice (its first chunk allocated once).
+        var b = Builder(display: display, tree: tree, items: u.spare ?? RenderItems())
+        u.spare = nil
+        b.time = time
+        defer { b.items.removeAll(); u.spare = b.items }
+        while u.next < (u.starts?.count ?? u.layers.count) && left > 0 {
+            let i: Int, id: LayerID
+            if let starts = u.starts {
+                i = starts[u.next]
+                u.next += 1
+                if i < u.coveredUntil { continue }
+                id = LayerID(truncatingIfNeeded: u.block.items.key(at: i))
+            } else {
+                id = u.layers[u.next]
+                u.next += 1
+                guard let index = u.block.index[id] else {
+                    if mayShow(id, tree) { return false }
+                    continue
+                }
+                i = index
+            }
+            let old = u.block.items[i]
+            b.items.removeAll()
+            b.start(id, parent: old.parent, parentWorld: old.parentWorld, parentOpacity: old.parentOpacity,
+                    clip: old.clipBounds, siblingIndex: old.siblingIndex, depth: old.depth)
+            let room = left - b.items.count
+            let finished = room > 0 ? b.resume(budget: room) : b.resume(budget: b.isClosingOnly ? .max : 0)
+            left -= b.items.count
+            built += b.items.count
+            if !finished {
+                // Larger than what is left of this slice: the next slices go on with it.
+                var rest = Builder(display: display, tree: tree)
+                swap(&rest, &b)
+                b.time = time
+                u.partial = Partial(builder: rest, start: i, old: old)
+                return true
+            }
+            subtrees += 1
+            guard place(b.items, at: i, replacing: old, in: &u.block) else { return false }
+            u.coveredUntil = old.subtreeEnd
+        }
+        return true
     }
 
     /// Puts a rebuilt subtree in the place of `old`'s (at `i`); false when it does not fit
@@ -606,6 +660,12 @@ final class RenderListBuilder {
                             siblingIndex: siblingIndex, depth: depth) {
                 stack.append(o)
             }
+        }
+
+        /// Whether what is left of the walk adds no item: one layer, its sublayers and mask
+        /// done or none (a leaf just begun).
+        var isClosingOnly: Bool {
+            stack.count == 1 && stack[0].childrenDone && (stack[0].mask == 0 || stack[0].maskStarted)
         }
 
         /// Goes on with the walk until it ends (true) or `budget` more items are added (false).
