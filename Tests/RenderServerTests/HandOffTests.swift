@@ -72,8 +72,8 @@ import Testing
         let began = scene.server.frameNumber + 1
         _ = frame()
         #expect(builder.isBehind, "31 items at 8 per frame: not done in one frame")
-        // A commit meanwhile is part of the picture.
-        try scene.commit([S.set(20, .backgroundColor, S.color(0, 1, 0))])
+        // A commit meanwhile is part of the picture (layer 10's item was rebuilt by the first slice).
+        try scene.commit([S.set(10, .backgroundColor, S.color(0, 1, 0))])
         var list = frame()
         var slices = 2
         while builder.isBehind && slices < 100 { list = frame(); slices += 1 }
@@ -86,7 +86,7 @@ import Testing
         try reference.commit(HandOffTests.animatedGrid())
         // (Committed before that frame: a commit's layers show their model until a frame evaluates them.)
         for _ in 0..<(began - 1) { reference.server.step(seconds: 1.0 / 60) }
-        try reference.commit([S.set(20, .backgroundColor, S.color(0, 1, 0))])
+        try reference.commit([S.set(10, .backgroundColor, S.color(0, 1, 0))])
         reference.server.step(seconds: 1.0 / 60)
         #expect(reference.server.frameTime < scene.server.frameTime)
         HandOffTests.expectSame(list, RenderList(HandOffTests.snapshot(reference)), "the picture at frame \(began)")
