@@ -59,7 +59,10 @@ struct Eval: ParsableCommand {
         /// output per frame (ms), and frames the compositor drew per second (`--output headless`).
         var framesPerSecond: Double
         var presentP50Ms: JSONNumber
+        var presentP99Ms: JSONNumber
         var presentMaxMs: JSONNumber
+        /// Frames whose evaluate + present took longer than the frame period.
+        var framesOverPeriod: Int
         var drawnPerSecond: Double
         var budgetValuesPerSecond: Double
         var budgetMet: Bool
@@ -143,7 +146,9 @@ struct Eval: ParsableCommand {
                        missedFrames: frames.reduce(0) { $0 + Int($1.missed) },
                        framesPerSecond: Double(frames.count) / (t1 - t0),
                        presentP50Ms: JSONNumber(percentile(frames.map(\.presentMs), 50)),
+                       presentP99Ms: JSONNumber(percentile(frames.map(\.presentMs), 99)),
                        presentMaxMs: JSONNumber(frames.map(\.presentMs).max() ?? .nan),
+                       framesOverPeriod: frames.filter { $0.evaluateMs + $0.presentMs > 1000.0 / 60 }.count,
                        drawnPerSecond: Double(frames.filter { $0.pixelsReadyTime != nil }.count) / (t1 - t0),
                        budgetValuesPerSecond: budget,
                        budgetMet: perSecond >= budget)
@@ -153,8 +158,10 @@ struct Eval: ParsableCommand {
             + "(rendersrvd --output \(output))")
         print(String(format: "evaluate per frame: mean %.3f ms, p99 %.3f ms, max %.3f ms; missed vsyncs %d",
                      r.evaluateMeanMs, r.evaluateP99Ms.value, r.evaluateMaxMs.value, r.missedFrames))
-        print(String(format: "frames %.1f per s; present (loop thread) p50 %.3f ms, max %.3f ms; compositor drew %.1f frames per s",
-                     r.framesPerSecond, r.presentP50Ms.value, r.presentMaxMs.value, r.drawnPerSecond))
+        print(String(format: "frames %.1f per s; present (loop thread) p50 %.3f ms, p99 %.3f ms, max %.3f ms; "
+                     + "evaluate + present over 16.7 ms in %d frames; compositor drew %.1f frames per s",
+                     r.framesPerSecond, r.presentP50Ms.value, r.presentP99Ms.value, r.presentMaxMs.value, r.framesOverPeriod,
+                     r.drawnPerSecond))
         print(String(format: "%.1f M animated values per second of evaluation (one core); budget ≥ 10 M: %@",
                      perSecond / 1e6, r.budgetMet ? "met" : "NOT met"))
     }

@@ -47,14 +47,14 @@ import Testing
         #expect(differing.isEmpty, "\(what): layers \(differing) differ", sourceLocation: sourceLocation)
     }
 
-    /// Updates of more than `sliceItems` items go in slices of at most that many items per
+    /// Updates of more than `updateItems` items go in slices of at most that many items per
     /// frame while the previous picture is kept (`isBehind`: nothing is handed off); the
     /// picture handed off at the end equals a whole build of the frame the update began at —
     /// every animated layer at that one time — with a commit made meanwhile in it.
     @Test func anUpdateIsBuiltAtMostSliceItemsPerFrameAndShowsTheFrameItBeganAt() throws {
         let scene = try DrawnScene()
         try scene.commit(HandOffTests.animatedGrid())
-        let builder = RenderListBuilder(sliceItems: 8, sliceUpdates: true)
+        let builder = RenderListBuilder(sliceItems: 8, updateItems: 8)
         var perFrame: [Int] = []
         func frame() -> RenderList {
             scene.server.step(seconds: 1.0 / 60)

@@ -307,7 +307,7 @@ public enum CompositorBenchmark {
             var timing = false
             let builder: RenderListBuilder
             var last: RenderList?
-            init(_ slice: Int) { builder = RenderListBuilder(sliceItems: slice, sliceUpdates: true) }
+            init(_ slice: Int) { builder = RenderListBuilder(sliceItems: RenderListBuilder.defaultSliceItems, updateItems: slice) }
             func present(_ frame: FrameSnapshot) {
                 let before = builder.updatedItems
                 let t0 = csys_monotonic_ns()
@@ -319,7 +319,7 @@ public enum CompositorBenchmark {
                 if !builder.isBehind { pictures += 1; last = list }
             }
         }
-        let sliceItems = sliceItems ?? RenderListBuilder.defaultSliceItems
+        let sliceItems = sliceItems ?? RenderListBuilder.defaultUpdateItems
         let out = HandOff(sliceItems)
         let (s, c) = server(out, width: 1280, height: 720)
         var cmds = rootCommands(1280, 720)

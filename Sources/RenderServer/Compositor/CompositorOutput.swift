@@ -16,8 +16,8 @@ import Logging
 ///   computed against what was last drawn, so nothing is lost) and the next frame not
 ///   skipped hands off a list with everything since. A compositor that cannot keep up
 ///   draws fewer frames; the clock keeps its rate.
-/// - the list is built within `RenderListBuilder.defaultSliceItems` items per frame: an
-///   update of more items goes on over the next frames (`RenderListBuilder.isBehind`),
+/// - the list is built within `RenderListBuilder.defaultUpdateItems` items per frame (a
+///   whole build, `defaultSliceItems`): an update of more items goes on over the next frames (`RenderListBuilder.isBehind`),
 ///   those frames are skipped too, and the picture handed off at the end shows each client
 ///   at one time (see `RenderListBuilder`).
 /// With `synchronous` (the manual clock: tests, snapshots at a time, contact sheets)
@@ -63,7 +63,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     /// cannot be created or written.
     public init(_ options: Options) throws {
         self.options = options
-        builder = RenderListBuilder(sliceItems: RenderListBuilder.defaultSliceItems, sliceUpdates: !options.synchronous)
+        builder = RenderListBuilder(sliceItems: RenderListBuilder.defaultSliceItems,
+                                    updateItems: options.synchronous ? nil : RenderListBuilder.defaultUpdateItems)
         var recorder: FrameRecorder?
         if let dir = options.recordDirectory {
             recorder = try FrameRecorder(directory: dir, every: options.recordEvery, logger: options.logger)
