@@ -280,7 +280,7 @@ struct Options {
             case "--burst": o.burst = true
             case "--commit": o.commit = true
             case "--capacity": _ = positive(a)
-            case "--list", "--compositor-only", "--handoff": break
+            case "--list", "--compositor-only", "--handoff", "--animated-root": break
             case "--scene":
                 guard let v = rest.popFirst(), ["a", "a'", "b"].contains(v) else { fail("--scene takes a, a' or b") }
             case "-h", "--help": print(usage); exit(0)
@@ -307,7 +307,8 @@ if options.composite {
         // Only scene (c) at one count (for profiling).
         if CommandLine.arguments.contains("--handoff") {
             let frames = CommandLine.arguments.contains("--frames") ? options.frames : 120
-            let r = CompositorBenchmark.handOffCost(layers: n, frames: frames)
+            let r = CompositorBenchmark.handOffCost(layers: n, frames: frames,
+                                                    animatedRoot: CommandLine.arguments.contains("--animated-root"))
             print("hand-off, \(n) animated layers: per frame mean \(format(r.meanMs, 2)) ms, p50 \(format(r.p50Ms, 2)) ms, "
                 + "max \(format(r.maxMs, 2)) ms; items built per frame at most \(r.itemsPerFrameMax); "
                 + "\(r.pictures) pictures in \(r.frames) frames")

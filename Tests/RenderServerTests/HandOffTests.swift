@@ -11,8 +11,15 @@ import Testing
 /// counted in items.
 @Suite struct HandOffTests {
     /// 30 cards (layer 12 with a sublayer, 99) on a root, each card sliding back and forth.
-    static func animatedGrid() -> [Command] {
+    /// With `fadingRoot`, the root fades too: its subtree (every item) is larger than a slice.
+    static func animatedGrid(fadingRoot: Bool = false) -> [Command] {
         var body: [Command] = []
+        if fadingRoot {
+            var fade = Animation.basic(.opacity, from: .number(1), to: .number(0.4), duration: 0.5)
+            fade.timing.beginTime = DrawnScene.start
+            fade.timing.repeatCount = .infinity
+            body.append(.addAnimation(1, key: "fade", animationID: 1_000, animation: fade))
+        }
         for i in 0..<30 {
             let id = LayerID(10 + i)
             body += [S.create(id)] + S.frame(id, Double(i % 6) * 25, Double(i / 6) * 22, 20, 18)
@@ -51,9 +58,12 @@ import Testing
     /// frame while the previous picture is kept (`isBehind`: nothing is handed off); the
     /// picture handed off at the end equals a whole build of the frame the update began at —
     /// every animated layer at that one time — with a commit made meanwhile in it.
-    @Test func anUpdateIsBuiltAtMostSliceItemsPerFrameAndShowsTheFrameItBeganAt() throws {
+    /// With the root fading, its subtree is built over several slices and put in place over
+    /// several more.
+    @Test(arguments: [false, true])
+    func anUpdateIsBuiltAtMostSliceItemsPerFrameAndShowsTheFrameItBeganAt(fadingRoot: Bool) throws {
         let scene = try DrawnScene()
-        try scene.commit(HandOffTests.animatedGrid())
+        try scene.commit(HandOffTests.animatedGrid(fadingRoot: fadingRoot))
         let builder = RenderListBuilder(sliceItems: 8, updateItems: 8)
         var perFrame: [Int] = []
         func frame() -> RenderList {
@@ -77,13 +87,21 @@ import Testing
         var list = frame()
         var slices = 2
         while builder.isBehind && slices < 100 { list = frame(); slices += 1 }
-        #expect(slices == 4, "31 items, 8 per frame")
+        if fadingRoot {
+            // The root's 32 items built and placed 8 per frame; the commit made meanwhile means
+            // the cards inside it are rebuilt after it too (a subtree built before a commit
+            // no longer covers the layers it changed).
+            #expect(slices >= 10 && slices <= 20, "\(slices) slices")
+            #expect(perFrame.suffix(slices).reduce(0, +) == 64)
+        } else {
+            #expect(slices == 4, "31 items, 8 per frame")
+            #expect(perFrame.suffix(slices).reduce(0, +) >= 31)
+        }
         #expect(perFrame.allSatisfy { $0 <= 8 }, "items built per frame: \(perFrame)")
-        #expect(perFrame.suffix(slices).reduce(0, +) >= 31)
 
         // The same scene stepped to the frame the update began at, with the same commit.
         let reference = try DrawnScene()
-        try reference.commit(HandOffTests.animatedGrid())
+        try reference.commit(HandOffTests.animatedGrid(fadingRoot: fadingRoot))
         // (Committed before that frame: a commit's layers show their model until a frame evaluates them.)
         for _ in 0..<(began - 1) { reference.server.step(seconds: 1.0 / 60) }
         try reference.commit([S.set(10, .backgroundColor, S.color(0, 1, 0))])

@@ -298,7 +298,7 @@ public enum CompositorBenchmark {
         public var itemsPerFrameMax: Int
     }
 
-    public static func handOffCost(layers: Int, frames: Int = 120, sliceItems: Int? = nil)
+    public static func handOffCost(layers: Int, frames: Int = 120, sliceItems: Int? = nil, animatedRoot: Bool = false)
         -> HandOffCost {
         final class HandOff: FrameOutput {
             var ms: [Double] = []
@@ -323,6 +323,13 @@ public enum CompositorBenchmark {
         let out = HandOff(sliceItems)
         let (s, c) = server(out, width: 1280, height: 720)
         var cmds = rootCommands(1280, 720)
+        if animatedRoot {
+            var fade = Animation.basic(.opacity, from: .number(0.2), to: .number(1), duration: 1)
+            fade.timing.beginTime = 1000
+            fade.timing.repeatCount = .infinity
+            fade.timing.autoreverses = true
+            cmds.append(.addAnimation(1, key: "root", animationID: 1 << 40, animation: fade))
+        }
         for i in 0..<layers {
             let id = LayerID(10 + i)
             var fade = Animation.basic(.opacity, from: .number(0.2), to: .number(1), duration: 1 + Double(i % 7) * 0.1)
@@ -340,7 +347,7 @@ public enum CompositorBenchmark {
             s.send(.commit(Commit(sequence: sequence, mediaTime: 1000, commands: Array(cmds[start..<min(cmds.count, start + 50_000)]))),
                    from: c)
             sequence += 1
-            _ = s.readBytes(of: c)
+            if let m = try? s.readMessages(of: c) { for x in m { if case let .error(e) = x { print("commit error: \(e.message)") } } }
         }
         // The first whole build (in slices) and a first update, untimed.
         for _ in 0..<(layers / sliceItems + 4) { s.step(seconds: 1.0 / 60); _ = s.readBytes(of: c) }
