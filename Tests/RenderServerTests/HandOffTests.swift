@@ -147,10 +147,12 @@ import Testing
 
         output.holdCompositor(false)
         #expect(output.waitForFrame(1, timeout: 60)?.frame == 1)
+        #expect(output.latestFrame(currentFrame: 12).frame == 1, "frames since were skipped, not idle: not frame 12's pixels")
         server.step(seconds: 1.0 / 60) // frame 13: handed off, with the removals
         #expect(output.waitForFrame(13, timeout: 60)?.frame == 13)
         s = output.statistics
         #expect(s.framesDrawn == 2 && s.framesSkipped == 11 && s.framesCoalesced == 0)
         #expect(!output.hasPendingWork && !server.core.needsFrame, "nothing left to show: the frames stop")
+        #expect(output.latestFrame(currentFrame: 14).frame == 14, "idle frames since: the same pixels")
     }
 }

@@ -131,8 +131,9 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     var listsBuilt: Int { builder.builds }
 
     /// The last finished frame (frame 0, all black, before the first). When the compositor
-    /// has drawn everything handed to it, the frames since were idle (nothing changed), so
-    /// its pixels are those of `currentFrame` too, and the result carries that number.
+    /// has drawn everything handed to it and no frame was skipped since, the frames since
+    /// were idle (nothing changed), so its pixels are those of `currentFrame` too, and the
+    /// result carries that number.
     public func latestFrame(currentFrame: UInt64? = nil) -> CompositedFrame { worker.latest(currentFrame: currentFrame) }
 
     /// Waits until frame `n` (or a later one) is ready; returns it. For tools on a real clock.
@@ -181,6 +182,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         /// the hand-off, cleared by the compositor thread after publishing).
         private let busy = Atomic<Bool>(false)
         private let skipped = Atomic<UInt64>(0)
+        /// A frame was skipped since the last hand-off (its state is not drawn yet).
+        private let owed = Atomic<Bool>(false)
         private var drawnCount: UInt64 = 0
         private var undamaged: UInt64 = 0
         private var drawTime = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
@@ -209,6 +212,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         func submit(_ list: RenderList) {
             var list = list
             busy.store(true, ordering: .releasing)
+            owed.store(false, ordering: .releasing)
             condition.lock()
             if let old = pending {
                 coalesced += 1
@@ -233,7 +237,10 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         var isBusy: Bool { busy.load(ordering: .acquiring) }
 
         /// Lock-free.
-        func frameSkipped() { skipped.wrappingAdd(1, ordering: .relaxed) }
+        func frameSkipped() {
+            skipped.wrappingAdd(1, ordering: .relaxed)
+            owed.store(true, ordering: .releasing)
+        }
 
         func setReadyHandler(_ handler: @escaping @Sendable (FrameReady) -> Void) {
             condition.lock(); readyHandler = handler; condition.unlock()
@@ -252,7 +259,10 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         func latest(currentFrame: UInt64?) -> CompositedFrame {
             condition.lock(); defer { condition.unlock() }
             var f = published
-            if let currentFrame, f.frame == lastSubmitted, currentFrame > f.frame { f.frame = currentFrame }
+            // Not when a frame since was skipped: then the picture is older than the frames.
+            if let currentFrame, f.frame == lastSubmitted, currentFrame > f.frame, !owed.load(ordering: .acquiring) {
+                f.frame = currentFrame
+            }
             return f
         }
 
