@@ -347,12 +347,14 @@ public enum CompositorBenchmark {
             s.send(.commit(Commit(sequence: sequence, mediaTime: 1000, commands: Array(cmds[start..<min(cmds.count, start + 50_000)]))),
                    from: c)
             sequence += 1
+            // A refused commit (a limit: 100,000 animations with the root's) is said, not hidden.
             if let m = try? s.readMessages(of: c) { for x in m { if case let .error(e) = x { print("commit error: \(e.message)") } } }
         }
         // The first whole build (in slices) and a first update, untimed.
         for _ in 0..<(layers / sliceItems + 4) { s.step(seconds: 1.0 / 60); _ = s.readBytes(of: c) }
         out.timing = true
         for _ in 0..<frames { s.step(seconds: 1.0 / 60); _ = s.readBytes(of: c) }
+        // HANDOFF_FRAMES=1: each timed frame's milliseconds and items built, for finding the long ones.
         if ProcessInfo.processInfo.environment["HANDOFF_FRAMES"] != nil { print(zip(out.ms, out.items).map { String(format: "%.1f/%d", $0, $1) }.joined(separator: " ")) }
         let sorted = out.ms.sorted()
         return HandOffCost(meanMs: out.ms.reduce(0, +) / Double(max(1, out.ms.count)), p50Ms: sorted.isEmpty ? 0 : sorted[sorted.count / 2],
