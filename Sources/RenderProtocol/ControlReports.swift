@@ -61,11 +61,14 @@ public struct StatsReport: Codable, Hashable, Sendable {
     public var compositor: Compositor?
 
     /// The compositor thread's counters and timings (ms): frames drawn, frames replaced by
-    /// a newer one before they were drawn, frames with nothing to redraw; draw time; ready =
-    /// from the loop thread's hand-off to pixels ready.
+    /// a newer one before they were drawn, frames the loop thread did not hand off (the
+    /// compositor was still busy with the previous one, or the frame's list was still being
+    /// built in slices), frames with nothing to redraw; draw time; ready = from the loop
+    /// thread's hand-off to pixels ready.
     public struct Compositor: Codable, Hashable, Sendable {
         public var framesDrawn: UInt64
         public var framesCoalesced: UInt64
+        public var framesSkipped: UInt64
         public var framesWithoutDamage: UInt64
         public var drawP50: Double
         public var drawP99: Double
@@ -74,10 +77,10 @@ public struct StatsReport: Codable, Hashable, Sendable {
         public var lastDamagePixels: Int
         public var bitmapsRendered: Int
         public var recordedFrames: Int
-        public init(framesDrawn: UInt64, framesCoalesced: UInt64, framesWithoutDamage: UInt64, drawP50: Double,
-                    drawP99: Double, readyP50: Double, readyP99: Double, lastDamagePixels: Int, bitmapsRendered: Int,
-                    recordedFrames: Int) {
-            self.framesDrawn = framesDrawn; self.framesCoalesced = framesCoalesced
+        public init(framesDrawn: UInt64, framesCoalesced: UInt64, framesSkipped: UInt64 = 0, framesWithoutDamage: UInt64,
+                    drawP50: Double, drawP99: Double, readyP50: Double, readyP99: Double, lastDamagePixels: Int,
+                    bitmapsRendered: Int, recordedFrames: Int) {
+            self.framesDrawn = framesDrawn; self.framesCoalesced = framesCoalesced; self.framesSkipped = framesSkipped
             self.framesWithoutDamage = framesWithoutDamage; self.drawP50 = drawP50; self.drawP99 = drawP99
             self.readyP50 = readyP50; self.readyP99 = readyP99; self.lastDamagePixels = lastDamagePixels
             self.bitmapsRendered = bitmapsRendered; self.recordedFrames = recordedFrames

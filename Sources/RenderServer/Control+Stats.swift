@@ -76,6 +76,7 @@ extension ServerCore {
         let compositor = (output as? CompositorOutput).map { o -> StatsReport.Compositor in
             let c = o.statistics
             return StatsReport.Compositor(framesDrawn: c.framesDrawn, framesCoalesced: c.framesCoalesced,
+                                          framesSkipped: c.framesSkipped,
                                           framesWithoutDamage: c.framesWithoutDamage, drawP50: c.drawP50,
                                           drawP99: c.drawP99, readyP50: c.readyP50, readyP99: c.readyP99,
                                           lastDamagePixels: c.lastDamagePixels, bitmapsRendered: c.bitmapsRendered,

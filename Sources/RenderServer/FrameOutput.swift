@@ -12,15 +12,15 @@ public protocol FrameOutput: AnyObject {
     /// When a presented frame counts as finished, for presentation feedback
     /// (`commitPresented`). The default, `.whenPresented`, suits outputs that draw nothing.
     var completion: FrameCompletion { get }
-    /// The output has work left that needs a frame even when nothing animates or changed
-    /// (a large tree's render items are built a slice per frame): the frame clock keeps
-    /// running while it is true.
-    var wantsFrame: Bool { get }
+    /// Whether the output has work left that needs more frames even if nothing animates or
+    /// changes: a frame it skipped, a list it is building over several frames. The server
+    /// keeps producing frames (the real clock stays armed) while this is true.
+    var hasPendingWork: Bool { get }
 }
 
 extension FrameOutput {
     public var completion: FrameCompletion { .whenPresented }
-    public var wantsFrame: Bool { false }
+    public var hasPendingWork: Bool { false }
 }
 
 /// When a frame handed to `FrameOutput.present` is finished.
@@ -99,6 +99,12 @@ public struct PresentedTree {
     /// Presentation, kind and sublayers in one lookup.
     func drawable(_ id: LayerID) -> (presentation: LayerProperties, kind: LayerKind, sublayers: [LayerID])? {
         store.drawable(id)
+    }
+    /// `drawable`, with an animated layer's presentation evaluated at media time `t` (see
+    /// `LayerStore.drawable(_:at:lifecycle:)`).
+    func drawable(_ id: LayerID, at t: Double,
+                  lifecycle: inout [AnimationLifecycle]) -> (presentation: LayerProperties, kind: LayerKind, sublayers: [LayerID])? {
+        store.drawable(id, at: t, lifecycle: &lifecycle)
     }
     func zPosition(of id: LayerID) -> Double? { store.zPosition(of: id) }
     /// Back to front.

@@ -344,9 +344,10 @@ final class ServerCore {
 
     // MARK: Frames
 
-    /// Whether a frame has work: something animates or changed since the last one.
+    /// Whether a frame has work: something animates or changed since the last one, or the
+    /// output has work left (`FrameOutput.hasPendingWork`: a skipped frame, a list built in slices).
     var needsFrame: Bool {
-        changedSinceLastFrame || awaitingFrameCount > 0 || output.wantsFrame
+        changedSinceLastFrame || awaitingFrameCount > 0 || output.hasPendingWork
             || sessions.contains { $0.store.animationCount > 0 }
     }
 

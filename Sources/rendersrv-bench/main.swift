@@ -283,7 +283,7 @@ struct Options {
             case "--commit": o.commit = true
             case "--chain": o.chain = true
             case "--capacity": _ = positive(a)
-            case "--list", "--compositor-only": break
+            case "--list", "--compositor-only", "--handoff", "--animated-root": break
             case "--scene":
                 guard let v = rest.popFirst(), ["a", "a'", "b"].contains(v) else { fail("--scene takes a, a' or b") }
             case "-h", "--help": print(usage); exit(0)
@@ -311,6 +311,15 @@ if options.composite {
     if let i = CommandLine.arguments.firstIndex(of: "--capacity"), i + 1 < CommandLine.arguments.count,
        let n = Int(CommandLine.arguments[i + 1]), n > 0 {
         // Only scene (c) at one count (for profiling).
+        if CommandLine.arguments.contains("--handoff") {
+            let frames = CommandLine.arguments.contains("--frames") ? options.frames : 120
+            let r = CompositorBenchmark.handOffCost(layers: n, frames: frames,
+                                                    animatedRoot: CommandLine.arguments.contains("--animated-root"))
+            print("hand-off, \(n) animated layers: per frame mean \(format(r.meanMs, 2)) ms, p50 \(format(r.p50Ms, 2)) ms, "
+                + "max \(format(r.maxMs, 2)) ms; items built per frame at most \(r.itemsPerFrameMax); "
+                + "\(r.pictures) pictures in \(r.frames) frames")
+            exit(0)
+        }
         if CommandLine.arguments.contains("--list") {
             let r = CompositorBenchmark.renderListCost(layers: n)
             print("render list, \(n) layers: \(format(r.perFrame, 2)) ms per frame (whole build \(format(r.firstBuild, 2)) ms, "

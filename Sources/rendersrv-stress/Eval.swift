@@ -24,6 +24,12 @@ struct Eval: ParsableCommand {
     @Flag(help: "Rotate the kinds across layers (layer i starts the list at kind i mod 5).")
     var mix = false
 
+    @Flag(help: "Give every layer a 6×6 coloured square, spread over the 1280×720 display (else they draw nothing).")
+    var visible = false
+
+    @Flag(help: "Leave the root (layer 1) without animations: each other layer's item is updated on its own.")
+    var stillRoot = false
+
     @Option(help: "Seconds of frames measured.")
     var seconds: Double = 3
 
@@ -49,6 +55,15 @@ struct Eval: ParsableCommand {
         var evaluateP99Ms: JSONNumber
         var evaluateMaxMs: JSONNumber
         var missedFrames: Int
+        /// Frames produced per second of the window, the loop thread's hand-off to the
+        /// output per frame (ms), and frames the compositor drew per second (`--output headless`).
+        var framesPerSecond: Double
+        var presentP50Ms: JSONNumber
+        var presentP99Ms: JSONNumber
+        var presentMaxMs: JSONNumber
+        /// Frames whose evaluate + present took longer than the frame period.
+        var framesOverPeriod: Int
+        var drawnPerSecond: Double
         var budgetValuesPerSecond: Double
         var budgetMet: Bool
     }
@@ -87,7 +102,16 @@ struct Eval: ParsableCommand {
         for i in 0..<layers {
             let id = LayerID(i + 1)
             if i > 0 { commands += [.createLayer(id, .layer), .insertSublayer(parent: 1, child: id, index: UInt32.max)] }
-            for k in 0..<animations {
+            if visible {
+                // A grid of 6×6 squares 4 points apart (over 1280×720 at 100,000 layers: rows overlap).
+                let x = Double(i % 318) * 4 + 3, y = Double((i / 318) % 178) * 4 + 3
+                commands += [.setProperty(id, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 6, height: 6))),
+                             .setProperty(id, LayerKeyPath(.position), .point(Point(x: i == 0 ? 0 : x, y: i == 0 ? 0 : y))),
+                             .setProperty(id, LayerKeyPath(.backgroundColor),
+                                          .color(Color(red: Double(i % 7) / 7, green: 0.5, blue: 1 - Double(i % 5) / 5, alpha: 1)))]
+                if i == 0 { commands.append(.setProperty(id, LayerKeyPath(.anchorPoint), .point(Point(x: 0, y: 0)))) }
+            }
+            for k in 0..<animations where !(stillRoot && i == 0) {
                 let a = all[((mix ? i : 0) + k) % all.count]
                 commands.append(.addAnimation(id, key: "a\(k)", animationID: UInt64(i * 8 + k + 1), animation: a))
             }
@@ -119,14 +143,25 @@ struct Eval: ParsableCommand {
         let r = Result(layers: layers, animationsPerLayer: animations, frames: frames.count, valuesPerSecond: perSecond,
                        evaluateMeanMs: frames.isEmpty ? 0 : total / Double(frames.count),
                        evaluateP99Ms: JSONNumber(percentile(evalMs, 99)), evaluateMaxMs: JSONNumber(evalMs.max() ?? .nan),
-                       missedFrames: frames.reduce(0) { $0 + Int($1.missed) }, budgetValuesPerSecond: budget,
+                       missedFrames: frames.reduce(0) { $0 + Int($1.missed) },
+                       framesPerSecond: Double(frames.count) / (t1 - t0),
+                       presentP50Ms: JSONNumber(percentile(frames.map(\.presentMs), 50)),
+                       presentP99Ms: JSONNumber(percentile(frames.map(\.presentMs), 99)),
+                       presentMaxMs: JSONNumber(frames.map(\.presentMs).max() ?? .nan),
+                       framesOverPeriod: frames.filter { $0.evaluateMs + $0.presentMs > 1000.0 / 60 }.count,
+                       drawnPerSecond: Double(frames.filter { $0.pixelsReadyTime != nil }.count) / (t1 - t0),
+                       budgetValuesPerSecond: budget,
                        budgetMet: perSecond >= budget)
         if json { try printJSON(r); return }
         print("eval: \(layers) layers × \(animations) repeating animations\(mix ? " (kinds mixed)" : ""), "
-            + "\(frames.count) frames over \(seconds) s "
+            + "\(visible ? "visible, " : "")\(frames.count) frames over \(seconds) s "
             + "(rendersrvd --output \(output))")
         print(String(format: "evaluate per frame: mean %.3f ms, p99 %.3f ms, max %.3f ms; missed vsyncs %d",
                      r.evaluateMeanMs, r.evaluateP99Ms.value, r.evaluateMaxMs.value, r.missedFrames))
+        print(String(format: "frames %.1f per s; present (loop thread) p50 %.3f ms, p99 %.3f ms, max %.3f ms; "
+                     + "evaluate + present over 16.7 ms in %d frames; compositor drew %.1f frames per s",
+                     r.framesPerSecond, r.presentP50Ms.value, r.presentP99Ms.value, r.presentMaxMs.value, r.framesOverPeriod,
+                     r.drawnPerSecond))
         print(String(format: "%.1f M animated values per second of evaluation (one core); budget ≥ 10 M: %@",
                      perSecond / 1e6, r.budgetMet ? "met" : "NOT met"))
     }

@@ -1,4 +1,5 @@
 import CSystem
+import Foundation
 import Logging
 import RenderCore
 import RenderProtocol
@@ -285,5 +286,79 @@ public enum CompositorBenchmark {
         repeat { s.step(seconds: 1.0 / 60) } while out.items.last ?? 0 <= shown && out.items.count < 10_000
         return RenderListCost(firstBuild: first, perFrame: perFrame, afterPropertyCommit: afterProperty,
                               slicedInsertLongest: out.ms.max() ?? 0, slicedInsertFrames: out.ms.count)
+    }
+
+    /// The loop thread's hand-off with every layer animated: `layers` small squares over the
+    /// display, each fading with its own repeating opacity animation, the root still; the
+    /// daemon's builder (updates in slices), a compositor that is always ready for the next
+    /// list. Per frame: milliseconds in `build`, and the pictures handed off.
+    public struct HandOffCost: Sendable {
+        public var meanMs: Double, p50Ms: Double, maxMs: Double
+        public var frames: Int, pictures: Int
+        public var itemsPerFrameMax: Int
+    }
+
+    public static func handOffCost(layers: Int, frames: Int = 120, sliceItems: Int? = nil, animatedRoot: Bool = false)
+        -> HandOffCost {
+        final class HandOff: FrameOutput {
+            var ms: [Double] = []
+            var pictures = 0
+            var items: [Int] = []
+            var timing = false
+            let builder: RenderListBuilder
+            var last: RenderList?
+            init(_ slice: Int) { builder = RenderListBuilder(sliceItems: RenderListBuilder.defaultSliceItems, updateItems: slice) }
+            func present(_ frame: FrameSnapshot) {
+                let before = builder.updatedItems
+                let t0 = csys_monotonic_ns()
+                let list = builder.build(frame)
+                let t = Double(csys_monotonic_ns() - t0) / 1e6
+                guard timing else { last = list; return }
+                ms.append(t)
+                items.append(builder.updatedItems - before)
+                if !builder.isBehind { pictures += 1; last = list }
+            }
+        }
+        let sliceItems = sliceItems ?? RenderListBuilder.defaultUpdateItems
+        let out = HandOff(sliceItems)
+        let (s, c) = server(out, width: 1280, height: 720)
+        var cmds = rootCommands(1280, 720)
+        if animatedRoot {
+            var fade = Animation.basic(.opacity, from: .number(0.2), to: .number(1), duration: 1)
+            fade.timing.beginTime = 1000
+            fade.timing.repeatCount = .infinity
+            fade.timing.autoreverses = true
+            cmds.append(.addAnimation(1, key: "root", animationID: 1 << 40, animation: fade))
+        }
+        for i in 0..<layers {
+            let id = LayerID(10 + i)
+            var fade = Animation.basic(.opacity, from: .number(0.2), to: .number(1), duration: 1 + Double(i % 7) * 0.1)
+            fade.timing.beginTime = 1000
+            fade.timing.repeatCount = .infinity
+            fade.timing.autoreverses = true
+            cmds += [.createLayer(id, .layer), set(id, .bounds, .rect(Rect(x: 0, y: 0, width: 6, height: 6))),
+                     set(id, .position, .point(Point(x: Double(i % 318) * 4 + 3, y: Double((i / 318) % 178) * 4 + 3))),
+                     set(id, .backgroundColor, .color(Color(red: Double(i % 7) / 7, green: 0.5, blue: 0.5, alpha: 1))),
+                     .insertSublayer(parent: 1, child: id, index: .max),
+                     .addAnimation(id, key: "f", animationID: UInt64(id), animation: fade)]
+        }
+        var sequence: UInt64 = 1
+        for start in stride(from: 0, to: cmds.count, by: 50_000) {
+            s.send(.commit(Commit(sequence: sequence, mediaTime: 1000, commands: Array(cmds[start..<min(cmds.count, start + 50_000)]))),
+                   from: c)
+            sequence += 1
+            // A refused commit (a limit: 100,000 animations with the root's) is said, not hidden.
+            if let m = try? s.readMessages(of: c) { for x in m { if case let .error(e) = x { print("commit error: \(e.message)") } } }
+        }
+        // The first whole build (in slices) and a first update, untimed.
+        for _ in 0..<(layers / sliceItems + 4) { s.step(seconds: 1.0 / 60); _ = s.readBytes(of: c) }
+        out.timing = true
+        for _ in 0..<frames { s.step(seconds: 1.0 / 60); _ = s.readBytes(of: c) }
+        // HANDOFF_FRAMES=1: each timed frame's milliseconds and items built, for finding the long ones.
+        if ProcessInfo.processInfo.environment["HANDOFF_FRAMES"] != nil { print(zip(out.ms, out.items).map { String(format: "%.1f/%d", $0, $1) }.joined(separator: " ")) }
+        let sorted = out.ms.sorted()
+        return HandOffCost(meanMs: out.ms.reduce(0, +) / Double(max(1, out.ms.count)), p50Ms: sorted.isEmpty ? 0 : sorted[sorted.count / 2],
+                           maxMs: sorted.last ?? 0, frames: out.ms.count, pictures: out.pictures,
+                           itemsPerFrameMax: out.items.max() ?? 0)
     }
 }

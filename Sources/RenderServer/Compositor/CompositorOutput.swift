@@ -2,6 +2,7 @@ import CSystem
 import Foundation
 import Histogram
 import Logging
+import Synchronization
 
 /// The drawing output: each frame's presented trees become a `RenderList` on the loop
 /// thread (a walk of the visible layers, no drawing), which is handed to a compositor thread
@@ -9,10 +10,19 @@ import Logging
 /// last frame stays in memory (headless); `latestFrame()` copies it for snapshots.
 ///
 /// Hand-off: one slot. On a real clock `present` only fills the slot and returns — drawing
-/// never delays the loop's IPC; a frame the compositor had not started when the next
-/// arrived is skipped (counted as coalesced; damage is computed against what was last
-/// drawn, so nothing is lost). With `synchronous` (the manual clock: tests, snapshots at a
-/// time, contact sheets) `present` waits until the frame's pixels are ready, so every
+/// never delays the loop's IPC — and the loop's part is bounded per frame whatever the
+/// compositor is given:
+/// - while the compositor is still drawing (or has not taken) the list handed off last,
+///   `present` builds nothing and returns: the frame is *skipped* (counted; damage is
+///   computed against what was last drawn, so nothing is lost) and the next frame not
+///   skipped hands off a list with everything since. A compositor that cannot keep up
+///   draws fewer frames; the clock keeps its rate.
+/// - the list is built within `RenderListBuilder.defaultUpdateItems` items per frame (a
+///   whole build, `defaultSliceItems`): an update of more items goes on over the next frames (`RenderListBuilder.isBehind`),
+///   those frames are skipped too, and the picture handed off at the end shows each client
+///   at one time (see `RenderListBuilder`).
+/// With `synchronous` (the manual clock: tests, snapshots at a time, contact sheets)
+/// `present` builds every frame whole and waits until its pixels are ready, so every
 /// stepped frame is drawn and a snapshot after a step shows exactly that frame.
 ///
 /// Thread affinity: `present` on the loop thread; `latestFrame`, `statistics` any thread.
@@ -42,12 +52,20 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     /// With `x11`: whether frames reach the window through MIT-SHM (else PutImage).
     public let x11SharedMemory: Bool?
     /// Loop thread only.
-    private let builder = RenderListBuilder(sliceItems: RenderListBuilder.defaultSliceItems)
+    private let builder: RenderListBuilder
+    /// Lists built but not handed off (the builder was behind): what they discarded goes
+    /// with the next list handed off, to be freed on the compositor thread. Loop thread only.
+    private var undelivered: [RenderItems] = []
+    /// A frame was skipped since the last hand-off: the output needs another frame even if
+    /// nothing changes (`hasPendingWork`). Loop thread only.
+    private var owesFrame = false
 
     /// Throws `ImageFileError` when the display cannot be allocated or the recording folder
     /// cannot be created or written.
     public init(_ options: Options) throws {
         self.options = options
+        builder = RenderListBuilder(sliceItems: RenderListBuilder.defaultSliceItems,
+                                    updateItems: options.synchronous ? nil : RenderListBuilder.defaultUpdateItems)
         var recorder: FrameRecorder?
         if let dir = options.recordDirectory {
             recorder = try FrameRecorder(directory: dir, every: options.recordEvery, logger: options.logger)
@@ -81,18 +99,42 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     /// The last drawn frame's number, target time and ready time, without copying pixels.
     public var lastReady: FrameReady { worker.lastReady() }
 
-    /// A large tree's render items are being built a slice per frame (loop thread).
-    public var wantsFrame: Bool { builder.isBuilding }
-
     public func present(_ frame: FrameSnapshot) {
+        if !options.synchronous && worker.isBusy {
+            worker.frameSkipped()
+            owesFrame = true
+            return
+        }
         var list = builder.build(frame)
+        if !undelivered.isEmpty { list.discarded += undelivered; undelivered = [] }
+        if builder.isBehind {
+            undelivered = list.discarded
+            worker.frameSkipped()
+            owesFrame = true
+            return
+        }
+        owesFrame = false
         list.handedOffNanoseconds = csys_monotonic_ns()
         worker.submit(list)
     }
 
+    /// A frame was skipped, or a list is being built over several frames: the server must
+    /// produce frames until it is handed off.
+    public var hasPendingWork: Bool { owesFrame || builder.hasWorkUnderWay }
+
+    /// Tests: hold the compositor thread before it takes the next list (`true`), or let it go.
+    func holdCompositor(_ on: Bool) { worker.hold(on) }
+
+    /// Counters of the loop thread's part, for tests: items built by updates (the work
+    /// `RenderListBuilder.sliceItems` bounds per frame).
+    var updatedItems: Int { builder.updatedItems }
+    /// Lists built (handed off or not). Loop thread.
+    var listsBuilt: Int { builder.builds }
+
     /// The last finished frame (frame 0, all black, before the first). When the compositor
-    /// has drawn everything handed to it, the frames since were idle (nothing changed), so
-    /// its pixels are those of `currentFrame` too, and the result carries that number.
+    /// has drawn everything handed to it and no frame was skipped since, the frames since
+    /// were idle (nothing changed), so its pixels are those of `currentFrame` too, and the
+    /// result carries that number.
     public func latestFrame(currentFrame: UInt64? = nil) -> CompositedFrame { worker.latest(currentFrame: currentFrame) }
 
     /// Waits until frame `n` (or a later one) is ready; returns it. For tools on a real clock.
@@ -113,6 +155,9 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     public struct Statistics: Sendable {
         public var framesDrawn: UInt64
         public var framesCoalesced: UInt64
+        /// Frames the loop thread did not hand off: the compositor was still busy with the
+        /// previous list, or the list was still being built (see `present`).
+        public var framesSkipped: UInt64
         public var framesWithoutDamage: UInt64
         public var drawP50: Double, drawP99: Double
         public var readyP50: Double, readyP99: Double
@@ -131,6 +176,15 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         private var stopping = false
         private var published: CompositedFrame
         private var coalesced: UInt64 = 0
+        /// Not under `condition`: the loop thread reads and counts these every frame without
+        /// waiting for the compositor thread, which holds the lock while it publishes a frame
+        /// (copying its damage: tens of milliseconds for 100,000 changed layers).
+        /// `busy`: a list was handed off and is not published yet (set by the loop thread at
+        /// the hand-off, cleared by the compositor thread after publishing).
+        private let busy = Atomic<Bool>(false)
+        private let skipped = Atomic<UInt64>(0)
+        /// A frame was skipped since the last hand-off (its state is not drawn yet).
+        private let owed = Atomic<Bool>(false)
         private var drawnCount: UInt64 = 0
         private var undamaged: UInt64 = 0
         private var drawTime = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
@@ -158,6 +212,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
 
         func submit(_ list: RenderList) {
             var list = list
+            busy.store(true, ordering: .releasing)
+            owed.store(false, ordering: .releasing)
             condition.lock()
             if let old = pending {
                 coalesced += 1
@@ -168,6 +224,23 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
             condition.broadcast()
             if synchronous { while published.frame < list.frame && !stopping { condition.wait() } }
             condition.unlock()
+        }
+
+        /// Tests: while held, the compositor thread takes no list (a compositor that is slow
+        /// for as long as the test wants, without timing).
+        private var held = false
+        func hold(_ on: Bool) {
+            condition.lock(); held = on; condition.broadcast(); condition.unlock()
+        }
+
+        /// Whether a list handed off is not drawn yet (waiting in the slot, or being drawn).
+        /// Lock-free.
+        var isBusy: Bool { busy.load(ordering: .acquiring) }
+
+        /// Lock-free.
+        func frameSkipped() {
+            skipped.wrappingAdd(1, ordering: .relaxed)
+            owed.store(true, ordering: .releasing)
         }
 
         func setReadyHandler(_ handler: @escaping @Sendable (FrameReady) -> Void) {
@@ -187,7 +260,10 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         func latest(currentFrame: UInt64?) -> CompositedFrame {
             condition.lock(); defer { condition.unlock() }
             var f = published
-            if let currentFrame, f.frame == lastSubmitted, currentFrame > f.frame { f.frame = currentFrame }
+            // Not when a frame since was skipped: then the picture is older than the frames.
+            if let currentFrame, f.frame == lastSubmitted, currentFrame > f.frame, !owed.load(ordering: .acquiring) {
+                f.frame = currentFrame
+            }
             return f
         }
 
@@ -203,7 +279,9 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         func statistics() -> Statistics {
             condition.lock(); defer { condition.unlock() }
             func ms(_ h: Histogram<UInt64>, _ p: Double) -> Double { h.totalCount == 0 ? 0 : Double(h.valueAtPercentile(p)) / 1e6 }
-            return Statistics(framesDrawn: drawnCount, framesCoalesced: coalesced, framesWithoutDamage: undamaged,
+            return Statistics(framesDrawn: drawnCount, framesCoalesced: coalesced,
+                              framesSkipped: skipped.load(ordering: .relaxed),
+                              framesWithoutDamage: undamaged,
                               drawP50: ms(drawTime, 50), drawP99: ms(drawTime, 99),
                               readyP50: ms(readyTime, 50), readyP99: ms(readyTime, 99),
                               lastDamagePixels: lastDamagePixels, bitmapsRendered: bitmapsRendered,
@@ -224,7 +302,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
             _ = csys_set_thread_nice(5)
             while true {
                 condition.lock()
-                while pending == nil && !stopping { condition.wait() }
+                while (pending == nil || held) && !stopping { condition.wait() }
                 if stopping { condition.unlock(); return }
                 let list = pending!
                 pending = nil
@@ -261,6 +339,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                 bitmapsRendered = rasterizer.bitmapsRendered
                 if recorded { recordedFrames += 1 }
                 let handler = readyHandler
+                // Last under the lock (the pixels are copied): a hand-off at once waits little.
+                if pending == nil { busy.store(false, ordering: .releasing) }
                 condition.broadcast()
                 condition.unlock()
                 handler?(FrameReady(frame: list.frame, mediaTime: list.mediaTime, readyNanoseconds: ready))

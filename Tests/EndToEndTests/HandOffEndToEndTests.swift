@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import RenderClient
+import RenderCore
+import RenderProtocol
+
+/// Issue 18 against the real daemon: with drawing on (its default output) and more animated
+/// layers than one frame's render-list budget, the frame clock keeps producing frames while
+/// the compositor is handed a picture only every several frames — frames are skipped, not
+/// slowed. The assertions are on counts (the frame log, the compositor's counters), never
+/// on durations.
+@Suite("End to end, compositor hand-off")
+struct HandOffEndToEndTests {
+    @Test func manyAnimatedLayersSkipFramesInsteadOfSlowingTheClock() throws {
+        let daemon = try Daemon(clock: "real", fps: 60)
+        defer { daemon.stop() }
+        let client = try Client(daemon, name: "handoff")
+        // 12,000 visible squares, each fading on its own (the root still): an update of
+        // 12,000 items, at most 2,048 per frame, so a picture every 6 frames or more.
+        let count = 12_000
+        var commands: [Command] = [.createLayer(1, .layer), .setRoot(1),
+                                   .setProperty(1, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 1280, height: 720))),
+                                   .setProperty(1, LayerKeyPath(.anchorPoint), .point(Point(x: 0, y: 0)))]
+        for i in 0..<count {
+            let id = LayerID(10 + i)
+            var fade = Animation.basic(.opacity, from: .number(0.2), to: .number(1), duration: 1 + Double(i % 5) * 0.1)
+            fade.timing.repeatCount = .infinity
+            fade.timing.autoreverses = true
+            commands += [.createLayer(id, .layer),
+                         .setProperty(id, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 6, height: 6))),
+                         .setProperty(id, LayerKeyPath(.position), .point(Point(x: Double(i % 200) * 6 + 3, y: Double(i / 200) * 6 + 3))),
+                         .setProperty(id, LayerKeyPath(.backgroundColor), .color(Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 1))),
+                         .insertSublayer(parent: 1, child: id, index: .max),
+                         .addAnimation(id, key: "fade", animationID: UInt64(id), animation: fade)]
+        }
+        let perCommit = Int(client.connection.welcome.limits.maxCommandsPerCommit)
+        var sequence: UInt64 = 0
+        for start in stride(from: 0, to: commands.count, by: perCommit) {
+            sequence += 1
+            try client.connection.send(Commit(sequence: sequence, mediaTime: MediaTime.now(),
+                                              commands: Array(commands[start..<min(commands.count, start + perCommit)])))
+        }
+        let applied = try client.connection.waitUntilApplied(sequence, timeout: 60)
+
+        // Frames from the one that showed the last commit on: wait until 150 have been produced.
+        var records: [FrameLogReport.Record] = []
+        let deadline = Date().addingTimeInterval(60)
+        while records.count < 150 && Date() < deadline {
+            usleep(100_000) // sleep-ok: polling a real-clock daemon's frame log, no assertion on time
+            records = try client.control.frameRecords(since: applied.frame).filter { !$0.idle }
+        }
+        #expect(records.count >= 150, "the daemon produced \(records.count) frames in 60 s")
+        let stats = try JSONDecoder().decode(StatsReport.self, from: Data(client.control.stats().utf8))
+        let compositor = try #require(stats.compositor, "the daemon draws by default")
+        #expect(compositor.framesSkipped > 0)
+        // Past the first whole build (12,000 items at 4,096 a frame), every picture is an
+        // update of 12,000 items: at most one frame in 6 hands a list to the compositor.
+        let steady = records.dropFirst(10)
+        let drawn = steady.filter { $0.pixelsReadyTime != nil }.count
+        #expect(drawn >= 1, "the compositor still gets pictures")
+        #expect(drawn * 6 <= steady.count + 6, "\(drawn) of \(steady.count) frames drawn")
+        // Every frame evaluated the animated layers: the clock ran, frames were not merged.
+        #expect(steady.allSatisfy { $0.animatedLayers == UInt32(count) })
+    }
+}
