@@ -21,6 +21,19 @@ import RenderViews
 /// of the previous pass filed under components it unmounts; it never reaches further back.
 /// Then `completion` runs, once.
 ///
+/// Deliberate differences from ComponentKit, each for a reason:
+/// - A component is unmounted when its scope leaves the mounted tree. In ComponentKit the
+///   previous *instance* counts as unmounted, so a pass with any animation removes, mid-way,
+///   the previous pass's animations of every rebuilt component (an unrelated state update
+///   cuts a fade-in short); here a rebuild leaves them to end on their own.
+/// - Every pass cleans up after the one before, also a pass with no animations
+///   (ComponentKit skips a pass without animations, so its unmounts clean up nothing).
+/// - Completion blocks run when the animation's transaction completes, also when its
+///   cleanup ran earlier because its component was unmounted (ComponentKit runs them
+///   inside that cleanup): "after the animation's transaction completes" always holds.
+/// - A final-unmount animation of a component that never had a view mounted (it was in a
+///   generation that was built but not mounted) is dropped (ComponentKit asserts).
+///
 /// An animation with no timing function runs with none (linear): the curve of an enclosing
 /// transaction does not reach it. (It is committed as the linear curve: a nested
 /// transaction cannot say "no curve" here, its `nil` inherits the enclosing one.)

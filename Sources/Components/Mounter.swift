@@ -4,7 +4,8 @@ import RenderClient
 import RenderViews
 
 /// Mounts successive layouts of one component tree into a container view, on the container's
-/// callback queue (the main queue by default), and runs the animation hooks.
+/// callback queue (the main queue by default), and applies what the animation hooks
+/// decided when the layout's generation was built (`HookDecisions`).
 ///
 ///     prepare(layout,   plan the views: a key per view-bearing component — its scope
 ///       decisions)      identity, else (view class, order) under the nearest scoped or
