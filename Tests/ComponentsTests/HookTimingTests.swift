@@ -176,3 +176,65 @@ import RenderViews
 }
 
 let buildQueueKey = DispatchSpecificKey<Int>()
+
+@Suite struct CollectionHookTimingTests {
+    final class Row: Component {
+        final class Log { var pairs: [String] = []; var onBuildQueue: [Bool] = [] }
+        let value: Int, log: Log, bounds: Double
+        init(_ value: Int, _ log: Log, bounds: Double) {
+            self.value = value; self.log = log; self.bounds = bounds
+            let scope = Scope(Row.self)
+            super.init(view: ViewConfiguration(), size: ComponentSize(height: .points(20 + Double(value))), scope: scope)
+        }
+        override func animationsFromPreviousComponent(_ p: Component) -> [ComponentAnimation] {
+            log.pairs.append("\((p as! Row).value)→\(value)")
+            log.onBuildQueue.append(DispatchQueue.getSpecific(key: buildQueueKey) == 1)
+            return []
+        }
+        override func boundsAnimationFromPreviousComponent(_ p: Component) -> BoundsAnimation? { BoundsAnimation(duration: bounds) }
+    }
+
+    @Test func rowsAreDecidedOnTheBuildQueueAndAZeroRowNeverOverridesTheFirstNonZeroOne() throws {
+        let h = Harness()
+        let log = Row.Log()
+        let host = h.run {
+            CollectionHost<(Int, Double)>(frame: Rect(x: 0, y: 0, width: 100, height: 400), context: h.context) { Row($0.0, log, bounds: $0.1) }
+        }
+        host.buildQueue.setSpecific(key: buildQueueKey, value: 1)
+        h.run { host.apply(.init(insertions: [(index: 0, model: (0, 0)), (index: 1, model: (0, 0.3)), (index: 2, model: (0, 0.7))]), mode: .synchronous) }
+        h.settle()
+        h.run { host.apply(.init(updates: [(index: 0, model: (1, 0)), (index: 1, model: (1, 0.3)), (index: 2, model: (1, 0.7))]), mode: .synchronous) }
+        h.settle()
+        #expect(log.pairs == ["0→1", "0→1", "0→1"] && log.onBuildQueue == [true, true, true])
+        let frames = h.lastCommit!.addedAnimations.filter { $0.key == "position" || $0.key == "bounds" }
+        #expect(!frames.isEmpty && Set(frames.map(\.animation.timing.duration)) == [0.3],
+                "row 0's zero duration is no bounds animation; row 1's is the first non-zero one")
+    }
+}
+
+/// The README's Components example, compiled and mounted.
+@Suite struct ReadmeComponentsExampleTests {
+    final class Badge: CompositeComponent {
+        init(count: Int) {
+            let scope = Scope(Badge.self)
+            super.init(scope: scope, component: Component(view: ViewConfiguration([.backgroundColor(.red)]),
+                                                           size: ComponentSize(width: 20, height: 20)))
+        }
+        override func animationsOnInitialMount() -> [ComponentAnimation] {
+            [ComponentAnimation(self, CK.Animation.alphaFrom(0).easeOut(0.3), completion: { print("shown") })]
+        }
+    }
+
+    @Test func theExampleMountsAndAnimates() throws {
+        let h = Harness()
+        let row = Component(view: ViewConfiguration(), size: ComponentSize(width: 50, height: 10))
+        let host = h.host((), SizeRange(max: Size(100, 100))) { _ in
+            FlexboxComponent(children: [
+                FlexboxChild(Badge(count: 1)),
+                FlexboxChild(AnimationComponent(component: row, onInitialMount: CK.Animation.alphaFrom(0), onFinalUnmount: CK.Animation.alphaTo(0))),
+            ])
+        }
+        #expect(h.lastCommit!.addedAnimations.count == 2)
+        #expect(h.run { host.subviews.count } == 2)
+    }
+}
