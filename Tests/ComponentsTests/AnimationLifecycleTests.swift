@@ -115,14 +115,14 @@ import RenderViews
         h.run {
             Transaction.begin()
             Transaction.animationTimingFunction = .easeIn
-            host.update(model: true, mode: .synchronous)
+            View.animate(withDuration: 1, options: .curveEaseOut) { host.update(model: true, mode: .synchronous) }
             Transaction.commit()
         }
         h.settle()
         let added = h.commits(since: before).flatMap(\.addedAnimations)
         #expect(added.count == 2)
         #expect(added.first { $0.animation.keyPath == "opacity" }?.animation.timingFunction == .linear,
-                "no curve stays no curve (linear), not the transaction's ease-in")
+                "no curve stays no curve (linear), not the transaction's ease-in nor the block's ease-out")
         #expect(added.first { $0.animation.keyPath == "transform.scale" }?.animation.timingFunction == .easeOut)
     }
 
