@@ -99,13 +99,11 @@ final class Mounter {
         dispatchPrecondition(condition: .onQueue(context.queue))
         var plan = Plan(layout: layout)
         var counters: [String: Int] = [:]
-        var order: [Component] = []
 
         /// Returns the view key this component's animations apply to, if any.
         @discardableResult
         func walk(_ l: Layout, origin: Point, parentKey: String?, base: String) -> String? {
             let c = l.component
-            order.append(c)
             var base = base
             if let h = c.scopeHandle {
                 precondition(plan.scoped[h.identity] == nil, "two components share scope \(h.identity) in one tree; "
