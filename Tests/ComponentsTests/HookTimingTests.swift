@@ -212,6 +212,24 @@ let buildQueueKey = DispatchSpecificKey<Int>()
     }
 }
 
+extension CollectionHookTimingTests {
+    @Test func aPassWithoutABoundsAnimationReflowsAtOnceEvenInsideACallersBlock() throws {
+        let h = Harness()
+        let log = Row.Log()
+        let host = h.run {
+            CollectionHost<(Int, Double)>(frame: Rect(x: 0, y: 0, width: 100, height: 400), context: h.context) { Row($0.0, log, bounds: $0.1) }
+        }
+        h.run { host.apply(.init(insertions: [(index: 0, model: (0, 0)), (index: 1, model: (0, 0))]), mode: .synchronous) }
+        h.settle()
+        let second = h.run { host.subviews[1] }
+        let before = h.commits.count
+        h.run { View.animate(withDuration: 1) { host.apply(.init(updates: [(index: 0, model: (30, 0))]), mode: .synchronous) } }
+        h.settle()
+        #expect(h.commits(since: before).flatMap(\.addedAnimations).isEmpty, "the rows' frames change without animation")
+        #expect(h.run { second.frame.origin.y } == 50)
+    }
+}
+
 /// The README's Components example, compiled and mounted.
 @Suite struct ReadmeComponentsExampleTests {
     final class Badge: CompositeComponent {
