@@ -98,6 +98,40 @@ import RenderViews
         #expect(log.events == ["first", "second"], "once")
     }
 
+    @Test func anUnmountCleansUpAtOnceAndTheCompletionStillWaitsForTheTransaction() throws {
+        let h = Harness()
+        let log = Log()
+        final class Slow: Component {
+            let log: Log
+            init(_ log: Log) {
+                self.log = log
+                let scope = Scope(Slow.self)
+                super.init(view: ViewConfiguration(), size: ComponentSize(width: 10, height: 10), scope: scope)
+            }
+            override func animationsOnInitialMount() -> [ComponentAnimation] {
+                var a = Animation.basic("opacity", from: .number(0), duration: 5)
+                a.isRemovedOnCompletion = false
+                let log = self.log
+                return [ComponentAnimation(self, a, completion: { log.events.append("done") })]
+            }
+        }
+        let before = h.commits.count
+        let host = h.host(true, SizeRange(exactly: Size(10, 10))) { $0 ? Slow(log) : Component() }
+        let v = h.run { host.subviews[0] }
+        let key = try #require(h.commits(since: before).flatMap(\.addedAnimations).first { $0.layer == v.layer.id }?.key)
+        let unmount = h.commits.count
+        h.run { host.update(model: false, mode: .synchronous) }
+        h.settle()
+        let commands = h.commits(since: unmount).flatMap(\.commands)
+        #expect(commands.contains(.removeAnimation(v.layer.id, key: key)) || commands.contains(.removeAllAnimations(v.layer.id)),
+                "the unmount removed it at once (its view, back in the pool, keeps no animation)")
+        #expect(log.events.isEmpty, "the completion waits for the transaction (the server's stop)")
+        h.stopAnimations(since: before, finished: false)
+        #expect(log.events == ["done"])
+        h.stopAnimations(since: before, finished: false)
+        #expect(log.events == ["done"], "once")
+    }
+
     @Test func anEnclosingTransactionsCurveDoesNotReachAComponentAnimation() throws {
         let h = Harness()
         final class Curves: Component {
