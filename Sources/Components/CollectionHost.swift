@@ -17,8 +17,11 @@ import RenderViews
 ///                       A bounds animation returned by a component of a rebuilt row applies
 ///                       to the whole pass — that row's resize, the reflow of every row after
 ///                       it and the layout inside the trees animate together with it. When
-///                       several rows return one, the first row's (in list order) is used:
-///                       ComponentKit leaves the choice undefined.
+///                       several rows return one, the first row's (in list order) is used,
+///                       as ComponentKit's collection data source does. Without one, the
+///                       pass changes frames without animation, even inside a caller's
+///                       animation block. The hooks were decided when each row was built,
+///                       against the row's previous build (`HookDecisions`).
 ///
 /// Scrolling is the bounds' origin (`contentOffset`); `contentSize` is the rows' extent.
 /// Only rows within the visible rect widened by `preloadDistance` above and below have
@@ -53,6 +56,10 @@ public final class CollectionHost<Model>: View {
         var mountedLayout: Layout?
         var buildGeneration = 0
         var needsBuild = true
+        /// The layout built last. Build queue only.
+        var lastBuilt: Layout?
+        /// What the hooks decided for `layout` when it was built; consumed by its mount.
+        var decisions: HookDecisions?
         /// The row has been mounted at least once (its history is in its mounter).
         var everMounted = false
         init(id: Int, model: Model, cell: View) {
@@ -161,17 +168,21 @@ public final class CollectionHost<Model>: View {
     /// Builds the rows that need it, then mounts. Host's queue.
     private func build(mode: StateUpdateMode) {
         let width = bounds.width
-        let jobs: [(Row, Int, Model)] = rows.filter(\.needsBuild).map { r in
+        // A row never mounted is decided against nothing: all of it appears when it first does.
+        let jobs: [(Row, Int, Model, Bool)] = rows.filter(\.needsBuild).map { r in
             r.needsBuild = false
             r.buildGeneration += 1
-            return (r, r.buildGeneration, r.model)
+            return (r, r.buildGeneration, r.model, r.everMounted)
         }
         let provider = self.provider
-        let work = { () -> [(Row, Int, Layout)] in
-            jobs.map { row, g, model in
+        let work = { () -> [(Row, Int, Layout, HookDecisions)] in
+            jobs.map { row, g, model, mounted in
                 let root = row.scopeRoot.build { provider(model) }
                 let range = SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity))
-                return (row, g, root.layoutThatFits(range, parentSize: range.max))
+                let l = root.layoutThatFits(range, parentSize: range.max)
+                let d = HookDecisions.decide(l, previous: mounted ? row.lastBuilt : nil)
+                row.lastBuilt = l
+                return (row, g, l, d)
             }
         }
         switch mode {
@@ -194,8 +205,8 @@ public final class CollectionHost<Model>: View {
         }
     }
 
-    private func store(_ built: [(Row, Int, Layout)]) {
-        for (row, g, l) in built where g == row.buildGeneration { row.layout = l }
+    private func store(_ built: [(Row, Int, Layout, HookDecisions)]) {
+        for (row, g, l, d) in built where g == row.buildGeneration { row.layout = l; row.decisions = d }
     }
 
     /// One transaction: the rows' places and their trees, inside the changeset's bounds
@@ -218,17 +229,22 @@ public final class CollectionHost<Model>: View {
         for (r, _, visible) in placed {
             let l = r.layout!
             let changed = r.mounter.mountedLayout.map { $0.component !== l.component } ?? true
+            // Decisions are consumed by the row's next mount (or dropped when the row changed out
+            // of view); a row never mounted keeps them for its first appearance.
+            let decisions = r.decisions
+            if visible || r.everMounted { r.decisions = nil }
             if visible {
                 if r.cell.superview === self {
-                    if changed { plans.append((r, r.mounter.prepare(l))) }
+                    if changed { plans.append((r, r.mounter.prepare(l, decisions: decisions))) }
                 } else {
-                    // First appearance: the hooks run; back into view: mounted as it is.
-                    plans.append((r, r.mounter.prepare(l, runHooks: !r.everMounted)))
+                    // First appearance: the hooks' decisions apply; back into view: mounted as it is.
+                    plans.append((r, r.mounter.prepare(l, decisions: r.everMounted ? nil : decisions)))
                 }
             } else if changed && r.everMounted {
                 r.mounter.record(l)
             }
         }
+        // The first row's non-zero bounds animation (ComponentKit's data source takes the first).
         let boundsAnimation = plans.first { $0.0.cell.superview === self && $0.1.boundsAnimation != nil }?.1.boundsAnimation
         Transaction.begin()
         let changes = { [self] in
@@ -261,7 +277,7 @@ public final class CollectionHost<Model>: View {
             contentSize = Size(width: bounds.width, height: y)
             for (r, plan) in plans { r.mounter.apply(plan) }
         }
-        if let b = boundsAnimation { b.perform(changes) } else { changes() }
+        if let b = boundsAnimation { b.perform(changes) } else { View.performWithoutAnimation(changes) }
         for (r, plan) in plans {
             r.mounter.finish(plan)
             r.mountedLayout = plan.layout

@@ -53,27 +53,38 @@ open class Component {
     }
 
     // MARK: Animation hooks (see `HookProbe` for how unscoped overrides are caught)
+    //
+    // The hooks are called when a generation is built, on the host's build queue (any
+    // thread, as the build itself), against the generation built before it — not at mount
+    // time on the host's queue (`HookDecisions`). Do not read views from a hook; put what
+    // must read them in custom hooks (`ComponentAnimationHooks`), which run at mount.
 
     /// Animations for this component's first mount (`animationsOnInitialMount`): scoped
-    /// components that appear. Called on the main queue during mounting.
+    /// components that appear in a generation. Called on the build queue.
     open func animationsOnInitialMount() -> [ComponentAnimation] {
         HookProbe.baseCalled(.initialMount); return []
     }
 
-    /// Animations from `previousComponent` (same scope, previous generation) to this one.
-    /// Return animations only for what changed (seeds: conditional animations).
+    /// Animations from `previousComponent` (same scope, the generation built before) to this
+    /// one. Not called when the two are the same instance (a relayout). Return animations
+    /// only for what changed (seeds: conditional animations). Called on the build queue.
     open func animationsFromPreviousComponent(_ previousComponent: Component) -> [ComponentAnimation] {
         HookProbe.baseCalled(.fromPrevious); return []
     }
 
     /// Animations for a scoped component that disappears; they run on a snapshot of its
-    /// view, removed when they end. Final animations give only `to` values.
+    /// view, removed when they end. Final animations give only `to` values. Called on the
+    /// build queue; dropped at mount if the component never had a view mounted.
     open func animationsOnFinalUnmount() -> [ComponentAnimation] {
         HookProbe.baseCalled(.finalUnmount); return []
     }
 
     /// How the host's bounds change should animate when this (scoped) component replaces
-    /// `previousComponent`; one per changeset is used (see `BoundsAnimation`).
+    /// `previousComponent` (see `BoundsAnimation`). One per generation is used: the last
+    /// one in tree order with a non-zero duration (a zero duration, or `nil`, is none and
+    /// never overrides another). Not called for the same instance (a relayout), nor for a
+    /// component without a scope (as in ComponentKit: it gets no bounds animation, and
+    /// that is not an error). Called on the build queue.
     open func boundsAnimationFromPreviousComponent(_ previousComponent: Component) -> BoundsAnimation? {
         HookProbe.baseCalled(.bounds); return nil
     }

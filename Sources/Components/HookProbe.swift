@@ -5,7 +5,7 @@ import Foundation
 /// same). Swift cannot ask whether a method is overridden; the base implementations record
 /// that they ran, so calling the hook once tells. Results are cached per class.
 ///
-/// Main queue (mounting), or any single thread at a time.
+/// Any thread (the build's): the markers are per thread, the cache behind a lock.
 enum HookProbe {
     enum Hook: Int, CaseIterable, CustomStringConvertible {
         case initialMount, fromPrevious, finalUnmount, bounds
@@ -67,11 +67,15 @@ public struct MissingScopeError: Error, CustomStringConvertible {
 }
 
 extension Component {
-    /// Checks the rule of the animation hooks: a component implementing one must have a scope.
-    /// Throws `MissingScopeError` naming the class and the hooks. Main queue.
+    /// Checks the rule of the animation hooks: a component implementing one of
+    /// `animationsOnInitialMount`, `animationsFromPreviousComponent(_:)` and
+    /// `animationsOnFinalUnmount` must have a scope. Throws `MissingScopeError` naming the
+    /// class and the hooks. `boundsAnimationFromPreviousComponent(_:)` without a scope is
+    /// not an error: such a component gets no bounds animation (ComponentKit skips it the
+    /// same way, having nothing to match it with). Any thread.
     public func validateAnimationHooks() throws {
         guard scopeHandle == nil else { return }
-        let hooks = HookProbe.overriddenHooks(of: self)
+        let hooks = HookProbe.overriddenHooks(of: self).filter { $0 != .bounds }
         guard hooks.isEmpty else {
             throw MissingScopeError(componentType: "\(type(of: self))", hooks: hooks.map(\.description))
         }

@@ -7,16 +7,21 @@ import RenderViews
 /// The root of a component tree (`CKComponentHostingView`): builds the tree from a model
 /// and the scopes' state, lays it out, and mounts it into itself.
 ///
-///     update(model:) / a component's updateState(…)
+///     update(model:) / a component's updateState(…) / a new sizeRange
 ///         │ asynchronous: build queue ─ provider(model) with scopes ─ layout in sizeRange
+///         │   ─ the hooks decided against the generation built before (`HookDecisions`)
+///         │   (a new sizeRange alone lays the same components out again: a relayout, no
+///         │   change hook, no bounds animation)
 ///         │ synchronous:  the same, before the call returns (on the host's queue)
 ///         ▼
 ///     host's queue: one transaction ─ the host's size, the mount (diff by scope identity,
 ///     view reuse, attributes with actions disabled) inside the bounds animation, if a
-///     component returned one ─ the component animations ─ one commit
+///     component returned one, else without animation even inside a caller's animation
+///     block ─ the component animations ─ one commit
 ///
 /// The host sizes itself to the layout (its top-left corner stays put). Builds are
-/// serialized on the build queue; a mount older than the one already mounted is dropped.
+/// serialized on the build queue; a mount older than the one already mounted is dropped
+/// (its successor was decided against it all the same).
 ///
 /// Thread affinity: a view, so its queue is its layer's context's (the main queue by
 /// default); `updateState` may be called from any thread in asynchronous mode.
@@ -34,6 +39,11 @@ public final class HostingView<Model>: View {
     private var generation = 0
     private var mountedGeneration = 0
     private var asyncBuildScheduled = false
+    /// A model or state change since the last build (else a build is a relayout). Behind `lock`.
+    private var needsNewComponents = true
+    /// The last built root and its layout. Build queue only.
+    private var lastBuiltRoot: Component?
+    private var lastBuiltLayout: Layout?
     private var isMounting = false
 
     /// The layout last mounted. Host's queue.
@@ -50,7 +60,7 @@ public final class HostingView<Model>: View {
             let changed = sizeRangeStorage != newValue
             sizeRangeStorage = newValue
             lock.unlock()
-            if changed && mounter != nil { rebuild(mode: .asynchronous) }
+            if changed && mounter != nil { rebuild(mode: .asynchronous, relayoutOnly: true) }
         }
     }
 
@@ -92,14 +102,18 @@ public final class HostingView<Model>: View {
 
     /// Builds and mounts: now (synchronous, on the host's queue), or on the build queue then
     /// the host's queue. Coalesces asynchronous requests made before the build starts.
-    func rebuild(mode: StateUpdateMode) {
+    ///
+    /// - Parameter relayoutOnly: only the size range changed: lay the last built components out
+    ///   again (unless a model or state change is pending too).
+    func rebuild(mode: StateUpdateMode, relayoutOnly: Bool = false) {
+        if !relayoutOnly { lock.lock(); needsNewComponents = true; lock.unlock() }
         switch mode {
         case .synchronous:
             dispatchPrecondition(condition: .onQueue(layer.context.queue))
             precondition(!isMounting, "a synchronous state or model update arrived while the host was mounting (from an "
                 + "animation hook or a view callback); update asynchronously there")
-            let (g, l) = buildQueue.sync { build() }
-            mount(l, generation: g)
+            let b = buildQueue.sync { build() }
+            mount(b)
         case .asynchronous:
             lock.lock()
             let already = asyncBuildScheduled
@@ -113,30 +127,44 @@ public final class HostingView<Model>: View {
             buildQueue.async {
                 guard let self = host.object else { return }
                 self.lock.lock(); self.asyncBuildScheduled = false; self.lock.unlock()
-                let (g, l) = self.build()
-                let layout = QueueBound(l)
-                q.async { host.object?.mount(layout.value, generation: g) }
+                let built = QueueBound(self.build())
+                q.async { host.object?.mount(built.value) }
             }
         }
     }
 
-    /// Build queue: the tree and its layout.
-    private func build() -> (Int, Layout) {
+    /// One built generation: its number, layout, and what its hooks decided.
+    struct Built {
+        let generation: Int
+        let layout: Layout
+        let decisions: HookDecisions
+    }
+
+    /// Build queue: the tree (new components, or the last ones again for a relayout), its
+    /// layout, and the hooks' decisions against the generation built before.
+    private func build() -> Built {
         lock.lock()
         generation += 1
         let g = generation, m = model, range = sizeRangeStorage
+        let newComponents = needsNewComponents || lastBuiltRoot == nil || scopeRoot.hasPendingUpdates
+        needsNewComponents = false
         lock.unlock()
-        let root = scopeRoot.build { provider(m) }
-        return (g, root.layoutThatFits(range, parentSize: range.max))
+        let root = newComponents ? scopeRoot.build { provider(m) } : lastBuiltRoot!
+        let layout = root.layoutThatFits(range, parentSize: range.max)
+        let decisions = HookDecisions.decide(layout, previous: lastBuiltLayout)
+        lastBuiltRoot = root
+        lastBuiltLayout = layout
+        return Built(generation: g, layout: layout, decisions: decisions)
     }
 
     /// Host's queue: one transaction for the whole mount.
-    private func mount(_ layout: Layout, generation g: Int) {
+    private func mount(_ built: Built) {
         dispatchPrecondition(condition: .onQueue(layer.context.queue))
-        guard g > mountedGeneration else { return }
-        mountedGeneration = g
+        let layout = built.layout
+        guard built.generation > mountedGeneration else { return }
+        mountedGeneration = built.generation
         isMounting = true
-        let plan = mounter.prepare(layout)
+        let plan = mounter.prepare(layout, decisions: built.decisions)
         Transaction.begin()
         let apply = { [self] in
             if bounds.size != layout.size { frame = Rect(origin: frame.origin, size: layout.size) }
@@ -145,7 +173,8 @@ public final class HostingView<Model>: View {
         if let b = plan.boundsAnimation, mountedLayout != nil {
             b.perform(apply)
         } else {
-            apply()
+            // No bounds animation: frames change at once, even inside a caller's animation block.
+            View.performWithoutAnimation(apply)
         }
         mounter.finish(plan)
         Transaction.commit()

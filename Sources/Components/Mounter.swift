@@ -4,22 +4,26 @@ import RenderClient
 import RenderViews
 
 /// Mounts successive layouts of one component tree into a container view, on the container's
-/// callback queue (the main queue by default), and runs the animation hooks.
+/// callback queue (the main queue by default), and applies what the animation hooks
+/// decided when the layout's generation was built (`HookDecisions`).
 ///
-///     prepare(layout)   plan the views: a key per view-bearing component — its scope
-///                       identity, else (view class, order) under the nearest scoped or
-///                       view-bearing ancestor; collect the hooks by scope identity
-///                       (initial / from previous / final unmount, and a bounds animation);
-///                       capture the values change animations start from; willRemount
+///     prepare(layout,   plan the views: a key per view-bearing component — its scope
+///       decisions)      identity, else (view class, order) under the nearest scoped or
+///                       view-bearing ancestor; take the hooks' decisions (made when the
+///                       generation was built: `HookDecisions`); capture the values change
+///                       animations start from; willRemount, in the decisions' order
 ///     apply(plan)       snapshot what final animations need; unmount what disappeared (its
-///                       animations cleaned up, its view back to the reuse pool of its
-///                       class); mount the rest: same key → same view, else a pooled one,
-///                       else a new one; attributes with actions disabled; frames animate
-///                       only for views kept from the previous mount, and only if the caller
-///                       wraps `apply` in a bounds animation
-///     finish(plan)      didRemount: add the animations (change ones resolved from the
-///                       captured values; unchanged properties send nothing; final ones on
-///                       the snapshots, removed when they stop)
+///                       view back to the reuse pool of its class); mount the rest: same key
+///                       → same view, else a pooled one, else a new one; attributes with
+///                       actions disabled; frames animate only for views kept from the
+///                       previous mount, and only if the caller wraps `apply` in a bounds
+///                       animation; then — the new views mounted — clean up the previous
+///                       pass's animations filed under the components that went
+///     finish(plan)      didRemount: each animation in a transaction of its own (no curve
+///                       inherited), whose completion runs this pass's cleanup for it and
+///                       its completion blocks (change ones resolved from the captured
+///                       values; unchanged properties send nothing; final ones on the
+///                       snapshots, removed when they stop)
 ///
 /// The caller wraps the three in one transaction, so one mount is one commit.
 final class Mounter {
@@ -46,29 +50,11 @@ final class Mounter {
         let parentKey: String?
     }
 
-    /// Applied component animations and what cleans them up.
-    struct Applied {
-        var layer: Layer?
-        var key: String?
-        var hooks: ComponentAnimationHooks?
-        var context: Any?
-        func cleanup() {
-            if let layer, let key { layer.removeAnimation(forKey: key) }
-            hooks?.cleanup?(context)
-        }
-        /// A layer animation that has ended needs no cleanup (custom hooks always do).
-        var isLive: Bool {
-            if hooks != nil { return true }
-            guard let layer, let key else { return false }
-            return layer.animation(forKey: key) != nil
-        }
-    }
-
     /// One pending animation from the hooks.
     struct Pending {
         let animation: ComponentAnimation
         let phase: AnimationPhase
-        /// The key of the scoped component that returned it (cleanup owner for hooks).
+        /// The key of the scoped component whose hook returned it (its cleanup owner).
         let ownerKey: String
         var willContext: Any?
         /// For change animations: the target's layer model and presentation before mounting.
@@ -92,8 +78,10 @@ final class Mounter {
     private(set) var reusePool: [ViewClass: [View]] = [:]
     /// Attributes each mounted view last received (to reset the ones a new configuration lacks).
     private var appliedAttributes: [ObjectIdentifier: [String: ViewAttribute]] = [:]
-    /// Component animations in flight, by the key whose unmount cleans them up.
-    private var applied: [String: [Applied]] = [:]
+    /// The last pass's applied animations (the one the next pass's unmounts clean up).
+    private var lastPass: AppliedPass?
+    /// Every pass with animations not yet cleaned up (the host going away cleans them all).
+    private var livePasses: [AppliedPass] = []
     private var animationSerial = 0
     /// The layout last mounted.
     private(set) var mountedLayout: Layout?
@@ -104,19 +92,18 @@ final class Mounter {
 
     // MARK: Prepare
 
-    /// - Parameter runHooks: false mounts without any component animation (a row scrolled
-    ///   back into view: nothing about it changed, it only became visible again).
-    func prepare(_ layout: Layout, runHooks: Bool = true) -> Plan {
+    /// - Parameter decisions: what the hooks decided when `layout` was built; `nil` mounts
+    ///   without any component animation (a row scrolled back into view: nothing about it
+    ///   changed, it only became visible again).
+    func prepare(_ layout: Layout, decisions: HookDecisions? = nil) -> Plan {
         dispatchPrecondition(condition: .onQueue(context.queue))
         var plan = Plan(layout: layout)
         var counters: [String: Int] = [:]
-        var order: [Component] = []
 
         /// Returns the view key this component's animations apply to, if any.
         @discardableResult
         func walk(_ l: Layout, origin: Point, parentKey: String?, base: String) -> String? {
             let c = l.component
-            order.append(c)
             var base = base
             if let h = c.scopeHandle {
                 precondition(plan.scoped[h.identity] == nil, "two components share scope \(h.identity) in one tree; "
@@ -150,26 +137,16 @@ final class Mounter {
         }
         walk(layout, origin: .zero, parentKey: nil, base: "")
 
-        // The hooks, by scope identity.
-        for c in order {
-            do { try c.validateAnimationHooks() } catch { preconditionFailure("\(error)") }
-        }
-        for c in order where runHooks {
-            guard let id = c.scopeHandle?.identity else { continue }
-            let owner = Mounter.scopeKey(id)
-            if let prev = scoped[id] {
-                for a in c.animationsFromPreviousComponent(prev) { plan.pending.append(Pending(animation: a, phase: .change, ownerKey: owner)) }
-                if plan.boundsAnimation == nil { plan.boundsAnimation = c.boundsAnimationFromPreviousComponent(prev) }
-            } else {
-                for a in c.animationsOnInitialMount() { plan.pending.append(Pending(animation: a, phase: .initial, ownerKey: owner)) }
-            }
-        }
-        if runHooks, let old = mountedLayout {
-            for c in Mounter.components(of: old) {
-                guard let id = c.scopeHandle?.identity, plan.scoped[id] == nil else { continue }
-                for a in c.animationsOnFinalUnmount() {
-                    plan.pending.append(Pending(animation: a, phase: .final, ownerKey: Mounter.scopeKey(id)))
+        // The hooks' decisions. A final animation whose component never had a view mounted
+        // (it was in a generation built but never mounted) has nothing to animate.
+        if let decisions {
+            plan.boundsAnimation = decisions.boundsAnimation
+            for p in decisions.pending {
+                if p.phase == .final, case let .layer(target, _, _) = p.animation.storage, viewKeys[ObjectIdentifier(target)] == nil,
+                   !(mountedLayout.map { Mounter.components(of: $0).contains { $0 === target } } ?? false) {
+                    continue
                 }
+                plan.pending.append(Pending(animation: p.animation, phase: p.phase, ownerKey: Mounter.scopeKey(p.ownerIdentity)))
             }
         }
 
@@ -180,8 +157,9 @@ final class Mounter {
             switch p.animation.storage {
             case let .layer(target, animation, _):
                 if p.phase == .change, ChangeResolution.isChange(animation),
-                   let key = plan.viewKeys[ObjectIdentifier(target)] ?? viewKeys[ObjectIdentifier(target)], let item = items[key] {
-                    plan.pending[i].previous = (item.view.layer.model(), item.view.layer.presentation(at: now))
+                   let key = plan.viewKeys[ObjectIdentifier(target)] ?? viewKeys[ObjectIdentifier(target)], let item = items[key],
+                   let layer = LayerPath.resolve(p.animation.layerPath, in: item.view.layer) {
+                    plan.pending[i].previous = (layer.model(), layer.presentation(at: now))
                 }
             case let .hooks(h):
                 plan.pending[i].willContext = h.willRemount?()
@@ -253,7 +231,7 @@ final class Mounter {
             placed[ObjectIdentifier(parent)] = position + 1
             let inPlace = view.superview === parent && position < parent.subviews.count && parent.subviews[position] === view
             if !inPlace { parent.insertSubview(view, at: position) }
-            if kept != nil {
+            if kept != nil && !p.component.view.blockImplicitAnimations {
                 Transaction.disableActions = callerDisables
                 setFrame(view, p.frame)
                 Transaction.disableActions = true
@@ -265,6 +243,10 @@ final class Mounter {
         }
         Transaction.commit()
         items = newItems
+        // The new views are mounted: the previous pass's animations filed under components
+        // that went are cleaned up now (ComponentKit's order), and no older pass's.
+        let gone = scoped.keys.filter { plan.scoped[$0] == nil }.map(Mounter.scopeKey)
+        if let lastPass { for owner in gone { lastPass.cleanup(owner: owner) } }
         scoped = plan.scoped
         previousViewKeys = viewKeys
         viewKeys = plan.viewKeys
@@ -293,9 +275,9 @@ final class Mounter {
     }
 
     private func unmount(_ item: Item) {
-        for a in applied.removeValue(forKey: item.key) ?? [] { a.cleanup() }
         if item.component.mountedView === item.view { item.component.mountedView = nil }
         item.view.removeFromSuperview()
+        // A pooled view carries no animation to its next component.
         item.view.layer.removeAllAnimations()
         reusePool[item.viewClass, default: []].append(item.view)
     }
@@ -304,40 +286,73 @@ final class Mounter {
 
     func finish(_ plan: Plan) {
         dispatchPrecondition(condition: .onQueue(context.queue))
+        let pass = AppliedPass()
+        lastPass = pass
+        livePasses.removeAll { $0.isEmpty }
+        livePasses.append(pass)
         for p in plan.pending {
-            switch p.animation.storage {
-            case let .hooks(h):
-                let ctx = h.didRemount?(p.willContext)
-                applied[p.ownerKey, default: []].append(Applied(hooks: h, context: ctx))
-            case let .layer(target, animation, _):
-                if p.phase == .final {
-                    guard let key = viewKeys(previousOf: target), let snap = snapshots[key] else { continue }
-                    var a = animation
-                    a.isRemovedOnCompletion = false
-                    if !a.timing.fillMode.fillsForwards { a.timing.fillMode = a.timing.fillMode.fillsBackwards ? .both : .forwards }
-                    snap.remover.outstanding += 1
-                    add(ChangeResolution.anchoredAtCommit(a), to: snap.layer, delegate: snap.remover, owner: nil)
-                    continue
-                }
-                // The new generation's component, or (a common slip) the previous one's: the same view.
-                guard let key = plan.viewKeys[ObjectIdentifier(target)] ?? previousViewKeys[ObjectIdentifier(target)],
-                      let item = items[key] else {
-                    preconditionFailure("\(p.phase == .initial ? "animationsOnInitialMount" : "animationsFromPreviousComponent"): "
-                        + "\(target) is not mounted — it is not in the new tree, or it has no view configuration and renders "
-                        + "to none; animate a component with a view (store a reference to the child you animate)")
-                }
-                var a = animation
-                if ChangeResolution.isChange(animation) {
-                    // A change needs the previous generation: without one (a new view) there is nothing to animate from.
-                    guard let prev = p.previous,
-                          let r = ChangeResolution.resolve(animation, previousModel: prev.model, previousPresentation: prev.presentation,
-                                                           current: item.view.layer.model()) else { continue }
-                    a = r
-                }
-                add(ChangeResolution.anchoredAtCommit(a), to: item.view.layer, delegate: nil, owner: key)
+            animationSerial += 1
+            let id = animationSerial, owner = p.ownerKey, completions = p.animation.completions
+            // A transaction of its own: its completion is this animation's cleanup. The curve of
+            // an enclosing transaction must not reach an animation that has none.
+            Transaction.begin()
+            Transaction.animationTimingFunction = .linear
+            Transaction.completionBlock = {
+                pass.complete(owner: owner, id: id)
+                for c in completions { c() }
             }
+            if let cleanup = applyPending(p, plan: plan, id: id) { pass.insert(owner: owner, id: id, cleanup) }
+            Transaction.commit()
         }
         snapshots = [:]
+    }
+
+    /// Adds one pending animation; returns what cleans it up.
+    private func applyPending(_ p: Pending, plan: Plan, id: Int) -> (() -> Void)? {
+        switch p.animation.storage {
+        case let .hooks(h):
+            let ctx = h.didRemount?(p.willContext)
+            guard let cleanup = h.cleanup else { return nil }
+            return { cleanup(ctx) }
+        case let .layer(target, animation, _):
+            let key = "component-animation-\(id)"
+            if p.phase == .final {
+                guard let viewKey = viewKeys(previousOf: target), let snap = snapshots[viewKey] else { return nil }
+                let layer = resolve(p.animation.layerPath, in: snap.layer, target: target)
+                var a = animation
+                a.isRemovedOnCompletion = false
+                if !a.timing.fillMode.fillsForwards { a.timing.fillMode = a.timing.fillMode.fillsBackwards ? .both : .forwards }
+                snap.remover.outstanding += 1
+                layer.add(ChangeResolution.anchoredAtCommit(a), forKey: key, delegate: snap.remover)
+                return { layer.removeAnimation(forKey: key) }
+            }
+            // The new generation's component, or (a common slip) the previous one's: the same view.
+            guard let viewKey = plan.viewKeys[ObjectIdentifier(target)] ?? previousViewKeys[ObjectIdentifier(target)],
+                  let item = items[viewKey] else {
+                preconditionFailure("\(p.phase == .initial ? "animationsOnInitialMount" : "animationsFromPreviousComponent"): "
+                    + "\(target) is not mounted — it is not in the new tree, or it has no view configuration and renders "
+                    + "to none; animate a component with a view (store a reference to the child you animate)")
+            }
+            let layer = resolve(p.animation.layerPath, in: item.view.layer, target: target)
+            var a = animation
+            if ChangeResolution.isChange(animation) {
+                // A change needs the previous generation: without one (a new view) there is nothing to animate from.
+                guard let prev = p.previous,
+                      let r = ChangeResolution.resolve(animation, previousModel: prev.model, previousPresentation: prev.presentation,
+                                                       current: layer.model()) else { return nil }
+                a = r
+            }
+            layer.add(ChangeResolution.anchoredAtCommit(a), forKey: key)
+            return { layer.removeAnimation(forKey: key) }
+        }
+    }
+
+    private func resolve(_ path: String?, in base: Layer, target: Component) -> Layer {
+        guard let l = LayerPath.resolve(path, in: base) else {
+            preconditionFailure("\(target) has no mounted layer at key path \"\(path ?? "")\" (under layer \(base.id) of its view), "
+                + "so it cannot be animated; give a path of `mask`, sublayer indices and sublayer names, dot-separated")
+        }
+        return l
     }
 
     /// The key the target had in the mount before this one (for final animations: apply has
@@ -345,33 +360,20 @@ final class Mounter {
     private var previousViewKeys: [ObjectIdentifier: String] = [:]
     private func viewKeys(previousOf c: Component) -> String? { previousViewKeys[ObjectIdentifier(c)] }
 
-    private func add(_ a: Animation, to layer: Layer, delegate: AnimationDelegate?, owner: String?) {
-        animationSerial += 1
-        let key = "component-animation-\(animationSerial)"
-        layer.add(a, forKey: key, delegate: delegate)
-        if let owner {
-            // Drop the entries of animations that ended, so a long-lived view's list stays short.
-            var list = applied[owner, default: []].filter(\.isLive)
-            list.append(Applied(layer: layer, key: key))
-            applied[owner] = list
-        }
-    }
-
     /// Takes the views down (back to the pool, their animations cleaned up) but keeps the
     /// history — the last layout and its scopes — so that the next mount diffs against it.
     /// For a row scrolled out of view.
     func detach() {
         dispatchPrecondition(condition: .onQueue(context.queue))
         for (_, item) in items { unmount(item) }
-        for (_, list) in applied { list.forEach { $0.cleanup() } }
-        applied = [:]
+        cleanupAllPasses()
         items = [:]
     }
 
     /// Takes `layout` as the history without mounting it (a row updated while out of view:
     /// no views, no animations; the next mount diffs against this).
     func record(_ layout: Layout) {
-        let plan = prepare(layout, runHooks: false)
+        let plan = prepare(layout)
         scoped = plan.scoped
         previousViewKeys = viewKeys
         viewKeys = plan.viewKeys
@@ -381,13 +383,72 @@ final class Mounter {
     /// Whether views are mounted.
     var isAttached: Bool { !items.isEmpty }
 
-    /// Unmounts everything (the host goes away): cleans up every animation.
+    /// Unmounts everything (the host goes away): cleans up every animation of every pass.
     func unmountAll() {
         for (_, item) in items { unmount(item) }
-        for (_, list) in applied { list.forEach { $0.cleanup() } }
-        applied = [:]
+        cleanupAllPasses()
         items = [:]
         scoped = [:]
         mountedLayout = nil
+    }
+
+    private func cleanupAllPasses() {
+        for pass in livePasses { pass.cleanupAll() }
+        livePasses = []
+    }
+}
+
+/// One mount pass's applied component animations (ComponentKit's
+/// `ComponentAnimationsController`), by owner (the scope key of the component whose hook
+/// returned them) and serial. An entry is cleaned up once: when its transaction completes,
+/// when the next pass unmounts its owner, or when the host goes away — whichever is first.
+/// The completion blocks of the animations' transactions hold it, so it outlives the
+/// mounter's interest in it. Host's queue.
+final class AppliedPass {
+    private var entries: [String: [Int: () -> Void]] = [:]
+
+    func insert(owner: String, id: Int, _ cleanup: @escaping () -> Void) { entries[owner, default: [:]][id] = cleanup }
+
+    /// The transaction of animation `id` completed.
+    func complete(owner: String, id: Int) {
+        guard let cleanup = entries[owner]?.removeValue(forKey: id) else { return }
+        if entries[owner]?.isEmpty == true { entries[owner] = nil }
+        cleanup()
+    }
+
+    /// `owner` was unmounted: its animations of this pass, in the order they were applied.
+    func cleanup(owner: String) {
+        guard let list = entries.removeValue(forKey: owner) else { return }
+        for (_, c) in list.sorted(by: { $0.key < $1.key }) { c() }
+    }
+
+    func cleanupAll() {
+        for owner in entries.keys.sorted() { cleanup(owner: owner) }
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
+}
+
+/// ComponentKit's `layerPath`: dot-separated steps from a view's layer to a sublayer.
+enum LayerPath {
+    /// The layer at `path` under `base` (`nil` path or `"layer"`: `base`); `nil` when none.
+    static func resolve(_ path: String?, in base: Layer) -> Layer? {
+        guard let path, !path.isEmpty else { return base }
+        var steps = path.split(separator: ".").map(String.init)
+        if steps.first == "layer" { steps.removeFirst() }
+        var l = base
+        for step in steps {
+            if step == "mask" {
+                guard let m = l.mask else { return nil }
+                l = m
+            } else if let i = Int(step) {
+                guard l.sublayers.indices.contains(i) else { return nil }
+                l = l.sublayers[i]
+            } else {
+                guard let s = l.sublayers.first(where: { $0.name == step }) else { return nil }
+                l = s
+            }
+        }
+        return l
     }
 }

@@ -13,28 +13,33 @@ public struct ViewConfiguration {
     public let viewClass: ViewClass?
     /// Applied in order; a later attribute of the same key wins.
     public let attributes: [ViewAttribute]
+    /// The view's frame never animates when mounting, not even inside a bounds animation or
+    /// a caller's animation block (ComponentKit's `blockImplicitAnimations`). Its attributes
+    /// never animate anyway. Component animations still apply.
+    public let blockImplicitAnimations: Bool
 
     /// No view: the component's children mount into its parent's view.
-    public static var none: ViewConfiguration { ViewConfiguration(viewClass: nil, attributes: []) }
+    public static var none: ViewConfiguration { ViewConfiguration(viewClass: nil, attributes: [], blockImplicitAnimations: false) }
 
-    init(viewClass: ViewClass?, attributes: [ViewAttribute]) {
-        self.viewClass = viewClass; self.attributes = attributes
+    init(viewClass: ViewClass?, attributes: [ViewAttribute], blockImplicitAnimations: Bool) {
+        self.viewClass = viewClass; self.attributes = attributes; self.blockImplicitAnimations = blockImplicitAnimations
     }
 
     /// A plain `View` with `attributes`.
-    public init(_ attributes: [ViewAttribute] = []) {
-        self.init(View.self, attributes)
+    public init(_ attributes: [ViewAttribute] = [], blockImplicitAnimations: Bool = false) {
+        self.init(View.self, attributes, blockImplicitAnimations: blockImplicitAnimations)
     }
 
     /// A view of class `type` (made with its `init(frame:context:)` in the host's context)
     /// with `attributes`.
-    public init<V: View>(_ type: V.Type, _ attributes: [ViewAttribute] = []) {
-        self.init(viewClass: ViewClass(type), attributes: attributes)
+    public init<V: View>(_ type: V.Type, _ attributes: [ViewAttribute] = [], blockImplicitAnimations: Bool = false) {
+        self.init(viewClass: ViewClass(type), attributes: attributes, blockImplicitAnimations: blockImplicitAnimations)
     }
 
     /// A view of class `type`, made by `make` in the host's context, with `attributes`.
-    public init<V: View>(_ type: V.Type, make: @escaping (Context) -> V, _ attributes: [ViewAttribute] = []) {
-        self.init(viewClass: ViewClass(type, make: make), attributes: attributes)
+    public init<V: View>(_ type: V.Type, make: @escaping (Context) -> V, _ attributes: [ViewAttribute] = [],
+                         blockImplicitAnimations: Bool = false) {
+        self.init(viewClass: ViewClass(type, make: make), attributes: attributes, blockImplicitAnimations: blockImplicitAnimations)
     }
 
     public var hasView: Bool { viewClass != nil }
