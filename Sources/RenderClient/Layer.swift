@@ -60,6 +60,9 @@ open class Layer {
     public var style: [String: Any] = [:]
     /// A name for debugging and tree dumps (client side only).
     public var name: String?
+    /// Values stored under keys that are no layer property (`setValue(_:forKey:)`, as
+    /// `CALayer` keeps arbitrary keys). Client side only.
+    var userValues: [String: Any] = [:]
 
     /// The layer's own timing, applied to its subtree and its animations
     /// (`local = (parent − beginTime) × speed + timeOffset`).
