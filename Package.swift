@@ -93,6 +93,9 @@ let package = Package(
         .testTarget(name: "RenderViewsTests", dependencies: ["RenderViews"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
+        // Code written the way UIKit / Core Animation / POP users write it, checked by what it
+        // commits (issue 20: a client an iOS engineer writes in ten minutes).
+        .testTarget(name: "PortingTests", dependencies: ["RenderClient", "RenderViews", "Dynamics"]),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "CSystem"],
                     exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB", "CSystem"]),
