@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "rendersrv-bench", targets: ["rendersrv-bench"]),
         .executable(name: "rendersrv-stress", targets: ["rendersrv-stress"]),
         .executable(name: "rendersrv-fuzz", targets: ["rendersrv-fuzz"]),
+        .executable(name: "rendersrv-quickstart", targets: ["rendersrv-quickstart"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -79,6 +80,8 @@ let package = Package(
                                          "RenderServer", "RenderPictures", "CCairo",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Histogram", package: "hdrhistogram-swift")]),
+        // The README's Quickstart, verbatim: the smallest client, kept compiling.
+        .executableTarget(name: "rendersrv-quickstart", dependencies: ["RenderClient"]),
         .executableTarget(name: "rendersrv-bench",
                           dependencies: ["RenderCore", "RenderProtocol", "RenderServer"]),
         // The libFuzzer target (built alone with -sanitize=fuzzer,address -DFUZZING by
