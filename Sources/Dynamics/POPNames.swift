@@ -123,7 +123,7 @@ extension DynamicDecayAnimation {
 
 /// Gives the Dynamics animations POP's untyped `fromValue`, `toValue` and `velocity`
 /// (`anim.toValue = CGPoint(x: 10, y: 20)`, `anim.toValue = 0.5`) beside their typed
-/// `AnimatableValue` ones, the way RenderClient's `CoreGraphicsGeometry` adds Core Graphics
+/// `AnimatableValue` ones, the way RenderClient's `PortingSpellings` adds Core Graphics
 /// geometry to layers: where nothing decides (`let v = anim.toValue`), the typed one wins.
 /// Values are converted by `AnimatableValue(any:for:)`; one of another kind traps.
 public protocol DynamicUntypedValues: AnyObject {}

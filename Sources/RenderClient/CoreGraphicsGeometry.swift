@@ -26,17 +26,18 @@ extension CGRect {
     @inlinable public init(_ r: Rect) { self.init(origin: CGPoint(r.origin), size: CGSize(r.size)) }
 }
 
-/// Gives `Layer` a second spelling of its geometry properties in Core Graphics types, so
-/// `layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)` and
-/// `let p: CGPoint = layer.position` compile. Swift does not let one type declare two
-/// properties of one name; a constrained protocol extension may add one of another type,
+/// Gives layers and views second spellings of some members, in the types iOS code uses:
+/// `layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)`, `let p: CGPoint =
+/// layer.position`, `layer.presentation()?.position`. Swift does not let one type declare
+/// two properties of one name; a constrained protocol extension may add one of another type,
 /// and the type checker picks by the value's type. Where nothing decides (`let f =
-/// layer.frame`), the layer's own property (`Rect`) wins. Layer conforms; nothing else needs to.
-public protocol CoreGraphicsGeometry: AnyObject {}
+/// layer.frame`), the type's own member (`Rect`) wins. `Layer` and `View` conform; nothing
+/// else needs to.
+public protocol PortingSpellings: AnyObject {}
 
-extension Layer: CoreGraphicsGeometry {}
+extension Layer: PortingSpellings {}
 
-extension CoreGraphicsGeometry where Self: Layer {
+extension PortingSpellings where Self: Layer {
     /// `frame` in Core Graphics types (see `Layer.frame`).
     public var frame: CGRect {
         get { CGRect((self as Layer).frame) }

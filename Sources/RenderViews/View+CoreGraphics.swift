@@ -2,13 +2,13 @@ import Foundation
 import RenderClient
 
 // UIKit code passes Core Graphics geometry: `View(frame: CGRect(...))`, `view.frame = …`,
-// `view.center = CGPoint(...)`. As for `Layer` (RenderClient's `CoreGraphicsGeometry`), a
+// `view.center = CGPoint(...)`. As for `Layer` (RenderClient's `PortingSpellings`), a
 // constrained protocol extension adds these spellings beside the `Rect`/`Point` ones; where
 // nothing decides (`let f = view.frame`, `View(frame: .zero)`), the view's own win.
 
-extension View: CoreGraphicsGeometry {}
+extension View: PortingSpellings {}
 
-extension CoreGraphicsGeometry where Self: View {
+extension PortingSpellings where Self: View {
     /// A view with a Core Graphics frame (`UIView(frame:)`).
     public init(frame: CGRect, context: Context? = nil) {
         self.init(frame: Rect(frame), context: context)

@@ -307,3 +307,71 @@ struct CoreAnimationSnippets {
         #expect(CAMediaTimingFunction(name: .default).controlPoint(at: 1) == (0.25, 0.1))
     }
 }
+
+/// Layer timing and presentation, as iOS code pauses, resumes and samples layers.
+@Suite("Porting: layer time and presentation")
+struct LayerTimeSnippets {
+    let app = App()
+
+    @Test func pauseALayerAtTheCurrentTime() {
+        let layer = app.layer()
+        var paused = 0.0
+        let commits = app.commits {
+            paused = layer.convertTime(CACurrentMediaTime(), from: nil)
+            layer.speed = 0
+            layer.timeOffset = paused
+        }
+        let timings = commits.flatMap(\.commands).compactMap { c -> LayerTiming? in
+            if case let .setTiming(_, t) = c { return t }; return nil
+        }
+        #expect(timings == [LayerTiming(beginTime: 0, speed: 0, timeOffset: paused)])
+    }
+
+    @Test func resumeAPausedLayer() {
+        let layer = app.layer()
+        app.commits { layer.speed = 0; layer.timeOffset = 5 }
+        let resumed = app.read { () -> (LayerTiming, Double) in
+            let pausedTime = layer.timeOffset
+            layer.speed = 1.0
+            layer.timeOffset = 0.0
+            layer.beginTime = 0.0
+            let now = CACurrentMediaTime()
+            let timeSincePause = layer.convertTime(now, from: nil) - pausedTime
+            layer.beginTime = timeSincePause
+            return (layer.timing, layer.convertTime(now, from: nil))
+        }
+        #expect(resumed.0.speed == 1 && resumed.0.timeOffset == 0)
+        #expect(close(resumed.1, 5, 1e-6), "the layer's time continues from where it was paused")
+    }
+
+    @Test func convertTimeBetweenLayers() {
+        let (a, b) = app.r.committed { () -> (CALayer, CALayer) in
+            let a = CALayer(), b = CALayer()
+            a.addSublayer(b)
+            a.speed = 2
+            b.timeOffset = 10
+            return (a, b)
+        }
+        app.read {
+            #expect(b.convertTime(100, from: nil) == 210)
+            #expect(b.convertTime(210, to: nil) == 100)
+            #expect(a.convertTime(210, from: b) == 200)
+            #expect(b.convertTime(200, from: a) == 210)
+        }
+    }
+
+    @Test func presentationValuesMidAnimation() {
+        let layer = app.layer()
+        app.commits {
+            let a = CABasicAnimation(keyPath: "opacity")
+            a.fromValue = 0
+            a.toValue = 1
+            a.duration = 1
+            layer.add(a, forKey: "in")
+        }
+        app.r.now = 1000.25
+        #expect(close(app.read { layer.presentation()?.opacity }, 0.25))
+        #expect(close(app.read { layer.presentation().opacity }, 0.25))
+        #expect(app.read { layer.opacity } == 1, "the model is unchanged")
+    }
+}
