@@ -5,6 +5,21 @@ extension PortingSpellings where Self: Layer {
     /// `layer.presentation()?.position`. Never `nil`; `presentation()` without the `?` gives
     /// the same values unwrapped.
     public func presentation() -> LayerProperties? { (self as Layer).presentation() as LayerProperties }
+
+    /// The sublayers as an optional (`CALayer.sublayers` is one):
+    /// `layer.sublayers?.forEach { $0.removeFromSuperlayer() }`. `nil` when there are none,
+    /// as in Core Animation.
+    public var sublayers: [Layer]? {
+        let s = (self as Layer).sublayers as [Layer]
+        return s.isEmpty ? nil : s
+    }
+
+    /// The animation keys as an optional (`CALayer.animationKeys()` returns one): `nil` when
+    /// there are none, as in Core Animation.
+    public func animationKeys() -> [String]? {
+        let k = (self as Layer).animationKeys() as [String]
+        return k.isEmpty ? nil : k
+    }
 }
 
 extension Layer {

@@ -198,3 +198,35 @@ struct TransactionGeometrySnippets {
         #expect(commands.contains { if case .insertSublayer = $0 { return true }; return false })
     }
 }
+
+/// Core Animation's optional collections.
+@Suite("Porting: optional sublayers and animation keys")
+struct OptionalCollectionSnippets {
+    let app = App()
+
+    @Test func removeEverySublayerThroughTheOptional() {
+        let root = app.layer()
+        app.commits {
+            root.addSublayer(CALayer())
+            root.addSublayer(CALayer())
+        }
+        let commits = app.commits {
+            root.sublayers?.forEach { $0.removeFromSuperlayer() }
+        }
+        let removed = commits.flatMap(\.commands).filter { if case .removeFromSuperlayer = $0 { return true }; return false }
+        #expect(removed.count == 2)
+        #expect(app.read { root.sublayers == nil } && app.read { root.sublayers.isEmpty })
+    }
+
+    @Test func animationKeysAsAnOptional() {
+        let layer = app.layer()
+        #expect(app.read { layer.animationKeys() == nil })
+        app.commits {
+            let a = CABasicAnimation(keyPath: "opacity")
+            a.toValue = 0
+            layer.add(a, forKey: "fade")
+        }
+        #expect(app.read { layer.animationKeys()?.contains("fade") } == true)
+        #expect(app.read { layer.animationKeys().count } == 1, "without the ?, the plain array")
+    }
+}
