@@ -31,6 +31,15 @@ public typealias CATransform3D = Transform3D
 /// `CGAffineTransform`; its `AffineTransform` is another type, and a file that imports both
 /// Foundation and RenderClient must say `RenderCore.AffineTransform`, or use this name).
 public typealias CGAffineTransform = AffineTransform
+/// `CGColor`: `Color` (sRGB with straight alpha; a value, not a reference).
+public typealias CGColor = Color
+
+extension Color {
+    /// The color itself, so `layer.backgroundColor = UIColor.red.cgColor` compiles
+    /// (`UIColor` is RenderViews' alias of `Color`).
+    public var cgColor: CGColor { self }
+}
+
 /// `CACurrentMediaTime()`: `MediaTime.now()`.
 public func CACurrentMediaTime() -> Double { MediaTime.now() }
 

@@ -114,3 +114,27 @@ struct POPUIKitSnippets {
         #expect(added.allSatisfy { $0.timing.duration == 0.3 })
     }
 }
+
+/// Colors as UIKit code writes them.
+@Suite("Porting: colors")
+struct ColorSnippets {
+    @Test func uiColorsAndCGColorsOnLayersAndViews() {
+        let app = App()
+        let layer = app.layer()
+        let sets = app.sets {
+            CATransaction.setDisableActions(true)
+            layer.backgroundColor = UIColor.red.cgColor
+            layer.borderColor = UIColor(white: 0, alpha: 0.5).cgColor
+            layer.shadowColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1).withAlphaComponent(0.3).cgColor
+        }
+        let viewColor = app.read { () -> Color? in
+            let view = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            view.backgroundColor = UIColor.blue
+            return view.backgroundColor
+        }
+        #expect(viewColor == .blue)
+        #expect(sets["backgroundColor"] == .color(.red))
+        #expect(sets["borderColor"] == .color(Color(white: 0, alpha: 0.5)))
+        #expect(sets["shadowColor"] == .color(Color(red: 0, green: 0, blue: 1, alpha: 0.3)))
+    }
+}
