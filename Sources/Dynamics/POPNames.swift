@@ -70,6 +70,17 @@ public let kPOPLayerShadowColor = "shadowColor"
 public let kPOPLayerShadowOffset = "shadowOffset"
 public let kPOPLayerShadowOpacity = "shadowOpacity"
 public let kPOPLayerShadowRadius = "shadowRadius"
+// POP's view properties, as the view's layer's key paths: animate `view.layer`
+// (`view.layer.pop_add(POPSpringAnimation(propertyNamed: kPOPViewCenter), forKey: …)`).
+// `kPOPViewFrame` has no key path here (a frame is position and bounds: animate those).
+public let kPOPViewAlpha = "opacity"
+public let kPOPViewCenter = "position"
+public let kPOPViewBounds = "bounds"
+public let kPOPViewSize = "bounds.size"
+public let kPOPViewBackgroundColor = "backgroundColor"
+public let kPOPViewScaleX = "transform.scale.x"
+public let kPOPViewScaleY = "transform.scale.y"
+public let kPOPViewScaleXY = "transform.scale"
 public let kPOPShapeLayerStrokeStart = "strokeStart"
 public let kPOPShapeLayerStrokeEnd = "strokeEnd"
 public let kPOPShapeLayerStrokeColor = "strokeColor"

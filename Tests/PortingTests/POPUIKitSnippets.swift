@@ -138,3 +138,24 @@ struct ColorSnippets {
         #expect(sets["shadowColor"] == .color(Color(red: 0, green: 0, blue: 1, alpha: 0.3)))
     }
 }
+
+/// POP's view property names, on a view's layer.
+@Suite("Porting: POP view properties")
+struct POPViewSnippets {
+    @Test func springTheCenterAndAlphaOfAViewThroughItsLayer() {
+        let app = PopApp()
+        let view = app.run { () -> View in View(frame: CGRect(x: 0, y: 0, width: 20, height: 20), context: app.context) }
+        app.settle()
+        app.run {
+            let move = POPSpringAnimation(propertyNamed: kPOPViewCenter)
+            move.toValue = CGPoint(x: 100, y: 50)
+            view.layer.pop_add(move, forKey: "center")
+            let fade = POPBasicAnimation(propertyNamed: kPOPViewAlpha)
+            fade.toValue = 0.25
+            view.layer.pop_add(fade, forKey: "alpha")
+        }
+        app.frames(until: { view.layer.pop_animationKeys().isEmpty })
+        #expect(app.run { view.center } == Point(x: 100, y: 50))
+        #expect(app.run { view.alpha } == 0.25)
+    }
+}
