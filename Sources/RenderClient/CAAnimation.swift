@@ -268,6 +268,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     override func makeKind(forLayerKind kind: LayerKind) -> Animation.Kind {
         let kp = parsedKeyPath(forLayerKind: kind)
+        precondition(!(values ?? []).isEmpty || path != nil,
+                     "CAKeyframeAnimation of \"\(kp)\" has no values and no path: set values (or a path for a point property)")
         let vs = (values ?? []).enumerated().map { i, v in converted(v, "values[\(i)]", for: kp)! }
         return .keyframe(KeyframeAnimation(keyPath: kp, values: vs, path: path, keyTimes: keyTimes,
                                            timingFunctions: timingFunctions, calculationMode: calculationMode,
