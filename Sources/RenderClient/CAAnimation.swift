@@ -243,7 +243,8 @@ open class CASpringAnimation: CABasicAnimation {
 }
 
 /// Key frames (`CAKeyframeAnimation`): `values` (or a `path` for point properties),
-/// `keyTimes`, `timingFunctions`, `calculationMode`, `rotationMode`.
+/// `keyTimes`, `timingFunctions`, `calculationMode`, `rotationMode`. With neither values
+/// nor a path it changes nothing while it runs, as in Core Animation (the daemon accepts it).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The key frames (untyped, as `CABasicAnimation.fromValue`).
     public var values: [Any]?
@@ -268,8 +269,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     override func makeKind(forLayerKind kind: LayerKind) -> Animation.Kind {
         let kp = parsedKeyPath(forLayerKind: kind)
-        precondition(!(values ?? []).isEmpty || path != nil,
-                     "CAKeyframeAnimation of \"\(kp)\" has no values and no path: set values (or a path for a point property)")
         let vs = (values ?? []).enumerated().map { i, v in converted(v, "values[\(i)]", for: kp)! }
         return .keyframe(KeyframeAnimation(keyPath: kp, values: vs, path: path, keyTimes: keyTimes,
                                            timingFunctions: timingFunctions, calculationMode: calculationMode,
