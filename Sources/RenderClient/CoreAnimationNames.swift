@@ -31,6 +31,10 @@ public typealias CATransform3D = Transform3D
 /// `CGAffineTransform`; its `AffineTransform` is another type, and a file that imports both
 /// Foundation and RenderClient must say `RenderCore.AffineTransform`, or use this name).
 public typealias CGAffineTransform = AffineTransform
+/// `CGPath`: `Path` (a value: build one with its mutating methods, or with RenderViews'
+/// `UIBezierPath` object).
+public typealias CGPath = Path
+
 /// `CGColor`: `Color` (sRGB with straight alpha; a value, not a reference).
 public typealias CGColor = Color
 

@@ -159,3 +159,37 @@ struct POPViewSnippets {
         #expect(app.run { view.alpha } == 0.25)
     }
 }
+
+/// Shape layers drawn with UIKit's path object, and the classic stroke animation.
+@Suite("Porting: paths")
+struct PathSnippets {
+    @Test func drawAndStrokeACheckmark() {
+        let app = App()
+        let commits = app.commits {
+            let path = UIBezierPath()
+            path.move(to: CGPoint(x: 10, y: 50))
+            path.addLine(to: CGPoint(x: 40, y: 80))
+            path.addLine(to: CGPoint(x: 90, y: 20))
+            let shape = CAShapeLayer()
+            shape.path = path.cgPath
+            shape.strokeColor = UIColor.green.cgColor
+            shape.fillColor = UIColor.clear.cgColor
+            shape.lineWidth = 4
+            app.context.rootLayer = shape
+            let draw = CABasicAnimation(keyPath: "strokeEnd")
+            draw.fromValue = 0
+            draw.toValue = 1
+            draw.duration = 0.6
+            shape.add(draw, forKey: "draw")
+        }
+        let sets = commits.flatMap(\.setProperties)
+        var expected = Path()
+        expected.move(to: Point(x: 10, y: 50))
+        expected.addLine(to: Point(x: 40, y: 80))
+        expected.addLine(to: Point(x: 90, y: 20))
+        #expect(sets.contains { $0.keyPath == "path" && $0.value == .path(expected) })
+        #expect(commits.flatMap(\.addedAnimations).first?.animation.basic?.keyPath == "strokeEnd")
+        let rounded = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 40, height: 20), cornerRadius: 6)
+        #expect(rounded.cgPath == Path(roundedRect: Rect(x: 0, y: 0, width: 40, height: 20), cornerRadius: 6))
+    }
+}
