@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "rendersrv-bench", targets: ["rendersrv-bench"]),
         .executable(name: "rendersrv-stress", targets: ["rendersrv-stress"]),
         .executable(name: "rendersrv-fuzz", targets: ["rendersrv-fuzz"]),
+        .executable(name: "rendersrv-quickstart", targets: ["rendersrv-quickstart"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -79,6 +80,8 @@ let package = Package(
                                          "RenderServer", "RenderPictures", "CCairo",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Histogram", package: "hdrhistogram-swift")]),
+        // The README's Quickstart, verbatim: the smallest client, kept compiling.
+        .executableTarget(name: "rendersrv-quickstart", dependencies: ["RenderClient"]),
         .executableTarget(name: "rendersrv-bench",
                           dependencies: ["RenderCore", "RenderProtocol", "RenderServer"]),
         // The libFuzzer target (built alone with -sanitize=fuzzer,address -DFUZZING by
@@ -93,6 +96,9 @@ let package = Package(
         .testTarget(name: "RenderViewsTests", dependencies: ["RenderViews"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
+        // Code written the way UIKit / Core Animation / POP users write it, checked by what it
+        // commits (issue 20: a client an iOS engineer writes in ten minutes).
+        .testTarget(name: "PortingTests", dependencies: ["RenderClient", "RenderViews", "Dynamics"]),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "CSystem"],
                     exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB", "CSystem"]),

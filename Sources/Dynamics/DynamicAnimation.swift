@@ -36,6 +36,9 @@ public class DynamicAnimation {
     public var animationDidStart: ((DynamicAnimation) -> Void)?
     /// Called after each frame's value is written to the layer (inside the frame's transaction).
     public var animationDidApply: ((DynamicAnimation) -> Void)?
+    /// Told of the same moments as the blocks (`POPAnimationDelegate`), each just before
+    /// its block; held weakly, as POP holds it.
+    public weak var delegate: DynamicAnimationDelegate?
 
     /// The target time of the frame it started at (media time, s); `nil` before. A basic
     /// animation's moves later by the time it spent paused.
@@ -56,6 +59,12 @@ public class DynamicAnimation {
     public internal(set) var key: String?
 
     init() {}
+
+    /// Tells the delegate, then the completion block, that the animation stopped.
+    func notifyStop(finished: Bool) {
+        delegate?.pop_animationDidStop(self, finished: finished)
+        completionBlock?(self, finished)
+    }
 
     /// A short name of the kind, for messages.
     var kindName: String { "custom" }

@@ -167,7 +167,7 @@ public final class DynamicAnimator {
         guard !isTicking, !stops.isEmpty else { return }
         let pending = QueueBound(stops) // the animations are confined to this queue
         stops = []
-        context.queue.async { for (a, f) in pending.value { a.completionBlock?(a, f) } }
+        context.queue.async { for (a, f) in pending.value { a.notifyStop(finished: f) } }
         compact()
     }
 
@@ -200,6 +200,7 @@ public final class DynamicAnimator {
                 guard a.beginTime <= t else { continue }
                 a.startTime = t
                 a.start(at: t, on: layer)
+                a.delegate?.pop_animationDidStart(a)
                 a.animationDidStart?(a)
                 guard !e.removed else { continue }
             } else if a.wasPaused, let last = a.lastFrameTime, t - last > tick.duration {
@@ -211,6 +212,7 @@ public final class DynamicAnimator {
             let done = a.apply(at: t, on: layer, delta: delta)
             a.lastFrameTime = t
             a.framesApplied += 1
+            a.delegate?.pop_animationDidApply(a)
             a.animationDidApply?(a)
             if done && !e.removed {
                 a.isFinished = true
@@ -223,7 +225,7 @@ public final class DynamicAnimator {
         let finished = stops
         stops = []
         compact()
-        for (a, f) in finished { a.completionBlock?(a, f) }
+        for (a, f) in finished { a.notifyStop(finished: f) }
         if !hasRunningAnimations { displayLink.isPaused = true }
         lastFrameSeconds = MediaTime.now() - began
         onFrame?(tick)

@@ -5,8 +5,10 @@ import RenderClient
 /// POP's defaults: 0.4 s, and Core Animation's `default` curve (0.25, 0.1, 0.25, 1).
 /// progress = timingFunction(min(elapsed, duration) / duration); the value interpolates
 /// `fromValue` (or the model value at the start) → `toValue` by it, component by component.
-/// Done, as POP decides it, at the first frame where progress + 1e-6 ≥ 1 (so a curve that
-/// overshoots past 1 early ends there, as in POP); the layer then gets `toValue` exactly.
+/// Done, as POP decides it (`_POPBasicAnimationState::isDone`), at the first frame where the
+/// *time* fraction + 1e-6 ≥ 1 — not the eased progress: a curve that overshoots past 1
+/// early (control points with y > 1) keeps running its whole duration and comes back; the
+/// layer then gets `toValue` exactly.
 /// Setting `toValue` while it runs moves the end and keeps the progress, as POP does.
 public final class DynamicBasicAnimation: DynamicPropertyAnimation {
     /// The end value. Setting it on a finished animation kept by `removedOnCompletion ==
@@ -33,7 +35,8 @@ public final class DynamicBasicAnimation: DynamicPropertyAnimation {
     /// The easing of progress.
     public var timingFunction: TimingFunction = .default
 
-    /// Eased progress at the last frame, 0…1 (POP's `progress`).
+    /// Eased progress at the last frame (POP's `progress`): 0…1, or beyond for a curve that
+    /// overshoots.
     public private(set) var progress = 0.0
 
     /// POP's `kPOPProgressThreshold`.
@@ -96,8 +99,11 @@ public final class DynamicBasicAnimation: DynamicPropertyAnimation {
 
     override func apply(at t: Double, on layer: Layer, delta: Double) -> Bool {
         guard let (x, v) = evaluate(at: t), let target else { return true }
-        progress = timingFunction.evaluate(fraction(at: t))
-        let done = progress + DynamicBasicAnimation.progressThreshold >= 1
+        let timeFraction = fraction(at: t)
+        progress = timingFunction.evaluate(timeFraction)
+        // POP's rule: the time fraction ends it, never the eased progress (an overshooting
+        // curve's progress passes 1 long before its time is up).
+        let done = timeFraction + DynamicBasicAnimation.progressThreshold >= 1
         current = done ? target : x
         currentVelocity = done ? target.with(.zero) : v
         write(current!, to: layer)

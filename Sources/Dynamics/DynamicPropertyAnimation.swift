@@ -109,6 +109,7 @@ public class DynamicPropertyAnimation: DynamicAnimation {
             if (value.v[i] - target.v[i]) * (origin.v[i] - target.v[i]) > 0 { return }
         }
         didReachToValue = true
+        delegate?.pop_animationDidReachToValue(self)
         animationDidReachToValue?(self)
     }
 

@@ -57,14 +57,15 @@ public final class Connection: @unchecked Sendable {
     /// - Parameters:
     ///   - socketPath: resolved as the daemon does: this path, else `RENDERSRV_SOCKET`,
     ///     else `$XDG_RUNTIME_DIR/rendersrvd/socket`, else `/tmp/rendersrvd-$UID/socket`.
-    ///   - clientName: shown in the daemon's logs and stats.
+    ///   - clientName: shown in the daemon's logs and stats; by default the process's name
+    ///     (`Connection.defaultClientName`).
     ///   - reconnect: how to replace a session the daemon lost; `nil` ends the connection
     ///     with the session.
     ///   - sharedContentsThreshold: contents of at least this many bytes go by shared memory
     ///     (`sharedContentsThreshold`).
     /// - Throws: `ConnectionError` — `.noDaemon` when nothing listens there,
     ///   `.versionUnsupported`, `.handshakeFailed`, `.timedOut`, …
-    public init(socketPath: String? = nil, clientName: String, callbackQueue: DispatchQueue = .main,
+    public init(socketPath: String? = nil, clientName: String = Connection.defaultClientName, callbackQueue: DispatchQueue = .main,
                 timeout: Double = 5, reconnect: ReconnectPolicy? = .standard,
                 sharedContentsThreshold: Int = Connection.defaultSharedContentsThreshold) throws {
         let path = SocketPath.resolve(explicit: socketPath, environment: SocketPath.processEnvironment)
@@ -87,6 +88,13 @@ public final class Connection: @unchecked Sendable {
     }
 
     deinit { core.close(reason: "client released its connection") }
+
+    /// The name a connection gives the daemon when none is given: the process's name
+    /// (`ProcessInfo.processName`, the executable's file name), or "client" if it is empty.
+    public static var defaultClientName: String {
+        let n = ProcessInfo.processInfo.processName
+        return n.isEmpty ? "client" : n
+    }
 
     /// Every server event but errors, goodbye and replies: `commitApplied`,
     /// `animationStarted`, `animationStopped`. On the callback queue.

@@ -60,6 +60,9 @@ open class Layer {
     public var style: [String: Any] = [:]
     /// A name for debugging and tree dumps (client side only).
     public var name: String?
+    /// Values stored under keys that are no layer property (`setValue(_:forKey:)`, as
+    /// `CALayer` keeps arbitrary keys). Client side only.
+    var userValues: [String: Any] = [:]
 
     /// The layer's own timing, applied to its subtree and its animations
     /// (`local = (parent − beginTime) × speed + timeOffset`).
@@ -74,8 +77,8 @@ open class Layer {
     /// at run time (a view's `layerClass`) can be instantiated.
     public required init(context: Context? = nil) {
         guard let c = context ?? Context.current else {
-            preconditionFailure("Layer created with no context: create a Context (or a Connection-backed "
-                + "one) for this queue first, or create layers on that context's callback queue")
+            preconditionFailure("Layer created with no context: connect first (`let context = try Context.connect()`, "
+                + "or make a Context) and create layers on that context's queue (the main queue by default)")
         }
         dispatchPrecondition(condition: .onQueue(c.queue))
         self.context = c

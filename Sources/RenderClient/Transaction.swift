@@ -75,7 +75,8 @@ public enum Transaction {
         set { let q = current; q.openIfNeeded(); q.stack.setPresentedHandler(newValue) }
     }
 
-    /// Sets `presentedHandler` (the `CATransaction.setCompletionBlock` spelling).
+    /// Sets `presentedHandler` (the setter spelling, like `setCompletionBlock(_:)`; Core
+    /// Animation's `setCompletionBlock` is `completionBlock`, which waits for animations).
     public static func setPresentedHandler(_ handler: ((PresentedFrame?) -> Void)?) { presentedHandler = handler }
 
     /// The number of open transactions (implicit included) on this queue.

@@ -85,6 +85,12 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
         let c = _cos(angle), s = _sin(angle)
         return AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
+    /// `CGAffineTransform(rotationAngle:)`: `rotation(_:)`.
+    public init(rotationAngle angle: Double) { self = .rotation(angle) }
+    /// `CGAffineTransform(scaleX:y:)`: `scale(_:_:)`.
+    public init(scaleX sx: Double, y sy: Double) { self = .scale(sx, sy) }
+    /// `CGAffineTransform(translationX:y:)`: `translation(_:_:)`.
+    public init(translationX tx: Double, y ty: Double) { self = .translation(tx, ty) }
     public var isIdentity: Bool { self == .identity }
     /// `self` then `other`: the transform that applies `self` first.
     public func concatenating(_ t: AffineTransform) -> AffineTransform {

@@ -19,6 +19,45 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     public static let easeInEaseOut = TimingFunction(0.42, 0, 0.58, 1)
     public static let `default` = TimingFunction(0.25, 0.1, 0.25, 1)
 
+    /// `CAMediaTimingFunction(controlPoints:_:_:_:)`: the curve through (0, 0), (c1x, c1y),
+    /// (c2x, c2y), (1, 1) — the same curve as `init(_:_:_:_:)`.
+    public init(controlPoints c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double) {
+        self.init(c1x, c1y, c2x, c2y)
+    }
+
+    /// A named curve (`CAMediaTimingFunctionName`): `TimingFunction(name: .easeIn)`.
+    public struct Name: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let linear = Name(rawValue: "linear")
+        public static let easeIn = Name(rawValue: "easeIn")
+        public static let easeOut = Name(rawValue: "easeOut")
+        public static let easeInEaseOut = Name(rawValue: "easeInEaseOut")
+        public static let `default` = Name(rawValue: "default")
+        public var description: String { rawValue }
+    }
+
+    /// The curve of a `Name` (Core Animation's control points). Traps on a name made with
+    /// `Name(rawValue:)` that is none of the five, naming it.
+    public init(name: Name) {
+        guard let f = TimingFunction(name: name.rawValue) else {
+            preconditionFailure("unknown timing function name \"\(name.rawValue)\": use .linear, .easeIn, .easeOut, "
+                + ".easeInEaseOut or .default")
+        }
+        self = f
+    }
+
+    /// The control point at `index` (0…3), as `CAMediaTimingFunction.getControlPoint(at:values:)`
+    /// gives it: (0, 0), (c1x, c1y), (c2x, c2y), (1, 1).
+    public func controlPoint(at index: Int) -> (x: Double, y: Double) {
+        switch index {
+        case 0: return (0, 0)
+        case 1: return (c1x, c1y)
+        case 2: return (c2x, c2y)
+        default: return (1, 1)
+        }
+    }
+
     /// Core Animation's names: `linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`.
     public init?(name: String) {
         switch name {

@@ -77,6 +77,35 @@ struct DecayAndBasicTests {
         #expect(basic.progress == 1)
     }
 
+    /// POP ends a basic animation when its time fraction reaches 1
+    /// (`_POPBasicAnimationState::isDone`), not its eased progress: an overshooting curve
+    /// (here past 1 at about 40 % of the time) runs its whole duration, goes past the target
+    /// and comes back, and only the frame at the duration's end finishes it.
+    @Test func basicWithAnOvershootingCurveEndsWhenItsTimeIsUpNotWhenProgressPassesOne() throws {
+        let rig = Rig()
+        let layer = rig.layer()
+        let curve = TimingFunction(0.3, 1.6, 0.6, 1.4)
+        #expect(curve.evaluate(0.4) >= 1, "the curve passes 1 by 40 % of the time")
+        let basic = try DynamicBasicAnimation(keyPath: "position.x", toValue: .number(100), duration: 0.5,
+                                              timingFunction: curve)
+        let done = Completions()
+        basic.completionBlock = done.block()
+        try rig.run { try rig.animator.add(basic, to: layer) }
+        var times: [Double] = [], xs: [Double] = []
+        while rig.run({ done.calls.isEmpty }) && times.count < 100 {
+            times.append(rig.frame())
+            xs.append(rig.run { layer.position.x })
+        }
+        // 0.5 s at 60 Hz: the start frame, then 30 frames, the last at exactly 0.5 s.
+        #expect(times.count == 31, "\(times.count) frames: it ended at \(((times.last ?? 0) - times[0]) / 0.5) of its time")
+        #expect(xs.dropLast().contains { $0 > 100.5 }, "it overshoots the target on the way")
+        for (t, v) in zip(times, xs).dropLast() {
+            #expect(abs(v - 100 * curve.evaluate((t - times[0]) / 0.5)) < 1e-9)
+        }
+        #expect(xs.last == 100)
+        #expect(done.calls == [true])
+    }
+
     @Test func basicVelocityFollowsTheCurveSlope() throws {
         let rig = Rig()
         let layer = rig.layer()

@@ -1,0 +1,228 @@
+import Foundation
+import RenderClient
+
+// POP's names for what Dynamics holds, so code written for POP compiles with few changes:
+//
+//     let anim = POPSpringAnimation(propertyNamed: kPOPLayerPosition)
+//     anim.toValue = CGPoint(x: 200, y: 120)
+//     anim.springBounciness = 12
+//     anim.delegate = self
+//     layer.pop_add(anim, forKey: "move")
+//
+// Each is another spelling of Dynamics' own API (one engine): the classes are type aliases,
+// the property names key path strings, `pop_add` finds or makes the context's shared
+// `DynamicAnimator`. Differences from POP are in the README's porting section.
+
+public typealias POPAnimation = DynamicAnimation
+public typealias POPPropertyAnimation = DynamicPropertyAnimation
+public typealias POPSpringAnimation = DynamicSpringAnimation
+public typealias POPBasicAnimation = DynamicBasicAnimation
+public typealias POPDecayAnimation = DynamicDecayAnimation
+public typealias POPCustomAnimation = DynamicCustomAnimation
+public typealias POPAnimator = DynamicAnimator
+public typealias POPAnimationDelegate = DynamicAnimationDelegate
+
+/// Told of a Dynamics animation's moments (`POPAnimationDelegate`), on the animator's queue,
+/// each just before the matching block (`animationDidStart`, `animationDidReachToValue`,
+/// `animationDidApply`, `completionBlock`). Every method has an empty default.
+public protocol DynamicAnimationDelegate: AnyObject {
+    func pop_animationDidStart(_ anim: DynamicAnimation)
+    func pop_animationDidReachToValue(_ anim: DynamicAnimation)
+    func pop_animationDidApply(_ anim: DynamicAnimation)
+    func pop_animationDidStop(_ anim: DynamicAnimation, finished: Bool)
+}
+
+extension DynamicAnimationDelegate {
+    public func pop_animationDidStart(_ anim: DynamicAnimation) {}
+    public func pop_animationDidReachToValue(_ anim: DynamicAnimation) {}
+    public func pop_animationDidApply(_ anim: DynamicAnimation) {}
+    public func pop_animationDidStop(_ anim: DynamicAnimation, finished: Bool) {}
+}
+
+// MARK: Property names
+
+// POP's property constants, as the key paths they animate here. Values are in the key
+// path's kind: `kPOPLayerScaleXY` is `transform.scale`, one number (POP's takes a CGPoint of
+// x and y scales: animate `kPOPLayerScaleX` and `kPOPLayerScaleY` for two), and
+// `kPOPLayerSize` is `bounds.size`.
+public let kPOPLayerPosition = "position"
+public let kPOPLayerPositionX = "position.x"
+public let kPOPLayerPositionY = "position.y"
+public let kPOPLayerBounds = "bounds"
+public let kPOPLayerSize = "bounds.size"
+public let kPOPLayerOpacity = "opacity"
+public let kPOPLayerZPosition = "zPosition"
+public let kPOPLayerScaleX = "transform.scale.x"
+public let kPOPLayerScaleY = "transform.scale.y"
+public let kPOPLayerScaleXY = "transform.scale"
+public let kPOPLayerRotation = "transform.rotation.z"
+public let kPOPLayerRotationX = "transform.rotation.x"
+public let kPOPLayerRotationY = "transform.rotation.y"
+public let kPOPLayerTranslationX = "transform.translation.x"
+public let kPOPLayerTranslationY = "transform.translation.y"
+public let kPOPLayerTranslationZ = "transform.translation.z"
+public let kPOPLayerTranslationXY = "transform.translation"
+public let kPOPLayerBackgroundColor = "backgroundColor"
+public let kPOPLayerBorderColor = "borderColor"
+public let kPOPLayerBorderWidth = "borderWidth"
+public let kPOPLayerCornerRadius = "cornerRadius"
+public let kPOPLayerShadowColor = "shadowColor"
+public let kPOPLayerShadowOffset = "shadowOffset"
+public let kPOPLayerShadowOpacity = "shadowOpacity"
+public let kPOPLayerShadowRadius = "shadowRadius"
+// POP's view properties, as the view's layer's key paths: animate `view.layer`
+// (`view.layer.pop_add(POPSpringAnimation(propertyNamed: kPOPViewCenter), forKey: …)`).
+// `kPOPViewFrame` has no key path here (a frame is position and bounds: animate those).
+public let kPOPViewAlpha = "opacity"
+public let kPOPViewCenter = "position"
+public let kPOPViewBounds = "bounds"
+public let kPOPViewSize = "bounds.size"
+public let kPOPViewBackgroundColor = "backgroundColor"
+public let kPOPViewScaleX = "transform.scale.x"
+public let kPOPViewScaleY = "transform.scale.y"
+public let kPOPViewScaleXY = "transform.scale"
+public let kPOPShapeLayerStrokeStart = "strokeStart"
+public let kPOPShapeLayerStrokeEnd = "strokeEnd"
+public let kPOPShapeLayerStrokeColor = "strokeColor"
+public let kPOPShapeLayerFillColor = "fillColor"
+public let kPOPShapeLayerLineWidth = "lineWidth"
+
+extension DynamicPropertyAnimation {
+    /// The key path a POP property name (or any key path string) names, checked: traps with
+    /// what to use on an unknown name or one whose values Dynamics cannot animate.
+    static func keyPath(propertyNamed name: String, _ kind: String) -> LayerKeyPath {
+        let kp: LayerKeyPath
+        do { kp = try LayerKeyPath(name) } catch { preconditionFailure("\(kind)(propertyNamed:): \(error)") }
+        precondition(ValueVector.zero(kp.valueKind) != nil,
+                     "\(kind)(propertyNamed: \"\(name)\"): \(DynamicsError.unanimatableKeyPath(name, kind: kp.valueKind))")
+        return kp
+    }
+
+    /// `value` converted for this animation's key path (`AnimatableValue(any:for:)`); traps
+    /// naming `role` and the types taken on a value that is not one.
+    func convertedValue(_ value: Any, _ role: String) -> AnimatableValue {
+        guard let v = AnimatableValue(any: value, for: keyPath) else {
+            preconditionFailure("\(kindName) animation of \"\(keyPath)\": \(role) \(value) (\(type(of: value))) is not a "
+                + "\(keyPath.valueKind) value for this key path")
+        }
+        return v
+    }
+}
+
+extension DynamicSpringAnimation {
+    /// `POPSpringAnimation(propertyNamed: kPOPLayerPosition)`.
+    public convenience init(propertyNamed name: String) {
+        try! self.init(keyPath: DynamicPropertyAnimation.keyPath(propertyNamed: name, "POPSpringAnimation"))
+    }
+}
+
+extension DynamicBasicAnimation {
+    /// `POPBasicAnimation(propertyNamed: kPOPLayerOpacity)`.
+    public convenience init(propertyNamed name: String) {
+        try! self.init(keyPath: DynamicPropertyAnimation.keyPath(propertyNamed: name, "POPBasicAnimation"))
+    }
+}
+
+extension DynamicDecayAnimation {
+    /// `POPDecayAnimation(propertyNamed: kPOPLayerPositionX)`.
+    public convenience init(propertyNamed name: String) {
+        try! self.init(keyPath: DynamicPropertyAnimation.keyPath(propertyNamed: name, "POPDecayAnimation"))
+    }
+}
+
+// MARK: Untyped values
+
+/// Gives the Dynamics animations POP's untyped `fromValue`, `toValue` and `velocity`
+/// (`anim.toValue = CGPoint(x: 10, y: 20)`, `anim.toValue = 0.5`) beside their typed
+/// `AnimatableValue` ones, the way RenderClient's `PortingSpellings` adds Core Graphics
+/// geometry to layers: where nothing decides (`let v = anim.toValue`), the typed one wins.
+/// Values are converted by `AnimatableValue(any:for:)`; one of another kind traps.
+public protocol DynamicUntypedValues: AnyObject {}
+
+extension DynamicPropertyAnimation: DynamicUntypedValues {}
+
+extension DynamicUntypedValues where Self: DynamicPropertyAnimation {
+    /// `fromValue`, untyped.
+    public var fromValue: Any? {
+        get { (self as DynamicPropertyAnimation).fromValue?.anyValue }
+        set { (self as DynamicPropertyAnimation).fromValue = newValue.map { convertedValue($0, "fromValue") } }
+    }
+    /// `velocity`, untyped (in the key path's units per second).
+    public var velocity: Any {
+        get { (self as DynamicPropertyAnimation).velocity.anyValue }
+        set { (self as DynamicPropertyAnimation).velocity = convertedValue(newValue, "velocity") }
+    }
+}
+
+extension DynamicUntypedValues where Self: DynamicSpringAnimation {
+    /// `toValue`, untyped.
+    public var toValue: Any? {
+        get { (self as DynamicSpringAnimation).toValue?.anyValue }
+        set { (self as DynamicSpringAnimation).toValue = newValue.map { convertedValue($0, "toValue") } }
+    }
+}
+
+extension DynamicUntypedValues where Self: DynamicBasicAnimation {
+    /// `toValue`, untyped.
+    public var toValue: Any? {
+        get { (self as DynamicBasicAnimation).toValue?.anyValue }
+        set { (self as DynamicBasicAnimation).toValue = newValue.map { convertedValue($0, "toValue") } }
+    }
+}
+
+// MARK: Adding to layers
+
+/// The animators `pop_add` uses, one per context, made on first use (on the context's
+/// queue) and kept for the life of the process (an animator keeps its context). Behind a
+/// lock: contexts of different queues may look theirs up at once.
+private final class SharedAnimators: @unchecked Sendable {
+    static let all = SharedAnimators()
+    private let lock = NSLock()
+    private var byContext: [ObjectIdentifier: DynamicAnimator] = [:]
+    func get(_ c: Context) -> DynamicAnimator? { lock.lock(); defer { lock.unlock() }; return byContext[ObjectIdentifier(c)] }
+    func set(_ a: DynamicAnimator?, _ c: Context) { lock.lock(); defer { lock.unlock() }; byContext[ObjectIdentifier(c)] = a }
+}
+
+extension DynamicAnimator {
+    /// The animator `Layer.pop_add(_:forKey:)` runs animations on for `context`'s layers:
+    /// the one installed with `setShared(_:for:)`, else one made now with the defaults
+    /// (the daemon's frame rate, the real clock). On the context's queue.
+    public static func shared(for context: Context) -> DynamicAnimator {
+        dispatchPrecondition(condition: .onQueue(context.queue))
+        if let a = SharedAnimators.all.get(context) { return a }
+        let a = DynamicAnimator(context: context)
+        SharedAnimators.all.set(a, context)
+        return a
+    }
+
+    /// Installs `animator` as the one `pop_add` uses for `context` (`nil` forgets it): how a
+    /// test gives it a manual display link, or an app its own frame rate.
+    public static func setShared(_ animator: DynamicAnimator?, for context: Context) {
+        if let animator { precondition(animator.context === context, "the animator belongs to another context") }
+        SharedAnimators.all.set(animator, context)
+    }
+}
+
+extension Layer {
+    /// Adds a Dynamics (POP-style) animation under `key` (`pop_addAnimation:forKey:`), on
+    /// the context's shared animator (`DynamicAnimator.shared(for:)`), replacing any under
+    /// the same key. Traps, with the reason, where `DynamicAnimator.add` would throw (no
+    /// `toValue`, a value of the wrong kind, …): POP would ignore the animation.
+    public func pop_add(_ anim: DynamicAnimation, forKey key: String?) {
+        do { try DynamicAnimator.shared(for: context).add(anim, to: self, forKey: key) } catch {
+            preconditionFailure("layer \(id): pop_add(_:forKey: \(key.map { "\"\($0)\"" } ?? "nil")): \(error)")
+        }
+    }
+    /// The Dynamics animation under `key`.
+    public func pop_animation(forKey key: String) -> DynamicAnimation? {
+        DynamicAnimator.shared(for: context).animation(forKey: key, on: self)
+    }
+    /// The keys of the layer's Dynamics animations, in the order added.
+    public func pop_animationKeys() -> [String] { DynamicAnimator.shared(for: context).animationKeys(on: self) }
+    /// Removes the Dynamics animation under `key` (`finished == false`); the layer keeps its value.
+    public func pop_removeAnimation(forKey key: String) {
+        DynamicAnimator.shared(for: context).removeAnimation(forKey: key, from: self)
+    }
+    /// Removes every Dynamics animation of the layer.
+    public func pop_removeAllAnimations() { DynamicAnimator.shared(for: context).removeAllAnimations(from: self) }
+}
