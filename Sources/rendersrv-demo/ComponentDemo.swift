@@ -140,10 +140,12 @@ final class ComponentDemo {
     /// tree dump gives them) and the client's, recorded under `label`; a mismatch is a failure.
     @discardableResult
     func sample(_ label: String, layer: Layer, _ key: PropertyKey, at t: Double, since start: Double) throws -> [Double] {
-        if let recorder, t > now {
-            // Draw the frame at the sample's time for the contact sheet.
-            try step(t - now)
-            try recorder.capture(control, mediaTime: now)
+        if let recorder {
+            // Draw the frame at the sample's time for the contact sheet (a time the clock has
+            // passed already — the commit's own frame — shows the current frame, labelled
+            // with its own time since `start`).
+            if t > now { try step(t - now) }
+            try recorder.capture(control, mediaTime: now, origin: start)
         }
         let reply = try control.treeReply(presentation: true, at: t, session: connection.welcome.sessionID)
         let server = try ComponentDemo.numbers(key.name, of: layer.id, in: reply.json)
@@ -192,8 +194,9 @@ final class ComponentDemo {
         control.close()
         connection.close(reason: "demo finished")
         if asJSON {
-            let o: [String: Any] = ["demo": name, "steps": commitsJSON, "samples": samplesJSON, "failures": failures,
+            var o: [String: Any] = ["demo": name, "steps": commitsJSON, "samples": samplesJSON, "failures": failures,
                                     "ok": failures.isEmpty]
+            if let recorder { o["contactSheet"] = ["path": recorder.path, "tiles": recorder.labels] }
             let data = try! JSONSerialization.data(withJSONObject: o, options: [.sortedKeys])
             print(String(decoding: data, as: UTF8.self))
         } else {

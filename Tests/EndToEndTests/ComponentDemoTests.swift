@@ -35,6 +35,21 @@ struct ComponentDemoTests {
         #expect(s.first { abs($0.t - 0.25) < 1e-9 }.map { $0.value[0] > 0.5 && $0.value[0] < 1 } == true)
     }
 
+    @Test func aContactSheetsTilesAreTheSampledFramesLabelledWithTheirTimes() throws {
+        let daemon = try Daemon(clock: "manual")
+        defer { daemon.stop() }
+        let sheet = FileManager.default.temporaryDirectory.appendingPathComponent("fade-sheet-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: sheet) }
+        let r = try CommandLineTests().run("rendersrv-demo", ["fade", "--socket", daemon.socketPath, "--json",
+                                                              "--contact-sheet", sheet])
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.output.utf8)) as? [String: Any], "\(r.error)")
+        let tiles = try #require((o["contactSheet"] as? [String: Any])?["tiles"] as? [String], "\(o)")
+        // Samples at +0 (the commit's frame has passed it: that frame, +1/60 s), +0.1, +0.25,
+        // +0.5, +0.75: one tile each, labelled with its frame's own time since the commit.
+        #expect(tiles.map { $0.prefix(8) } == ["+0.017 s", "+0.100 s", "+0.250 s", "+0.500 s", "+0.750 s"], "\(tiles)")
+        #expect(PictureTests.isPNG(sheet))
+    }
+
     @Test func quoteScalesTheOverlayInOnlyWhenItAppears() throws {
         let o = try runDemo("quote")
         #expect(steps(o).map { animations($0).count } == [0, 1, 0])
