@@ -25,6 +25,34 @@ struct FlexboxLayout {
     let style: FlexboxStyle
     let children: [FlexboxChild]
 
+    /// The layout direction of the flexbox being laid out, for nested ones that inherit it.
+    @TaskLocal static var inheritedRightToLeft = false
+
+    /// Physical lengths on four sides, points, already mirrored for right-to-left: the
+    /// layout runs left-to-right and mirrors its children's x at the end.
+    struct Box {
+        var top = 0.0, left = 0.0, bottom = 0.0, right = 0.0
+        var horizontal: Double { left + right }
+        var vertical: Double { top + bottom }
+        static func + (a: Box, b: Box) -> Box {
+            Box(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
+        }
+    }
+    /// `e` resolved against `width` (percentages of every edge are of the width) with
+    /// `start`/`end` and the direction applied; `.auto` sides count 0 and are reported.
+    static func resolve(_ e: Edges, rtl: Bool, width: Double) -> (Box, auto: (top: Bool, left: Bool, bottom: Bool, right: Bool)) {
+        let l = e.start ?? (rtl ? e.right : e.left), r = e.end ?? (rtl ? e.left : e.right)
+        func v(_ d: Dimension) -> Double { d.resolve(width) ?? 0 }
+        return (Box(top: v(e.top), left: v(l), bottom: v(e.bottom), right: v(r)),
+                (e.top == .auto, l == .auto, e.bottom == .auto, r == .auto))
+    }
+    /// Insets of a position, mirrored for right-to-left; `nil` where `auto`.
+    static func insets(_ p: FlexboxChild.Position, rtl: Bool, size: Size) -> (top: Double?, left: Double?, bottom: Double?, right: Double?) {
+        let l = p.start != .auto ? p.start : (rtl ? p.right : p.left)
+        let r = p.end != .auto ? p.end : (rtl ? p.left : p.right)
+        return (p.top.resolve(size.height), l.resolve(size.width), p.bottom.resolve(size.height), r.resolve(size.width))
+    }
+
     /// Main/cross views of sizes for the style's direction.
     struct Axes {
         let row: Bool
@@ -53,6 +81,8 @@ struct FlexboxLayout {
         let align: FlexboxStyle.AlignItems
         /// Whether the component leaves its cross length to the layout.
         let crossAuto: Bool
+        /// Which margins are `auto` (they take free space), leading and trailing.
+        var autoMain = (false, false), autoCross = (false, false)
         var base = 0.0, hypothetical = 0.0, target = 0.0
         var frozen = false
         var layout: Layout? = nil
@@ -61,9 +91,31 @@ struct FlexboxLayout {
         var crossMargins: Double { crossLead + crossTrail }
     }
 
-    func layout(of owner: Component, in range: SizeRange) -> Layout {
+    /// Lays out `owner` (whose style and children these are) within `range`; `parentSize`
+    /// is the parent's inner size, against which percent padding resolves (its width).
+    func layout(of owner: Component, in range: SizeRange, parentSize: Size) -> Layout {
+        let rtl: Bool
+        switch style.layoutDirection {
+        case .inherit: rtl = FlexboxLayout.inheritedRightToLeft
+        case .leftToRight: rtl = false
+        case .rightToLeft: rtl = true
+        }
+        var l = FlexboxLayout.$inheritedRightToLeft.withValue(rtl) {
+            layoutLeftToRight(of: owner, in: range, parentSize: parentSize, rtl: rtl)
+        }
+        if rtl {
+            for i in l.children.indices {
+                l.children[i].position.x = l.size.width - l.children[i].position.x - l.children[i].layout.size.width
+            }
+        }
+        return l
+    }
+
+    func layoutLeftToRight(of owner: Component, in range: SizeRange, parentSize: Size, rtl: Bool) -> Layout {
         let ax = Axes(row: style.isRow)
-        let pad = style.padding
+        let ownerWidth = parentSize.width
+        let border = FlexboxLayout.resolve(style.border, rtl: rtl, width: .nan).0
+        let pad = FlexboxLayout.resolve(style.padding, rtl: rtl, width: ownerWidth).0 + border
         let padMain = style.isRow ? pad.horizontal : pad.vertical
         let padCross = style.isRow ? pad.vertical : pad.horizontal
         let innerMinMain = max(0, ax.main(range.min) - padMain), innerMaxMain = max(0, ax.main(range.max) - padMain)
@@ -72,17 +124,26 @@ struct FlexboxLayout {
         // Percentages resolve against the inner box where it is known.
         let innerParent = ax.size(main: innerMaxMain, cross: innerMaxCross)
 
+        let mainGap = style.spacing + ((style.isRow ? style.columnGap : style.rowGap).resolve(innerMaxMain) ?? 0)
+        let crossGap = (style.isRow ? style.rowGap : style.columnGap).resolve(innerMaxCross) ?? 0
+
         var items: [Item] = []
         var absolutes: [(Int, FlexboxChild, Component)] = []
+        var hidden: [(Int, LayoutChild)] = []
         for (i, c) in children.enumerated() {
             guard let comp = c.component else { continue }
+            if c.display == .none { hidden.append((i, LayoutChild(position: .zero, layout: FlexboxLayout.emptied(comp)))); continue }
             if c.position.kind == .absolute { absolutes.append((i, c, comp)); continue }
-            let m = c.margin
+            let (m, mAuto) = FlexboxLayout.resolve(c.margin, rtl: rtl, width: innerParent.width)
             let reverse = style.isReverse, wrapReverse = style.wrap == .wrapReverse
             let (mLead, mTrail) = style.isRow ? (reverse ? (m.right, m.left) : (m.left, m.right))
                                               : (reverse ? (m.bottom, m.top) : (m.top, m.bottom))
             let (cLead, cTrail) = style.isRow ? (wrapReverse ? (m.bottom, m.top) : (m.top, m.bottom))
                                               : (wrapReverse ? (m.right, m.left) : (m.left, m.right))
+            let (aLead, aTrail) = style.isRow ? (reverse ? (mAuto.right, mAuto.left) : (mAuto.left, mAuto.right))
+                                              : (reverse ? (mAuto.bottom, mAuto.top) : (mAuto.top, mAuto.bottom))
+            let (acLead, acTrail) = style.isRow ? (wrapReverse ? (mAuto.bottom, mAuto.top) : (mAuto.top, mAuto.bottom))
+                                                : (wrapReverse ? (mAuto.right, mAuto.left) : (mAuto.left, mAuto.right))
             var bounds = comp.size
             bounds.width = .auto; bounds.height = .auto
             let own = bounds.resolve(parentSize: innerParent)
@@ -93,7 +154,7 @@ struct FlexboxLayout {
             items.append(Item(index: i, child: c, component: comp, own: own, ownMain: ownMain, ownCross: ownCross,
                               mainLead: mLead + c.spacingBefore, mainTrail: mTrail + c.spacingAfter,
                               crossLead: cLead, crossTrail: cTrail, align: c.alignSelf ?? style.alignItems,
-                              crossAuto: ownCross == nil))
+                              crossAuto: ownCross == nil, autoMain: (aLead, aTrail), autoCross: (acLead, acTrail)))
         }
 
         func measure(_ it: Item, main: Double?, cross: Double?) -> Layout {
@@ -102,7 +163,9 @@ struct FlexboxLayout {
             let r = SizeRange(min: ax.size(main: m0, cross: c0), max: ax.size(main: m1, cross: Swift.max(c0, c1)))
             return it.component.layoutThatFits(r, parentSize: innerParent)
         }
-        func stretches(_ it: Item) -> Bool { it.align == .stretch && it.crossAuto && it.child.aspectRatio == nil }
+        func stretches(_ it: Item) -> Bool {
+            it.align == .stretch && it.crossAuto && it.child.aspectRatio == nil && !it.autoCross.0 && !it.autoCross.1
+        }
         /// The cross length known before layout, if any.
         func knownCross(_ it: Item) -> Double? {
             if let c = it.ownCross { return c }
@@ -136,7 +199,7 @@ struct FlexboxLayout {
             var current: [Int] = [], used = 0.0
             for k in items.indices {
                 let outer = items[k].hypothetical + items[k].mainMargins
-                let add = current.isEmpty ? outer : style.spacing + outer
+                let add = current.isEmpty ? outer : mainGap + outer
                 if !current.isEmpty && used + add > innerMaxMain + 1e-9 {
                     lines.append(current); current = [k]; used = outer
                 } else {
@@ -149,7 +212,7 @@ struct FlexboxLayout {
         // 4–5. Flexible lengths, then each child's layout at its main length.
         var lineMains: [Double] = []
         for line in lines {
-            let spacing = style.spacing * Double(line.count - 1)
+            let spacing = mainGap * Double(line.count - 1)
             let margins = line.reduce(0) { $0 + items[$1].mainMargins }
             let used = line.reduce(spacing + margins) { $0 + items[$1].hypothetical }
             let totalGrow = line.reduce(0) { $0 + items[$1].child.flexGrow }
@@ -182,21 +245,23 @@ struct FlexboxLayout {
             lineCross.append(max(c, ascent + descent))
             lineAscent.append(ascent)
         }
-        let contentCross = lineCross.reduce(0, +)
+        let contentCross = lineCross.reduce(0, +) + crossGap * Double(max(0, lineCross.count - 1))
         let innerCross = exactCross ? innerMinCross : min(max(contentCross, innerMinCross), innerMaxCross)
         if style.wrap == .noWrap, !lineCross.isEmpty { lineCross[0] = innerCross }
         let innerMain = exactMain ? innerMinMain : min(max(lineMains.max() ?? 0, innerMinMain), innerMaxMain)
 
         var lead = 0.0, between = 0.0
         let extra = innerCross - contentCross
-        if style.wrap != .noWrap, extra > 0, !lines.isEmpty {
+        if style.wrap != .noWrap, !lines.isEmpty {
             let n = Double(lines.count)
-            switch style.alignContent {
+            // Negative space: the spreading alignments fall back to the start (Yoga's fallback).
+            switch extra < 0 && style.alignContent != .center && style.alignContent != .end ? .start : style.alignContent {
             case .start: break
             case .end: lead = extra
             case .center: lead = extra / 2
             case .spaceBetween: if lines.count > 1 { between = extra / (n - 1) }
             case .spaceAround: between = extra / n; lead = between / 2
+            case .spaceEvenly: between = extra / (n + 1); lead = between
             case .stretch: for i in lineCross.indices { lineCross[i] += extra / n }
             }
         }
@@ -213,24 +278,31 @@ struct FlexboxLayout {
                 }
                 let l = it.layout!
                 let size = ax.cross(l.size)
-                let pos: Double
+                var pos: Double
                 switch it.align {
                 case .stretch, .start: pos = it.crossLead
                 case .end: pos = lc - it.crossTrail - size
                 case .center: pos = it.crossLead + (lc - it.crossMargins - size) / 2
                 case .baseline: pos = style.isRow ? lineAscent[li] - l.effectiveBaseline : it.crossLead
                 }
+                if it.autoCross.0 || it.autoCross.1 {
+                    let free = max(0, lc - it.crossMargins - size)
+                    pos = it.crossLead + (it.autoCross.0 && it.autoCross.1 ? free / 2 : (it.autoCross.0 ? free : 0))
+                }
                 it.crossPosition = crossCursor + pos
                 items[k] = it
             }
-            crossCursor += lc + between
+            crossCursor += lc + between + crossGap
 
             let n = line.count
-            let content = line.reduce(style.spacing * Double(n - 1)) { $0 + ax.main(items[$1].layout!.size) + items[$1].mainMargins }
+            let content = line.reduce(mainGap * Double(n - 1)) { $0 + ax.main(items[$1].layout!.size) + items[$1].mainMargins }
             let remaining = innerMain - content
+            let autoMargins = line.reduce(0) { $0 + (items[$1].autoMain.0 ? 1 : 0) + (items[$1].autoMain.1 ? 1 : 0) }
             var mainLead = 0.0, gap = 0.0
-            if remaining > 0 {
-                switch style.justifyContent {
+            if autoMargins == 0 {
+                // Negative space: center and end overflow as they are; the spreading ones start.
+                let j = remaining < 0 && style.justifyContent != .center && style.justifyContent != .end ? .start : style.justifyContent
+                switch j {
                 case .start: break
                 case .center: mainLead = remaining / 2
                 case .end: mainLead = remaining
@@ -239,11 +311,14 @@ struct FlexboxLayout {
                 case .spaceEvenly: gap = remaining / Double(n + 1); mainLead = gap
                 }
             }
+            let perAuto = autoMargins > 0 && remaining > 0 ? remaining / Double(autoMargins) : 0
             var cursor = mainLead
             for k in line {
+                if items[k].autoMain.0 { cursor += perAuto }
                 cursor += items[k].mainLead
                 items[k].mainPosition = cursor
-                cursor += ax.main(items[k].layout!.size) + items[k].mainTrail + style.spacing + gap
+                cursor += ax.main(items[k].layout!.size) + items[k].mainTrail + mainGap + gap
+                if items[k].autoMain.1 { cursor += perAuto }
             }
         }
 
@@ -253,14 +328,23 @@ struct FlexboxLayout {
             let l = it.layout!
             let m = style.isReverse ? innerMain - it.mainPosition - ax.main(l.size) : it.mainPosition
             let c = style.wrap == .wrapReverse ? innerCross - it.crossPosition - ax.cross(l.size) : it.crossPosition
-            placed.append((it.index, LayoutChild(position: ax.point(main: padMainLead + m, cross: padCrossLead + c), layout: l)))
+            var p = ax.point(main: padMainLead + m, cross: padCrossLead + c)
+            if it.child.position.kind == .relative {
+                let ins = FlexboxLayout.insets(it.child.position, rtl: rtl, size: innerParent)
+                p.x += ins.left ?? ins.right.map { -$0 } ?? 0
+                p.y += ins.top ?? ins.bottom.map { -$0 } ?? 0
+            }
+            placed.append((it.index, LayoutChild(position: p, layout: l)))
         }
-        let size = range.clamp(ax.size(main: innerMain + padMain, cross: innerCross + padCross))
+        // Never smaller than the padding and border (Yoga).
+        var size = range.clamp(ax.size(main: innerMain + padMain, cross: innerCross + padCross))
+        size.width = max(size.width, pad.horizontal); size.height = max(size.height, pad.vertical)
 
         // 8. Absolute children.
         for (i, c, comp) in absolutes {
-            placed.append((i, placeAbsolute(c, comp, in: size)))
+            placed.append((i, placeAbsolute(c, comp, in: size, padding: pad, border: border, rtl: rtl)))
         }
+        placed += hidden
         placed.sort { $0.0 < $1.0 }
 
         // Baseline: the first flowing child's (Yoga).
@@ -309,11 +393,12 @@ struct FlexboxLayout {
     }
 
     /// Step 8: an absolute child within a container of `size`.
-    func placeAbsolute(_ c: FlexboxChild, _ comp: Component, in size: Size) -> LayoutChild {
-        let p = c.position, m = c.margin, pad = style.padding
+    func placeAbsolute(_ c: FlexboxChild, _ comp: Component, in outer: Size, padding pad: Box, border: Box, rtl: Bool) -> LayoutChild {
+        // Insets are from the padding box (inside the border).
+        let size = Size(width: max(0, outer.width - border.horizontal), height: max(0, outer.height - border.vertical))
+        let m = FlexboxLayout.resolve(c.margin, rtl: rtl, width: size.width).0
         let own = comp.size.resolve(parentSize: size)
-        let l = p.left.resolve(size.width), r = p.right.resolve(size.width)
-        let t = p.top.resolve(size.height), b = p.bottom.resolve(size.height)
+        let (t, l, b, r) = FlexboxLayout.insets(c.position, rtl: rtl, size: size)
         var w: Double? = own.min.width == own.max.width ? own.min.width : nil
         var h: Double? = own.min.height == own.max.height ? own.min.height : nil
         if w == nil, let l, let r { w = max(0, size.width - l - r - m.horizontal) }
@@ -335,17 +420,30 @@ struct FlexboxLayout {
         let justify = style.isReverse ? flip(place(style.justifyContent)) : place(style.justifyContent)
         let align = place(c.alignSelf ?? style.alignItems)
         func axis(_ lead: Double?, _ trail: Double?, _ len: Double, _ total: Double, _ mLead: Double, _ mTrail: Double,
-                  _ pLead: Double, _ pTrail: Double, _ pl: Place) -> Double {
-            if let lead { return lead + mLead }
-            if let trail { return total - trail - mTrail - len }
+                  _ pLead: Double, _ pTrail: Double, _ bLead: Double, _ bTrail: Double, _ pl: Place) -> Double {
+            if let lead { return bLead + lead + mLead }
+            if let trail { return total - bTrail - trail - mTrail - len }
             switch pl {
             case .start: return pLead + mLead
             case .center: return pLead + (total - pLead - pTrail - len) / 2
             case .end: return total - pTrail - mTrail - len
             }
         }
-        let x = axis(l, r, layout.size.width, size.width, m.left, m.right, pad.left, pad.right, style.isRow ? justify : align)
-        let y = axis(t, b, layout.size.height, size.height, m.top, m.bottom, pad.top, pad.bottom, style.isRow ? align : justify)
+        let x = axis(l, r, layout.size.width, outer.width, m.left, m.right, pad.left, pad.right, border.left, border.right,
+                     style.isRow ? justify : align)
+        let y = axis(t, b, layout.size.height, outer.height, m.top, m.bottom, pad.top, pad.bottom, border.top, border.bottom,
+                     style.isRow ? align : justify)
         return LayoutChild(position: Point(x: x, y: y), layout: layout)
+    }
+
+    /// `c` out of layout (`display: none`): its layout and its subtree's with empty frames.
+    static func emptied(_ c: Component) -> Layout {
+        func zero(_ l: Layout) -> Layout {
+            var l = l
+            l.size = .zero; l.baseline = nil
+            l.children = l.children.map { LayoutChild(position: .zero, layout: zero($0.layout)) }
+            return l
+        }
+        return zero(c.layoutThatFits(.unconstrained, parentSize: .zero))
     }
 }
