@@ -100,15 +100,9 @@ struct FlexboxLayout {
         case .leftToRight: rtl = false
         case .rightToLeft: rtl = true
         }
-        var l = FlexboxLayout.$inheritedRightToLeft.withValue(rtl) {
+        return FlexboxLayout.$inheritedRightToLeft.withValue(rtl) {
             layoutLeftToRight(of: owner, in: range, parentSize: parentSize, rtl: rtl)
         }
-        if rtl {
-            for i in l.children.indices {
-                l.children[i].position.x = l.size.width - l.children[i].position.x - l.children[i].layout.size.width
-            }
-        }
-        return l
     }
 
     func layoutLeftToRight(of owner: Component, in range: SizeRange, parentSize: Size, rtl: Bool) -> Layout {
@@ -215,16 +209,16 @@ struct FlexboxLayout {
             let spacing = mainGap * Double(line.count - 1)
             let margins = line.reduce(0) { $0 + items[$1].mainMargins }
             let used = line.reduce(spacing + margins) { $0 + items[$1].hypothetical }
-            let totalGrow = line.reduce(0) { $0 + items[$1].child.flexGrow }
             let lineMain: Double
             if exactMain { lineMain = innerMinMain }
-            else if innerMaxMain.isFinite && (used > innerMaxMain || totalGrow > 0) { lineMain = innerMaxMain }
+            else if innerMaxMain.isFinite && used > innerMaxMain { lineMain = innerMaxMain }
             else { lineMain = max(used, innerMinMain) }
             lineMains.append(lineMain)
             resolveFlexibleLengths(&items, line: line, available: lineMain - spacing - margins, growing: used < lineMain)
             for k in line {
                 let it = items[k]
-                let cross: Double? = it.child.aspectRatio.map { r in style.isRow ? it.target / r : it.target * r }
+                // An explicit cross length is kept even where it overflows the line (Yoga).
+                let cross: Double? = it.child.aspectRatio.map { r in style.isRow ? it.target / r : it.target * r } ?? it.ownCross
                 items[k].layout = measure(it, main: it.target, cross: cross)
             }
         }
@@ -344,6 +338,11 @@ struct FlexboxLayout {
         for (i, c, comp) in absolutes {
             placed.append((i, placeAbsolute(c, comp, in: size, padding: pad, border: border, rtl: rtl)))
         }
+        if rtl {
+            for i in placed.indices {
+                placed[i].1.position.x = size.width - placed[i].1.position.x - placed[i].1.layout.size.width
+            }
+        }
         placed += hidden
         placed.sort { $0.0 < $1.0 }
 
@@ -371,8 +370,9 @@ struct FlexboxLayout {
             let unfrozen = line.filter { !items[$0].frozen }
             let frozenSum = line.filter { items[$0].frozen }.reduce(0) { $0 + items[$1].target }
             let free = available - frozenSum - unfrozen.reduce(0) { $0 + items[$1].base }
-            let sumGrow = unfrozen.reduce(0) { $0 + items[$1].child.flexGrow }
-            let sumScaled = unfrozen.reduce(0) { $0 + items[$1].child.flexShrink * items[$1].base }
+            // Factors summing to less than one take only that share of the free space (CSS, Yoga).
+            let sumGrow = max(1, unfrozen.reduce(0) { $0 + items[$1].child.flexGrow })
+            let sumScaled = max(1, unfrozen.reduce(0) { $0 + items[$1].child.flexShrink * items[$1].base })
             var violation = 0.0
             var clamped: [Int: Double] = [:], unclamped: [Int: Double] = [:]
             for k in unfrozen {
@@ -418,7 +418,8 @@ struct FlexboxLayout {
         }
         func flip(_ pl: Place) -> Place { pl == .start ? .end : (pl == .end ? .start : .center) }
         let justify = style.isReverse ? flip(place(style.justifyContent)) : place(style.justifyContent)
-        let align = place(c.alignSelf ?? style.alignItems)
+        // Without insets an absolute child follows wrap-reverse across the lines (Yoga).
+        let align = style.wrap == .wrapReverse ? flip(place(c.alignSelf ?? style.alignItems)) : place(c.alignSelf ?? style.alignItems)
         func axis(_ lead: Double?, _ trail: Double?, _ len: Double, _ total: Double, _ mLead: Double, _ mTrail: Double,
                   _ pLead: Double, _ pTrail: Double, _ bLead: Double, _ bTrail: Double, _ pl: Place) -> Double {
             if let lead { return bLead + lead + mLead }
