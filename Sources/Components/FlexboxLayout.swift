@@ -88,6 +88,8 @@ struct FlexboxLayout {
         var layout: Layout? = nil
         var mainPosition = 0.0, crossPosition = 0.0
         var mainMargins: Double { mainLead + mainTrail }
+        /// The aspect ratio, if it is one (Yoga treats 0 as none).
+        var ratio: Double? { child.aspectRatio.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
         var crossMargins: Double { crossLead + crossTrail }
     }
 
@@ -140,7 +142,11 @@ struct FlexboxLayout {
                                                 : (wrapReverse ? (mAuto.right, mAuto.left) : (mAuto.left, mAuto.right))
             var bounds = comp.size
             bounds.width = .auto; bounds.height = .auto
-            let own = bounds.resolve(parentSize: innerParent)
+            // A box is never smaller than its padding and border (Yoga), whatever its size says.
+            let pb = FlexboxLayout.paddingAndBorder(of: comp, ownerWidth: innerParent.width)
+            var own = bounds.resolve(parentSize: innerParent)
+            own.min = Size(width: max(own.min.width, pb.width), height: max(own.min.height, pb.height))
+            own.max = Size(width: max(own.max.width, pb.width), height: max(own.max.height, pb.height))
             let ownMain = comp.size.exact(width: style.isRow).resolve(ax.main(innerParent))
                 .map { min(max($0, ax.main(own.min)), ax.main(own.max)) }
             let ownCross = comp.size.exact(width: !style.isRow).resolve(ax.cross(innerParent))
@@ -152,13 +158,13 @@ struct FlexboxLayout {
         }
 
         func measure(_ it: Item, main: Double?, cross: Double?) -> Layout {
-            let m0 = main.map { max(0, $0) } ?? 0, m1 = main.map { max(0, $0) } ?? .infinity
-            let c0 = cross.map { max(0, $0) } ?? 0, c1 = cross.map { max(0, $0) } ?? max(0, innerMaxCross - it.crossMargins)
+            let m0 = max(main.map { max(0, $0) } ?? 0, ax.main(it.own.min)), m1 = max(main.map { max(0, $0) } ?? .infinity, m0)
+            let c0 = max(cross.map { max(0, $0) } ?? 0, ax.cross(it.own.min)), c1 = cross.map { max(0, $0) } ?? max(0, innerMaxCross - it.crossMargins)
             let r = SizeRange(min: ax.size(main: m0, cross: c0), max: ax.size(main: m1, cross: Swift.max(c0, c1)))
             return it.component.layoutThatFits(r, parentSize: innerParent)
         }
         func stretches(_ it: Item) -> Bool {
-            it.align == .stretch && it.crossAuto && it.child.aspectRatio == nil && !it.autoCross.0 && !it.autoCross.1
+            it.align == .stretch && it.crossAuto && it.ratio == nil && !it.autoCross.0 && !it.autoCross.1
         }
         /// The cross length known before layout, if any.
         func knownCross(_ it: Item) -> Double? {
@@ -175,7 +181,7 @@ struct FlexboxLayout {
                 base = b
             } else if let m = it.ownMain {
                 base = m
-            } else if let r = it.child.aspectRatio, let c = knownCross(it) {
+            } else if let r = it.ratio, let c = knownCross(it) {
                 base = style.isRow ? c * r : c / r
             } else {
                 let stretchedCross = stretches(it) && exactCross ? max(0, innerMinCross - it.crossMargins) : nil
@@ -218,7 +224,7 @@ struct FlexboxLayout {
             for k in line {
                 let it = items[k]
                 // An explicit cross length is kept even where it overflows the line (Yoga).
-                let cross: Double? = it.child.aspectRatio.map { r in style.isRow ? it.target / r : it.target * r } ?? it.ownCross
+                let cross: Double? = it.ratio.map { r in style.isRow ? it.target / r : it.target * r } ?? it.ownCross
                 items[k].layout = measure(it, main: it.target, cross: cross)
             }
         }
@@ -403,11 +409,13 @@ struct FlexboxLayout {
         var h: Double? = own.min.height == own.max.height ? own.min.height : nil
         if w == nil, let l, let r { w = max(0, size.width - l - r - m.horizontal) }
         if h == nil, let t, let b { h = max(0, size.height - t - b - m.vertical) }
-        if let ratio = c.aspectRatio {
+        if let ratio = c.aspectRatio, ratio > 0 {
             if let w0 = w, h == nil { h = w0 / ratio } else if let h0 = h, w == nil { w = h0 * ratio }
         }
-        let range = SizeRange(min: Size(width: w ?? 0, height: h ?? 0),
-                              max: Size(width: w ?? .infinity, height: h ?? .infinity))
+        let pb = FlexboxLayout.paddingAndBorder(of: comp, ownerWidth: size.width)
+        let minW = max(w ?? 0, pb.width), minH = max(h ?? 0, pb.height)
+        let range = SizeRange(min: Size(width: minW, height: minH),
+                              max: Size(width: max(w ?? .infinity, minW), height: max(h ?? .infinity, minH)))
         let layout = comp.layoutThatFits(range, parentSize: size)
         enum Place { case start, center, end }
         func place(_ align: FlexboxStyle.AlignItems) -> Place {
@@ -435,6 +443,14 @@ struct FlexboxLayout {
         let y = axis(t, b, layout.size.height, outer.height, m.top, m.bottom, pad.top, pad.bottom, border.top, border.bottom,
                      style.isRow ? align : justify)
         return LayoutChild(position: Point(x: x, y: y), layout: layout)
+    }
+
+    /// The padding plus border of `c` when it is a flexbox (percent padding of `ownerWidth`),
+    /// else zero: the least size Yoga gives a box.
+    static func paddingAndBorder(of c: Component, ownerWidth: Double) -> Size {
+        guard let f = c as? FlexboxComponent else { return .zero }
+        let b = resolve(f.style.padding, rtl: false, width: ownerWidth).0 + resolve(f.style.border, rtl: false, width: .nan).0
+        return Size(width: b.horizontal, height: b.vertical)
     }
 
     /// `c` out of layout (`display: none`): its layout and its subtree's with empty frames.

@@ -72,7 +72,7 @@ public struct FlexboxChild {
     /// Overrides the parent's `alignItems` for this child; `nil` inherits it.
     public var alignSelf: FlexboxStyle.AlignItems?
     public var margin: Edges
-    /// Width ÷ height; when one length is known the other follows.
+    /// Width ÷ height; when one length is known the other follows. 0 is none (as in Yoga).
     public var aspectRatio: Double?
     public var position: Position
     /// `.none` takes the child out of layout: it and its subtree get empty frames (Yoga's
@@ -107,7 +107,7 @@ public struct FlexboxChild {
                 flexShrink: Double = 0, flexBasis: Dimension = .auto, alignSelf: FlexboxStyle.AlignItems? = nil,
                 margin: Edges = .zero, aspectRatio: Double? = nil, position: Position = .relative, display: Display = .flex) {
         precondition(flexGrow >= 0 && flexShrink >= 0, "FlexboxChild: flexGrow \(flexGrow) and flexShrink \(flexShrink) must be ≥ 0")
-        if let r = aspectRatio { precondition(r > 0 && r.isFinite, "FlexboxChild: aspectRatio \(r) must be a positive number (width ÷ height)") }
+        if let r = aspectRatio { precondition(r >= 0 && r.isFinite, "FlexboxChild: aspectRatio \(r) must be a positive number (width ÷ height), or 0 for none") }
         self.component = component; self.spacingBefore = spacingBefore; self.spacingAfter = spacingAfter
         self.flexGrow = flexGrow; self.flexShrink = flexShrink; self.flexBasis = flexBasis; self.alignSelf = alignSelf
         self.margin = margin; self.aspectRatio = aspectRatio; self.position = position; self.display = display
