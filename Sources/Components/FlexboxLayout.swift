@@ -349,12 +349,22 @@ struct FlexboxLayout {
                 placed[i].1.position.x = size.width - placed[i].1.position.x - placed[i].1.layout.size.width
             }
         }
+        // Absolute children of static children have this box as their containing block.
+        for k in placed.indices {
+            let i = placed[k].0
+            guard children[i].position.kind == .static, let f = children[i].component as? FlexboxComponent else { continue }
+            placed[k].1.layout = rehome(placed[k].1.layout, of: f, offset: placed[k].1.position, in: size,
+                                        padding: pad, border: border, rtl: rtl)
+        }
         placed += hidden
         placed.sort { $0.0 < $1.0 }
 
-        // Baseline: the first flowing child's (Yoga).
+        // Baseline (Yoga): the first child of the first line aligned by baseline, else the
+        // first child of that line.
         var baseline: Double? = nil
-        if let first = items.first, let p = placed.first(where: { $0.0 == first.index }) {
+        let firstLine = lines.first ?? []
+        if let k = firstLine.first(where: { items[$0].align == .baseline }) ?? firstLine.first,
+           let p = placed.first(where: { $0.0 == items[k].index }) {
             baseline = p.1.position.y + p.1.layout.effectiveBaseline
         }
         return Layout(component: owner, size: size, children: placed.map(\.1), baseline: baseline)
@@ -443,6 +453,39 @@ struct FlexboxLayout {
         let y = axis(t, b, layout.size.height, outer.height, m.top, m.bottom, pad.top, pad.bottom, border.top, border.bottom,
                      style.isRow ? align : justify)
         return LayoutChild(position: Point(x: x, y: y), layout: layout)
+    }
+
+    /// `layout` of the static flexbox `f` (at `offset` in this box, of `size`) with its
+    /// absolute children, and those of its static children, placed against this box: sized
+    /// by it and by insets from its padding box; on an axis without insets a child keeps the
+    /// place `f` gave it (its static position).
+    func rehome(_ layout: Layout, of f: FlexboxComponent, offset: Point, in size: Size, padding: Box, border: Box, rtl: Bool) -> Layout {
+        var l = layout
+        var k = 0
+        for c in f.children {
+            guard let comp = c.component else { continue }
+            defer { k += 1 }
+            guard k < l.children.count, c.display == .flex else { continue }
+            let here = Point(x: offset.x + l.children[k].position.x, y: offset.y + l.children[k].position.y)
+            switch c.position.kind {
+            case .absolute:
+                let inner = Size(width: max(0, size.width - border.horizontal), height: max(0, size.height - border.vertical))
+                let ins = FlexboxLayout.insets(c.position, rtl: rtl, size: inner)
+                var placed = placeAbsolute(c, comp, in: size, padding: padding, border: border, rtl: rtl)
+                if rtl { placed.position.x = size.width - placed.position.x - placed.layout.size.width }
+                if ins.left == nil && ins.right == nil { placed.position.x = here.x }
+                if ins.top == nil && ins.bottom == nil { placed.position.y = here.y }
+                placed.position.x -= offset.x; placed.position.y -= offset.y
+                l.children[k] = placed
+            case .static:
+                if let g = comp as? FlexboxComponent {
+                    l.children[k].layout = rehome(l.children[k].layout, of: g, offset: here, in: size,
+                                                  padding: padding, border: border, rtl: rtl)
+                }
+            case .relative: break
+            }
+        }
+        return l
     }
 
     /// The padding plus border of `c` when it is a flexbox (percent padding of `ownerWidth`),
