@@ -473,7 +473,9 @@ struct FlexboxLayout {
                 let ins = FlexboxLayout.insets(c.position, rtl: rtl, size: inner)
                 var placed = placeAbsolute(c, comp, in: size, padding: padding, border: border, rtl: rtl)
                 if rtl { placed.position.x = size.width - placed.position.x - placed.layout.size.width }
-                if ins.left == nil && ins.right == nil { placed.position.x = here.x }
+                // The static position keeps the flow's start edge (the right one right-to-left).
+                let old = l.children[k].layout.size
+                if ins.left == nil && ins.right == nil { placed.position.x = rtl ? here.x + old.width - placed.layout.size.width : here.x }
                 if ins.top == nil && ins.bottom == nil { placed.position.y = here.y }
                 placed.position.x -= offset.x; placed.position.y -= offset.y
                 l.children[k] = placed
