@@ -149,12 +149,17 @@ struct FlexboxLayout {
             own.max = Size(width: max(own.max.width, pb.width), height: max(own.max.height, pb.height))
             let ownMain = comp.size.exact(width: style.isRow).resolve(ax.main(innerParent))
                 .map { min(max($0, ax.main(own.min)), ax.main(own.max)) }
-            let ownCross = comp.size.exact(width: !style.isRow).resolve(ax.cross(innerParent))
+            // A percentage across a container whose cross length is not exact is measured as
+            // content (Yoga's loose percentage measurement); it does not stretch either.
+            let crossDimension = comp.size.exact(width: !style.isRow)
+            var loose = false
+            if case .percent = crossDimension, !exactCross { loose = true }
+            let ownCross = (loose ? nil : crossDimension.resolve(ax.cross(innerParent)))
                 .map { min(max($0, ax.cross(own.min)), ax.cross(own.max)) }
             items.append(Item(index: i, child: c, component: comp, own: own, ownMain: ownMain, ownCross: ownCross,
                               mainLead: mLead + c.spacingBefore, mainTrail: mTrail + c.spacingAfter,
                               crossLead: cLead, crossTrail: cTrail, align: c.alignSelf ?? style.alignItems,
-                              crossAuto: ownCross == nil, autoMain: (aLead, aTrail), autoCross: (acLead, acTrail)))
+                              crossAuto: ownCross == nil && !loose, autoMain: (aLead, aTrail), autoCross: (acLead, acTrail)))
         }
 
         func measure(_ it: Item, main: Double?, cross: Double?) -> Layout {
@@ -248,7 +253,12 @@ struct FlexboxLayout {
         let contentCross = lineCross.reduce(0, +) + crossGap * Double(max(0, lineCross.count - 1))
         let innerCross = exactCross ? innerMinCross : min(max(contentCross, innerMinCross), innerMaxCross)
         if style.wrap == .noWrap, !lineCross.isEmpty { lineCross[0] = innerCross }
-        let innerMain = exactMain ? innerMinMain : min(max(lineMains.max() ?? 0, innerMinMain), innerMaxMain)
+        var contentMain = lineMains.max() ?? 0
+        if style.wrap != .noWrap && lines.count > 1 {
+            // Sized to fit, a wrapping container takes the length its items need unwrapped (Yoga).
+            contentMain = items.reduce(mainGap * Double(items.count - 1)) { $0 + $1.hypothetical + $1.mainMargins }
+        }
+        let innerMain = exactMain ? innerMinMain : min(max(contentMain, innerMinMain), innerMaxMain)
 
         var lead = 0.0, between = 0.0
         let extra = innerCross - contentCross

@@ -213,8 +213,5 @@ import RenderCore
         "static_position_justify_flex_end_amalgamation",
         "static_position_justify_flex_start_amalgamation",
         "static_position_justify_flex_start_position_set_amalgamation",
-        "wrapped_row_within_align_items_center",
-        "wrapped_row_within_align_items_flex_end",
-        "wrapped_row_within_align_items_flex_start",
     ]
 }
