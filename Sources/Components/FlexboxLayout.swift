@@ -83,6 +83,8 @@ struct FlexboxLayout {
         let crossAuto: Bool
         /// Which margins are `auto` (they take free space), leading and trailing.
         var autoMain = (false, false), autoCross = (false, false)
+        /// Whether its cross percentage is measured as content (the container's cross is not exact).
+        var loose = false
         var base = 0.0, hypothetical = 0.0, target = 0.0
         var frozen = false
         var layout: Layout? = nil
@@ -159,14 +161,16 @@ struct FlexboxLayout {
             items.append(Item(index: i, child: c, component: comp, own: own, ownMain: ownMain, ownCross: ownCross,
                               mainLead: mLead + c.spacingBefore, mainTrail: mTrail + c.spacingAfter,
                               crossLead: cLead, crossTrail: cTrail, align: c.alignSelf ?? style.alignItems,
-                              crossAuto: ownCross == nil && !loose, autoMain: (aLead, aTrail), autoCross: (acLead, acTrail)))
+                              crossAuto: ownCross == nil && !loose, autoMain: (aLead, aTrail), autoCross: (acLead, acTrail),
+                              loose: loose))
         }
 
         func measure(_ it: Item, main: Double?, cross: Double?) -> Layout {
             let m0 = max(main.map { max(0, $0) } ?? 0, ax.main(it.own.min)), m1 = max(main.map { max(0, $0) } ?? .infinity, m0)
             let c0 = max(cross.map { max(0, $0) } ?? 0, ax.cross(it.own.min)), c1 = cross.map { max(0, $0) } ?? max(0, innerMaxCross - it.crossMargins)
             let r = SizeRange(min: ax.size(main: m0, cross: c0), max: ax.size(main: m1, cross: Swift.max(c0, c1)))
-            return it.component.layoutThatFits(r, parentSize: innerParent)
+            let parent = it.loose ? ax.size(main: ax.main(innerParent), cross: .infinity) : innerParent
+            return it.component.layoutThatFits(r, parentSize: parent)
         }
         func stretches(_ it: Item) -> Bool {
             it.align == .stretch && it.crossAuto && it.ratio == nil && !it.autoCross.0 && !it.autoCross.1

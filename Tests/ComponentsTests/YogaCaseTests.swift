@@ -202,8 +202,6 @@ import RenderCore
         "align_items_center_child_without_margin_bigger_than_parent",
         "align_items_flex_end_child_with_margin_bigger_than_parent",
         "align_items_flex_end_child_without_margin_bigger_than_parent",
-        "percent_of_max_cross_unstretched",
-        "percentage_container_in_wrapping_container",
         "rounding_fractial_input_3",
         "static_position_absolute_child_margin_percentage",
         "static_position_align_center_amalgamation",
