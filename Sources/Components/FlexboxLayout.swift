@@ -1,26 +1,35 @@
 import RenderCore
 
-/// The flexbox algorithm behind `FlexboxComponent`: the subset of CSS flexbox that Yoga
-/// implements and ComponentKit exposes, with Yoga's defaults.
+/// The flexbox algorithm behind `FlexboxComponent`: Yoga's rules (facebook/yoga,
+/// `yoga/algorithm/CalculateLayout.cpp`) over ComponentKit's API, with Yoga's defaults.
+/// `YogaCaseTests` holds Yoga's generated cases; the README lists the deliberate differences.
 ///
-///     1. inner box = constraint − padding (on an axis whose min = max the size is exact)
+///     0. right-to-left: edges are mirrored (start/end resolved, left ↔ right) and the layout
+///        runs left-to-right, then children's x are mirrored; nested flexboxes inherit it
+///     1. inner box = constraint − padding − border (on an axis whose min = max the size is
+///        exact); percentages of padding and margins are of the parent's width
 ///     2. each relative child's flex basis: `flexBasis`, else its own exact length, else the
 ///        other length × aspect ratio, else its content measured with the main axis free;
-///        the hypothetical size is the basis clamped to the child's min/max
-///     3. lines: one, or (wrap) as many as the inner main length allows
+///        the hypothetical size is the basis clamped to the child's min/max and never below
+///        its padding + border
+///     3. lines: one, or (wrap) as many as the inner main length allows (gaps included)
 ///     4. per line, free space → grow by `flexGrow`, or shrink by `flexShrink × basis`, with
-///        min/max violations frozen and the rest redistributed (CSS §9.7). When the main
-///        length is bounded but not exact, the line takes the bound if it overflows or a
-///        child grows (Yoga's AtMost behaviour), else its content
+///        min/max violations frozen and the rest redistributed (CSS §9.7; factor sums below
+///        one take that share). When the main length is not exact the line takes its
+///        content's length, the bound if it overflows, the minimum if it is short
 ///     5. each child laid out with its final main length; its cross length from the aspect
-///        ratio, or stretched to the line (`alignItems` / `alignSelf` .stretch, cross size
-///        auto), or its content
-///     6. line cross lengths; the container's cross length; `alignContent` between lines
-///     7. positions: `justifyContent` and spacing along the line, `alignSelf` across it,
-///        mirrored for reverse directions and `wrapReverse`
-///     8. absolute children: by their insets within the padding box, else by justify/align
+///        ratio, its own (even past the line), stretched to the line (`.stretch`, cross
+///        size auto, no auto cross margin), or its content
+///     6. line cross lengths (row gaps between); the container's; `alignContent` between
+///        lines, negative space falling back as Yoga's does
+///     7. positions: auto margins, else `justifyContent` (negative space: center and end
+///        overflow, the rest start), `alignSelf` or auto margins across, mirrored for
+///        reverse directions and `wrapReverse`; relative insets move a child
+///     8. absolute children: by their insets within the padding box, else by justify/align;
+///        those of static children are placed against this box (their containing block)
 ///
-/// Lengths are points. Pure: runs on any thread.
+/// Lengths are points; frames are not rounded (see `Layout.roundedToPixelGrid(scale:)`).
+/// Pure: runs on any thread.
 struct FlexboxLayout {
     let style: FlexboxStyle
     let children: [FlexboxChild]

@@ -75,4 +75,22 @@ import RenderCore
         let retina = layout(c, Size(100, 10)).roundedToPixelGrid(scale: 2)
         #expect(retina.childFrames == [r(0, 0, 33.5, 10), r(33.5, 0, 33, 10), r(66.5, 0, 33.5, 10)])
     }
+
+    /// The README's flexbox example, compiled and laid out.
+    @Test func theReadmeExampleLaysOut() {
+        let avatar = box(20, 20), badge = box(10, 10), spinner = box(16, 16), isLoading = false
+        let c = FlexboxComponent(style: FlexboxStyle(direction: .row, wrap: .wrap,
+                                                     padding: Edges(start: 8, end: .percent(5)), border: Edges(all: 1),
+                                                     rowGap: 4, columnGap: .percent(2), layoutDirection: .rightToLeft),
+                                 children: [
+                                     FlexboxChild(avatar, margin: Edges(end: .auto)),          // pushes the rest to the end
+                                     FlexboxChild(badge, position: .init(.relative, top: -2)), // moved, its space kept
+                                     FlexboxChild(spinner, display: isLoading ? .flex : .none),
+                                 ])
+        let l = c.layoutThatFits(SizeRange(exactly: Size(200, 40)), parentSize: Size(200, 40))
+        // Right-to-left: the avatar starts 1 + 8 from the right; its end margin takes the
+        // free space, so the badge sits at the end (the left), inside 1 pt of border and 5 %
+        // of the parent's 200 pt width, 2 pt higher than its place.
+        #expect(l.childFrames == [r(171, 1, 20, 20), r(11, -1, 10, 10), r(0, 0, 0, 0)])
+    }
 }
