@@ -497,9 +497,16 @@ struct FlexboxLayout {
                 var placed = placeAbsolute(c, comp, in: size, padding: padding, border: border, rtl: rtl)
                 if rtl { placed.position.x = size.width - placed.position.x - placed.layout.size.width }
                 // The static position keeps the flow's start edge (the right one right-to-left).
+                // Its margins were resolved against `f`'s padding box; now against this one.
                 let old = l.children[k].layout.size
-                if ins.left == nil && ins.right == nil { placed.position.x = rtl ? here.x + old.width - placed.layout.size.width : here.x }
-                if ins.top == nil && ins.bottom == nil { placed.position.y = here.y }
+                let fBorder = FlexboxLayout.resolve(f.style.border, rtl: rtl, width: .nan).0
+                let oldM = FlexboxLayout.resolve(c.margin, rtl: rtl, width: max(0, l.size.width - fBorder.horizontal)).0
+                let newM = FlexboxLayout.resolve(c.margin, rtl: rtl, width: inner.width).0
+                let dx = newM.left - oldM.left, dy = newM.top - oldM.top
+                if ins.left == nil && ins.right == nil {
+                    placed.position.x = rtl ? here.x + old.width - placed.layout.size.width - dx : here.x + dx
+                }
+                if ins.top == nil && ins.bottom == nil { placed.position.y = here.y + dy }
                 placed.position.x -= offset.x; placed.position.y -= offset.y
                 l.children[k] = placed
             case .static:

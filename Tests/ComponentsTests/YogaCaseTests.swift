@@ -203,7 +203,6 @@ import RenderCore
         "align_items_flex_end_child_with_margin_bigger_than_parent",
         "align_items_flex_end_child_without_margin_bigger_than_parent",
         "rounding_fractial_input_3",
-        "static_position_absolute_child_margin_percentage",
         "static_position_align_center_amalgamation",
         "static_position_align_flex_end_amalgamation",
         "static_position_align_flex_start_amalgamation",
