@@ -15,8 +15,10 @@ public struct FlexboxStyle: Hashable, Sendable {
     /// Which way a row runs and which side `start`/`end` edges name (`CKLayoutDirection`).
     /// `inherit` takes the enclosing flexbox's, left-to-right at the root.
     public enum LayoutDirection: Sendable { case inherit, leftToRight, rightToLeft }
-    /// Whether content may spill out (Yoga's `overflow`). With `scroll`, children are
-    /// measured without a bound on the main axis.
+    /// Whether content may spill out (Yoga's `overflow`). Layout is the same for all three
+    /// here: a container sized to fit is capped at the space its parent gives, which is
+    /// Yoga's rule for `scroll` (for `visible` and `hidden` Yoga lets the content's size
+    /// exceed it; see the README's deliberate differences). Drawing does not clip by it.
     public enum Overflow: Sendable { case visible, hidden, scroll }
 
     public var direction: Direction
