@@ -60,10 +60,12 @@ extension Layout {
     /// pixels per point, as Yoga rounds (`pointScaleFactor`): each position rounds to the
     /// nearest pixel (halves up), each size is the difference of its rounded edges in this
     /// layout's space, so adjacent boxes neither overlap nor leave gaps. `scale` 0 leaves
-    /// the layout as it is. A host rounds the root layout once, after layout.
-    public func roundedToPixelGrid(scale: Double) -> Layout {
+    /// the layout as it is. A host rounds the root layout once, after layout, giving where
+    /// it puts the root (`origin`, points in the display's space) when that is not on the
+    /// grid: edges round where they land on the display.
+    public func roundedToPixelGrid(scale: Double, origin: Point = .zero) -> Layout {
         guard scale != 0 else { return self }
-        return rounded(scale: scale, absolute: .zero, position: .zero).layout
+        return rounded(scale: scale, absolute: origin, position: .zero).layout
     }
 
     /// Yoga's `roundValueToPixelGrid` without text rounding.
