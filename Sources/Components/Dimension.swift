@@ -115,15 +115,23 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "[\(min) … \(max)]" }
 }
 
-/// Insets of a box on its four edges, points.
+/// Insets of a box on its edges (`CKFlexboxSpacing`), each a `Dimension`: points, or a
+/// percentage of the parent's width (on every edge, as in CSS and Yoga). `start` and `end`
+/// are the leading and trailing edges in the layout direction (left and right
+/// left-to-right); when given they win over `left` and `right`. For margins, `.auto` takes
+/// a share of the free space (CSS `margin: auto`); elsewhere it counts as 0.
 public struct Edges: Hashable, Sendable {
-    public var top: Double, left: Double, bottom: Double, right: Double
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    public var top: Dimension, left: Dimension, bottom: Dimension, right: Dimension
+    public var start: Dimension?, end: Dimension?
+    public init(top: Dimension = 0, left: Dimension = 0, bottom: Dimension = 0, right: Dimension = 0,
+                start: Dimension? = nil, end: Dimension? = nil) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right; self.start = start; self.end = end
     }
     /// The same inset on every edge.
-    public init(all v: Double) { self.init(top: v, left: v, bottom: v, right: v) }
+    public init(all v: Dimension) { self.init(top: v, left: v, bottom: v, right: v) }
+    /// `horizontal` on the left and right, `vertical` on the top and bottom.
+    public init(horizontal: Dimension = 0, vertical: Dimension = 0) {
+        self.init(top: vertical, left: horizontal, bottom: vertical, right: horizontal)
+    }
     public static let zero = Edges()
-    public var horizontal: Double { left + right }
-    public var vertical: Double { top + bottom }
 }

@@ -15,6 +15,6 @@ open class FlexboxComponent: Component {
     }
 
     open override func computeLayout(thatFits constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        FlexboxLayout(style: style, children: children).layout(of: self, in: constrainedSize)
+        FlexboxLayout(style: style, children: children).layout(of: self, in: constrainedSize, parentSize: parentSize)
     }
 }

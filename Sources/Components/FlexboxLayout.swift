@@ -1,29 +1,66 @@
 import RenderCore
 
-/// The flexbox algorithm behind `FlexboxComponent`: the subset of CSS flexbox that Yoga
-/// implements and ComponentKit exposes, with Yoga's defaults.
+/// The flexbox algorithm behind `FlexboxComponent`: Yoga's rules (facebook/yoga,
+/// `yoga/algorithm/CalculateLayout.cpp`) over ComponentKit's API, with Yoga's defaults.
+/// `YogaCaseTests` holds Yoga's generated cases; the README lists the deliberate differences.
 ///
-///     1. inner box = constraint − padding (on an axis whose min = max the size is exact)
+///     0. right-to-left: edges are mirrored (start/end resolved, left ↔ right) and the layout
+///        runs left-to-right, then children's x are mirrored; nested flexboxes inherit it
+///     1. inner box = constraint − padding − border (on an axis whose min = max the size is
+///        exact); percentages of padding and margins are of the parent's width
 ///     2. each relative child's flex basis: `flexBasis`, else its own exact length, else the
 ///        other length × aspect ratio, else its content measured with the main axis free;
-///        the hypothetical size is the basis clamped to the child's min/max
-///     3. lines: one, or (wrap) as many as the inner main length allows
+///        the hypothetical size is the basis clamped to the child's min/max and never below
+///        its padding + border
+///     3. lines: one, or (wrap) as many as the inner main length allows (gaps included)
 ///     4. per line, free space → grow by `flexGrow`, or shrink by `flexShrink × basis`, with
-///        min/max violations frozen and the rest redistributed (CSS §9.7). When the main
-///        length is bounded but not exact, the line takes the bound if it overflows or a
-///        child grows (Yoga's AtMost behaviour), else its content
+///        min/max violations frozen and the rest redistributed (CSS §9.7; factor sums below
+///        one take that share). When the main length is not exact the line takes its
+///        content's length, the bound if it overflows, the minimum if it is short
 ///     5. each child laid out with its final main length; its cross length from the aspect
-///        ratio, or stretched to the line (`alignItems` / `alignSelf` .stretch, cross size
-///        auto), or its content
-///     6. line cross lengths; the container's cross length; `alignContent` between lines
-///     7. positions: `justifyContent` and spacing along the line, `alignSelf` across it,
-///        mirrored for reverse directions and `wrapReverse`
-///     8. absolute children: by their insets within the padding box, else by justify/align
+///        ratio, its own (even past the line), stretched to the line (`.stretch`, cross
+///        size auto, no auto cross margin), or its content
+///     6. line cross lengths (row gaps between); the container's; `alignContent` between
+///        lines, negative space falling back as Yoga's does
+///     7. positions: auto margins, else `justifyContent` (negative space: center and end
+///        overflow, the rest start), `alignSelf` or auto margins across, mirrored for
+///        reverse directions and `wrapReverse`; relative insets move a child
+///     8. absolute children: by their insets within the padding box, else by justify/align;
+///        those of static children are placed against this box (their containing block)
 ///
-/// Lengths are points. Pure: runs on any thread.
+/// Lengths are points; frames are not rounded (see `Layout.roundedToPixelGrid(scale:)`).
+/// Pure: runs on any thread.
 struct FlexboxLayout {
     let style: FlexboxStyle
     let children: [FlexboxChild]
+
+    /// The layout direction of the flexbox being laid out, for nested ones that inherit it.
+    @TaskLocal static var inheritedRightToLeft = false
+
+    /// Physical lengths on four sides, points, already mirrored for right-to-left: the
+    /// layout runs left-to-right and mirrors its children's x at the end.
+    struct Box {
+        var top = 0.0, left = 0.0, bottom = 0.0, right = 0.0
+        var horizontal: Double { left + right }
+        var vertical: Double { top + bottom }
+        static func + (a: Box, b: Box) -> Box {
+            Box(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
+        }
+    }
+    /// `e` resolved against `width` (percentages of every edge are of the width) with
+    /// `start`/`end` and the direction applied; `.auto` sides count 0 and are reported.
+    static func resolve(_ e: Edges, rtl: Bool, width: Double) -> (Box, auto: (top: Bool, left: Bool, bottom: Bool, right: Bool)) {
+        let l = e.start ?? (rtl ? e.right : e.left), r = e.end ?? (rtl ? e.left : e.right)
+        func v(_ d: Dimension) -> Double { d.resolve(width) ?? 0 }
+        return (Box(top: v(e.top), left: v(l), bottom: v(e.bottom), right: v(r)),
+                (e.top == .auto, l == .auto, e.bottom == .auto, r == .auto))
+    }
+    /// Insets of a position, mirrored for right-to-left; `nil` where `auto`.
+    static func insets(_ p: FlexboxChild.Position, rtl: Bool, size: Size) -> (top: Double?, left: Double?, bottom: Double?, right: Double?) {
+        let l = p.start != .auto ? p.start : (rtl ? p.right : p.left)
+        let r = p.end != .auto ? p.end : (rtl ? p.left : p.right)
+        return (p.top.resolve(size.height), l.resolve(size.width), p.bottom.resolve(size.height), r.resolve(size.width))
+    }
 
     /// Main/cross views of sizes for the style's direction.
     struct Axes {
@@ -53,17 +90,39 @@ struct FlexboxLayout {
         let align: FlexboxStyle.AlignItems
         /// Whether the component leaves its cross length to the layout.
         let crossAuto: Bool
+        /// Which margins are `auto` (they take free space), leading and trailing.
+        var autoMain = (false, false), autoCross = (false, false)
+        /// Whether its cross percentage is measured as content (the container's cross is not exact).
+        var loose = false
         var base = 0.0, hypothetical = 0.0, target = 0.0
         var frozen = false
         var layout: Layout? = nil
         var mainPosition = 0.0, crossPosition = 0.0
         var mainMargins: Double { mainLead + mainTrail }
+        /// The aspect ratio, if it is one (Yoga treats 0 as none).
+        var ratio: Double? { child.aspectRatio.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
         var crossMargins: Double { crossLead + crossTrail }
     }
 
-    func layout(of owner: Component, in range: SizeRange) -> Layout {
+    /// Lays out `owner` (whose style and children these are) within `range`; `parentSize`
+    /// is the parent's inner size, against which percent padding resolves (its width).
+    func layout(of owner: Component, in range: SizeRange, parentSize: Size) -> Layout {
+        let rtl: Bool
+        switch style.layoutDirection {
+        case .inherit: rtl = FlexboxLayout.inheritedRightToLeft
+        case .leftToRight: rtl = false
+        case .rightToLeft: rtl = true
+        }
+        return FlexboxLayout.$inheritedRightToLeft.withValue(rtl) {
+            layoutLeftToRight(of: owner, in: range, parentSize: parentSize, rtl: rtl)
+        }
+    }
+
+    func layoutLeftToRight(of owner: Component, in range: SizeRange, parentSize: Size, rtl: Bool) -> Layout {
         let ax = Axes(row: style.isRow)
-        let pad = style.padding
+        let ownerWidth = parentSize.width
+        let border = FlexboxLayout.resolve(style.border, rtl: rtl, width: .nan).0
+        let pad = FlexboxLayout.resolve(style.padding, rtl: rtl, width: ownerWidth).0 + border
         let padMain = style.isRow ? pad.horizontal : pad.vertical
         let padCross = style.isRow ? pad.vertical : pad.horizontal
         let innerMinMain = max(0, ax.main(range.min) - padMain), innerMaxMain = max(0, ax.main(range.max) - padMain)
@@ -72,37 +131,59 @@ struct FlexboxLayout {
         // Percentages resolve against the inner box where it is known.
         let innerParent = ax.size(main: innerMaxMain, cross: innerMaxCross)
 
+        let mainGap = style.spacing + ((style.isRow ? style.columnGap : style.rowGap).resolve(innerMaxMain) ?? 0)
+        let crossGap = (style.isRow ? style.rowGap : style.columnGap).resolve(innerMaxCross) ?? 0
+
         var items: [Item] = []
         var absolutes: [(Int, FlexboxChild, Component)] = []
+        var hidden: [(Int, LayoutChild)] = []
         for (i, c) in children.enumerated() {
             guard let comp = c.component else { continue }
+            if c.display == .none { hidden.append((i, LayoutChild(position: .zero, layout: FlexboxLayout.emptied(comp)))); continue }
             if c.position.kind == .absolute { absolutes.append((i, c, comp)); continue }
-            let m = c.margin
+            let (m, mAuto) = FlexboxLayout.resolve(c.margin, rtl: rtl, width: innerParent.width)
             let reverse = style.isReverse, wrapReverse = style.wrap == .wrapReverse
             let (mLead, mTrail) = style.isRow ? (reverse ? (m.right, m.left) : (m.left, m.right))
                                               : (reverse ? (m.bottom, m.top) : (m.top, m.bottom))
             let (cLead, cTrail) = style.isRow ? (wrapReverse ? (m.bottom, m.top) : (m.top, m.bottom))
                                               : (wrapReverse ? (m.right, m.left) : (m.left, m.right))
+            let (aLead, aTrail) = style.isRow ? (reverse ? (mAuto.right, mAuto.left) : (mAuto.left, mAuto.right))
+                                              : (reverse ? (mAuto.bottom, mAuto.top) : (mAuto.top, mAuto.bottom))
+            let (acLead, acTrail) = style.isRow ? (wrapReverse ? (mAuto.bottom, mAuto.top) : (mAuto.top, mAuto.bottom))
+                                                : (wrapReverse ? (mAuto.right, mAuto.left) : (mAuto.left, mAuto.right))
             var bounds = comp.size
             bounds.width = .auto; bounds.height = .auto
-            let own = bounds.resolve(parentSize: innerParent)
+            // A box is never smaller than its padding and border (Yoga), whatever its size says.
+            let pb = FlexboxLayout.paddingAndBorder(of: comp, ownerWidth: innerParent.width)
+            var own = bounds.resolve(parentSize: innerParent)
+            own.min = Size(width: max(own.min.width, pb.width), height: max(own.min.height, pb.height))
+            own.max = Size(width: max(own.max.width, pb.width), height: max(own.max.height, pb.height))
             let ownMain = comp.size.exact(width: style.isRow).resolve(ax.main(innerParent))
                 .map { min(max($0, ax.main(own.min)), ax.main(own.max)) }
-            let ownCross = comp.size.exact(width: !style.isRow).resolve(ax.cross(innerParent))
+            // A percentage across a container whose cross length is not exact is measured as
+            // content (Yoga's loose percentage measurement); it does not stretch either.
+            let crossDimension = comp.size.exact(width: !style.isRow)
+            var loose = false
+            if case .percent = crossDimension, !exactCross { loose = true }
+            let ownCross = (loose ? nil : crossDimension.resolve(ax.cross(innerParent)))
                 .map { min(max($0, ax.cross(own.min)), ax.cross(own.max)) }
             items.append(Item(index: i, child: c, component: comp, own: own, ownMain: ownMain, ownCross: ownCross,
                               mainLead: mLead + c.spacingBefore, mainTrail: mTrail + c.spacingAfter,
                               crossLead: cLead, crossTrail: cTrail, align: c.alignSelf ?? style.alignItems,
-                              crossAuto: ownCross == nil))
+                              crossAuto: ownCross == nil && !loose, autoMain: (aLead, aTrail), autoCross: (acLead, acTrail),
+                              loose: loose))
         }
 
         func measure(_ it: Item, main: Double?, cross: Double?) -> Layout {
-            let m0 = main.map { max(0, $0) } ?? 0, m1 = main.map { max(0, $0) } ?? .infinity
-            let c0 = cross.map { max(0, $0) } ?? 0, c1 = cross.map { max(0, $0) } ?? max(0, innerMaxCross - it.crossMargins)
+            let m0 = max(main.map { max(0, $0) } ?? 0, ax.main(it.own.min)), m1 = max(main.map { max(0, $0) } ?? .infinity, m0)
+            let c0 = max(cross.map { max(0, $0) } ?? 0, ax.cross(it.own.min)), c1 = cross.map { max(0, $0) } ?? max(0, innerMaxCross - it.crossMargins)
             let r = SizeRange(min: ax.size(main: m0, cross: c0), max: ax.size(main: m1, cross: Swift.max(c0, c1)))
-            return it.component.layoutThatFits(r, parentSize: innerParent)
+            let parent = it.loose ? ax.size(main: ax.main(innerParent), cross: .infinity) : innerParent
+            return it.component.layoutThatFits(r, parentSize: parent)
         }
-        func stretches(_ it: Item) -> Bool { it.align == .stretch && it.crossAuto && it.child.aspectRatio == nil }
+        func stretches(_ it: Item) -> Bool {
+            it.align == .stretch && it.crossAuto && it.ratio == nil && !it.autoCross.0 && !it.autoCross.1
+        }
         /// The cross length known before layout, if any.
         func knownCross(_ it: Item) -> Double? {
             if let c = it.ownCross { return c }
@@ -118,7 +199,7 @@ struct FlexboxLayout {
                 base = b
             } else if let m = it.ownMain {
                 base = m
-            } else if let r = it.child.aspectRatio, let c = knownCross(it) {
+            } else if let r = it.ratio, let c = knownCross(it) {
                 base = style.isRow ? c * r : c / r
             } else {
                 let stretchedCross = stretches(it) && exactCross ? max(0, innerMinCross - it.crossMargins) : nil
@@ -136,7 +217,7 @@ struct FlexboxLayout {
             var current: [Int] = [], used = 0.0
             for k in items.indices {
                 let outer = items[k].hypothetical + items[k].mainMargins
-                let add = current.isEmpty ? outer : style.spacing + outer
+                let add = current.isEmpty ? outer : mainGap + outer
                 if !current.isEmpty && used + add > innerMaxMain + 1e-9 {
                     lines.append(current); current = [k]; used = outer
                 } else {
@@ -149,19 +230,19 @@ struct FlexboxLayout {
         // 4–5. Flexible lengths, then each child's layout at its main length.
         var lineMains: [Double] = []
         for line in lines {
-            let spacing = style.spacing * Double(line.count - 1)
+            let spacing = mainGap * Double(line.count - 1)
             let margins = line.reduce(0) { $0 + items[$1].mainMargins }
             let used = line.reduce(spacing + margins) { $0 + items[$1].hypothetical }
-            let totalGrow = line.reduce(0) { $0 + items[$1].child.flexGrow }
             let lineMain: Double
             if exactMain { lineMain = innerMinMain }
-            else if innerMaxMain.isFinite && (used > innerMaxMain || totalGrow > 0) { lineMain = innerMaxMain }
+            else if innerMaxMain.isFinite && used > innerMaxMain { lineMain = innerMaxMain }
             else { lineMain = max(used, innerMinMain) }
             lineMains.append(lineMain)
             resolveFlexibleLengths(&items, line: line, available: lineMain - spacing - margins, growing: used < lineMain)
             for k in line {
                 let it = items[k]
-                let cross: Double? = it.child.aspectRatio.map { r in style.isRow ? it.target / r : it.target * r }
+                // An explicit cross length is kept even where it overflows the line (Yoga).
+                let cross: Double? = it.ratio.map { r in style.isRow ? it.target / r : it.target * r } ?? it.ownCross
                 items[k].layout = measure(it, main: it.target, cross: cross)
             }
         }
@@ -182,21 +263,28 @@ struct FlexboxLayout {
             lineCross.append(max(c, ascent + descent))
             lineAscent.append(ascent)
         }
-        let contentCross = lineCross.reduce(0, +)
+        let contentCross = lineCross.reduce(0, +) + crossGap * Double(max(0, lineCross.count - 1))
         let innerCross = exactCross ? innerMinCross : min(max(contentCross, innerMinCross), innerMaxCross)
         if style.wrap == .noWrap, !lineCross.isEmpty { lineCross[0] = innerCross }
-        let innerMain = exactMain ? innerMinMain : min(max(lineMains.max() ?? 0, innerMinMain), innerMaxMain)
+        var contentMain = lineMains.max() ?? 0
+        if style.wrap != .noWrap && lines.count > 1 {
+            // Sized to fit, a wrapping container takes the length its items need unwrapped (Yoga).
+            contentMain = items.reduce(mainGap * Double(items.count - 1)) { $0 + $1.hypothetical + $1.mainMargins }
+        }
+        let innerMain = exactMain ? innerMinMain : min(max(contentMain, innerMinMain), innerMaxMain)
 
         var lead = 0.0, between = 0.0
         let extra = innerCross - contentCross
-        if style.wrap != .noWrap, extra > 0, !lines.isEmpty {
+        if style.wrap != .noWrap, !lines.isEmpty {
             let n = Double(lines.count)
-            switch style.alignContent {
+            // Negative space: the spreading alignments fall back to the start (Yoga's fallback).
+            switch extra < 0 && style.alignContent != .center && style.alignContent != .end ? .start : style.alignContent {
             case .start: break
             case .end: lead = extra
             case .center: lead = extra / 2
             case .spaceBetween: if lines.count > 1 { between = extra / (n - 1) }
             case .spaceAround: between = extra / n; lead = between / 2
+            case .spaceEvenly: between = extra / (n + 1); lead = between
             case .stretch: for i in lineCross.indices { lineCross[i] += extra / n }
             }
         }
@@ -213,24 +301,31 @@ struct FlexboxLayout {
                 }
                 let l = it.layout!
                 let size = ax.cross(l.size)
-                let pos: Double
+                var pos: Double
                 switch it.align {
                 case .stretch, .start: pos = it.crossLead
                 case .end: pos = lc - it.crossTrail - size
                 case .center: pos = it.crossLead + (lc - it.crossMargins - size) / 2
                 case .baseline: pos = style.isRow ? lineAscent[li] - l.effectiveBaseline : it.crossLead
                 }
+                if it.autoCross.0 || it.autoCross.1 {
+                    let free = max(0, lc - it.crossMargins - size)
+                    pos = it.crossLead + (it.autoCross.0 && it.autoCross.1 ? free / 2 : (it.autoCross.0 ? free : 0))
+                }
                 it.crossPosition = crossCursor + pos
                 items[k] = it
             }
-            crossCursor += lc + between
+            crossCursor += lc + between + crossGap
 
             let n = line.count
-            let content = line.reduce(style.spacing * Double(n - 1)) { $0 + ax.main(items[$1].layout!.size) + items[$1].mainMargins }
+            let content = line.reduce(mainGap * Double(n - 1)) { $0 + ax.main(items[$1].layout!.size) + items[$1].mainMargins }
             let remaining = innerMain - content
+            let autoMargins = line.reduce(0) { $0 + (items[$1].autoMain.0 ? 1 : 0) + (items[$1].autoMain.1 ? 1 : 0) }
             var mainLead = 0.0, gap = 0.0
-            if remaining > 0 {
-                switch style.justifyContent {
+            if autoMargins == 0 {
+                // Negative space: center and end overflow as they are; the spreading ones start.
+                let j = remaining < 0 && style.justifyContent != .center && style.justifyContent != .end ? .start : style.justifyContent
+                switch j {
                 case .start: break
                 case .center: mainLead = remaining / 2
                 case .end: mainLead = remaining
@@ -239,11 +334,14 @@ struct FlexboxLayout {
                 case .spaceEvenly: gap = remaining / Double(n + 1); mainLead = gap
                 }
             }
+            let perAuto = autoMargins > 0 && remaining > 0 ? remaining / Double(autoMargins) : 0
             var cursor = mainLead
             for k in line {
+                if items[k].autoMain.0 { cursor += perAuto }
                 cursor += items[k].mainLead
                 items[k].mainPosition = cursor
-                cursor += ax.main(items[k].layout!.size) + items[k].mainTrail + style.spacing + gap
+                cursor += ax.main(items[k].layout!.size) + items[k].mainTrail + mainGap + gap
+                if items[k].autoMain.1 { cursor += perAuto }
             }
         }
 
@@ -253,19 +351,43 @@ struct FlexboxLayout {
             let l = it.layout!
             let m = style.isReverse ? innerMain - it.mainPosition - ax.main(l.size) : it.mainPosition
             let c = style.wrap == .wrapReverse ? innerCross - it.crossPosition - ax.cross(l.size) : it.crossPosition
-            placed.append((it.index, LayoutChild(position: ax.point(main: padMainLead + m, cross: padCrossLead + c), layout: l)))
+            var p = ax.point(main: padMainLead + m, cross: padCrossLead + c)
+            if it.child.position.kind == .relative {
+                let ins = FlexboxLayout.insets(it.child.position, rtl: rtl, size: innerParent)
+                p.x += ins.left ?? ins.right.map { -$0 } ?? 0
+                p.y += ins.top ?? ins.bottom.map { -$0 } ?? 0
+            }
+            placed.append((it.index, LayoutChild(position: p, layout: l)))
         }
-        let size = range.clamp(ax.size(main: innerMain + padMain, cross: innerCross + padCross))
+        // Never smaller than the padding and border (Yoga).
+        var size = range.clamp(ax.size(main: innerMain + padMain, cross: innerCross + padCross))
+        size.width = max(size.width, pad.horizontal); size.height = max(size.height, pad.vertical)
 
         // 8. Absolute children.
         for (i, c, comp) in absolutes {
-            placed.append((i, placeAbsolute(c, comp, in: size)))
+            placed.append((i, placeAbsolute(c, comp, in: size, padding: pad, border: border, rtl: rtl)))
         }
+        if rtl {
+            for i in placed.indices {
+                placed[i].1.position.x = size.width - placed[i].1.position.x - placed[i].1.layout.size.width
+            }
+        }
+        // Absolute children of static children have this box as their containing block.
+        for k in placed.indices {
+            let i = placed[k].0
+            guard children[i].position.kind == .static, let f = children[i].component as? FlexboxComponent else { continue }
+            placed[k].1.layout = rehome(placed[k].1.layout, of: f, offset: placed[k].1.position, in: size,
+                                        padding: pad, border: border, rtl: rtl)
+        }
+        placed += hidden
         placed.sort { $0.0 < $1.0 }
 
-        // Baseline: the first flowing child's (Yoga).
+        // Baseline (Yoga): the first child of the first line aligned by baseline, else the
+        // first child of that line.
         var baseline: Double? = nil
-        if let first = items.first, let p = placed.first(where: { $0.0 == first.index }) {
+        let firstLine = lines.first ?? []
+        if let k = firstLine.first(where: { items[$0].align == .baseline }) ?? firstLine.first,
+           let p = placed.first(where: { $0.0 == items[k].index }) {
             baseline = p.1.position.y + p.1.layout.effectiveBaseline
         }
         return Layout(component: owner, size: size, children: placed.map(\.1), baseline: baseline)
@@ -287,8 +409,9 @@ struct FlexboxLayout {
             let unfrozen = line.filter { !items[$0].frozen }
             let frozenSum = line.filter { items[$0].frozen }.reduce(0) { $0 + items[$1].target }
             let free = available - frozenSum - unfrozen.reduce(0) { $0 + items[$1].base }
-            let sumGrow = unfrozen.reduce(0) { $0 + items[$1].child.flexGrow }
-            let sumScaled = unfrozen.reduce(0) { $0 + items[$1].child.flexShrink * items[$1].base }
+            // Factors summing to less than one take only that share of the free space (CSS, Yoga).
+            let sumGrow = max(1, unfrozen.reduce(0) { $0 + items[$1].child.flexGrow })
+            let sumScaled = max(1, unfrozen.reduce(0) { $0 + items[$1].child.flexShrink * items[$1].base })
             var violation = 0.0
             var clamped: [Int: Double] = [:], unclamped: [Int: Double] = [:]
             for k in unfrozen {
@@ -309,20 +432,23 @@ struct FlexboxLayout {
     }
 
     /// Step 8: an absolute child within a container of `size`.
-    func placeAbsolute(_ c: FlexboxChild, _ comp: Component, in size: Size) -> LayoutChild {
-        let p = c.position, m = c.margin, pad = style.padding
+    func placeAbsolute(_ c: FlexboxChild, _ comp: Component, in outer: Size, padding pad: Box, border: Box, rtl: Bool) -> LayoutChild {
+        // Insets are from the padding box (inside the border).
+        let size = Size(width: max(0, outer.width - border.horizontal), height: max(0, outer.height - border.vertical))
+        let m = FlexboxLayout.resolve(c.margin, rtl: rtl, width: size.width).0
         let own = comp.size.resolve(parentSize: size)
-        let l = p.left.resolve(size.width), r = p.right.resolve(size.width)
-        let t = p.top.resolve(size.height), b = p.bottom.resolve(size.height)
+        let (t, l, b, r) = FlexboxLayout.insets(c.position, rtl: rtl, size: size)
         var w: Double? = own.min.width == own.max.width ? own.min.width : nil
         var h: Double? = own.min.height == own.max.height ? own.min.height : nil
         if w == nil, let l, let r { w = max(0, size.width - l - r - m.horizontal) }
         if h == nil, let t, let b { h = max(0, size.height - t - b - m.vertical) }
-        if let ratio = c.aspectRatio {
+        if let ratio = c.aspectRatio, ratio > 0 {
             if let w0 = w, h == nil { h = w0 / ratio } else if let h0 = h, w == nil { w = h0 * ratio }
         }
-        let range = SizeRange(min: Size(width: w ?? 0, height: h ?? 0),
-                              max: Size(width: w ?? .infinity, height: h ?? .infinity))
+        let pb = FlexboxLayout.paddingAndBorder(of: comp, ownerWidth: size.width)
+        let minW = max(w ?? 0, pb.width), minH = max(h ?? 0, pb.height)
+        let range = SizeRange(min: Size(width: minW, height: minH),
+                              max: Size(width: max(w ?? .infinity, minW), height: max(h ?? .infinity, minH)))
         let layout = comp.layoutThatFits(range, parentSize: size)
         enum Place { case start, center, end }
         func place(_ align: FlexboxStyle.AlignItems) -> Place {
@@ -333,19 +459,83 @@ struct FlexboxLayout {
         }
         func flip(_ pl: Place) -> Place { pl == .start ? .end : (pl == .end ? .start : .center) }
         let justify = style.isReverse ? flip(place(style.justifyContent)) : place(style.justifyContent)
-        let align = place(c.alignSelf ?? style.alignItems)
+        // Without insets an absolute child follows wrap-reverse across the lines (Yoga).
+        let align = style.wrap == .wrapReverse ? flip(place(c.alignSelf ?? style.alignItems)) : place(c.alignSelf ?? style.alignItems)
         func axis(_ lead: Double?, _ trail: Double?, _ len: Double, _ total: Double, _ mLead: Double, _ mTrail: Double,
-                  _ pLead: Double, _ pTrail: Double, _ pl: Place) -> Double {
-            if let lead { return lead + mLead }
-            if let trail { return total - trail - mTrail - len }
+                  _ pLead: Double, _ pTrail: Double, _ bLead: Double, _ bTrail: Double, _ pl: Place) -> Double {
+            if let lead { return bLead + lead + mLead }
+            if let trail { return total - bTrail - trail - mTrail - len }
             switch pl {
             case .start: return pLead + mLead
             case .center: return pLead + (total - pLead - pTrail - len) / 2
             case .end: return total - pTrail - mTrail - len
             }
         }
-        let x = axis(l, r, layout.size.width, size.width, m.left, m.right, pad.left, pad.right, style.isRow ? justify : align)
-        let y = axis(t, b, layout.size.height, size.height, m.top, m.bottom, pad.top, pad.bottom, style.isRow ? align : justify)
+        let x = axis(l, r, layout.size.width, outer.width, m.left, m.right, pad.left, pad.right, border.left, border.right,
+                     style.isRow ? justify : align)
+        let y = axis(t, b, layout.size.height, outer.height, m.top, m.bottom, pad.top, pad.bottom, border.top, border.bottom,
+                     style.isRow ? align : justify)
         return LayoutChild(position: Point(x: x, y: y), layout: layout)
+    }
+
+    /// `layout` of the static flexbox `f` (at `offset` in this box, of `size`) with its
+    /// absolute children, and those of its static children, placed against this box: sized
+    /// by it and by insets from its padding box; on an axis without insets a child keeps the
+    /// place `f` gave it (its static position).
+    func rehome(_ layout: Layout, of f: FlexboxComponent, offset: Point, in size: Size, padding: Box, border: Box, rtl: Bool) -> Layout {
+        var l = layout
+        var k = 0
+        for c in f.children {
+            guard let comp = c.component else { continue }
+            defer { k += 1 }
+            guard k < l.children.count, c.display == .flex else { continue }
+            let here = Point(x: offset.x + l.children[k].position.x, y: offset.y + l.children[k].position.y)
+            switch c.position.kind {
+            case .absolute:
+                let inner = Size(width: max(0, size.width - border.horizontal), height: max(0, size.height - border.vertical))
+                let ins = FlexboxLayout.insets(c.position, rtl: rtl, size: inner)
+                var placed = placeAbsolute(c, comp, in: size, padding: padding, border: border, rtl: rtl)
+                if rtl { placed.position.x = size.width - placed.position.x - placed.layout.size.width }
+                // The static position keeps the flow's start edge (the right one right-to-left).
+                // Its margins were resolved against `f`'s padding box; now against this one.
+                let old = l.children[k].layout.size
+                let fBorder = FlexboxLayout.resolve(f.style.border, rtl: rtl, width: .nan).0
+                let oldM = FlexboxLayout.resolve(c.margin, rtl: rtl, width: max(0, l.size.width - fBorder.horizontal)).0
+                let newM = FlexboxLayout.resolve(c.margin, rtl: rtl, width: inner.width).0
+                let dx = newM.left - oldM.left, dy = newM.top - oldM.top
+                if ins.left == nil && ins.right == nil {
+                    placed.position.x = rtl ? here.x + old.width - placed.layout.size.width - dx : here.x + dx
+                }
+                if ins.top == nil && ins.bottom == nil { placed.position.y = here.y + dy }
+                placed.position.x -= offset.x; placed.position.y -= offset.y
+                l.children[k] = placed
+            case .static:
+                if let g = comp as? FlexboxComponent {
+                    l.children[k].layout = rehome(l.children[k].layout, of: g, offset: here, in: size,
+                                                  padding: padding, border: border, rtl: rtl)
+                }
+            case .relative: break
+            }
+        }
+        return l
+    }
+
+    /// The padding plus border of `c` when it is a flexbox (percent padding of `ownerWidth`),
+    /// else zero: the least size Yoga gives a box.
+    static func paddingAndBorder(of c: Component, ownerWidth: Double) -> Size {
+        guard let f = c as? FlexboxComponent else { return .zero }
+        let b = resolve(f.style.padding, rtl: false, width: ownerWidth).0 + resolve(f.style.border, rtl: false, width: .nan).0
+        return Size(width: b.horizontal, height: b.vertical)
+    }
+
+    /// `c` out of layout (`display: none`): its layout and its subtree's with empty frames.
+    static func emptied(_ c: Component) -> Layout {
+        func zero(_ l: Layout) -> Layout {
+            var l = l
+            l.size = .zero; l.baseline = nil
+            l.children = l.children.map { LayoutChild(position: .zero, layout: zero($0.layout)) }
+            return l
+        }
+        return zero(c.layoutThatFits(.unconstrained, parentSize: .zero))
     }
 }

@@ -54,3 +54,41 @@ public struct LayoutChild {
     public var layout: Layout
     public init(position: Point, layout: Layout) { self.position = position; self.layout = layout }
 }
+
+extension Layout {
+    /// This layout with every frame snapped to the pixel grid of a display with `scale`
+    /// pixels per point, as Yoga rounds (`pointScaleFactor`): each position rounds to the
+    /// nearest pixel (halves up), each size is the difference of its rounded edges in this
+    /// layout's space, so adjacent boxes neither overlap nor leave gaps. `scale` 0 leaves
+    /// the layout as it is. A host rounds the root layout once, after layout, giving where
+    /// it puts the root (`origin`, points in the display's space) when that is not on the
+    /// grid: edges round where they land on the display.
+    public func roundedToPixelGrid(scale: Double, origin: Point = .zero) -> Layout {
+        guard scale != 0 else { return self }
+        return rounded(scale: scale, absolute: origin, position: .zero).layout
+    }
+
+    /// Yoga's `roundValueToPixelGrid` without text rounding.
+    static func roundToPixelGrid(_ value: Double, scale: Double) -> Double {
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 0.0001 }
+        var scaled = value * scale
+        var fraction = scaled.truncatingRemainder(dividingBy: 1)
+        if fraction < 0 { fraction += 1 }
+        if near(fraction, 0) { scaled -= fraction }
+        else if near(fraction, 1) { scaled = scaled - fraction + 1 }
+        else { scaled = scaled - fraction + (fraction > 0.5 || near(fraction, 0.5) ? 1 : 0) }
+        return scaled / scale
+    }
+
+    /// `absolute` is the parent's unrounded origin in the root's space; `position` this
+    /// layout's unrounded position in its parent.
+    func rounded(scale: Double, absolute: Point, position: Point) -> LayoutChild {
+        let left = absolute.x + position.x, top = absolute.y + position.y
+        var l = self
+        l.size = Size(width: Layout.roundToPixelGrid(left + size.width, scale: scale) - Layout.roundToPixelGrid(left, scale: scale),
+                      height: Layout.roundToPixelGrid(top + size.height, scale: scale) - Layout.roundToPixelGrid(top, scale: scale))
+        l.children = children.map { $0.layout.rounded(scale: scale, absolute: Point(x: left, y: top), position: $0.position) }
+        return LayoutChild(position: Point(x: Layout.roundToPixelGrid(position.x, scale: scale),
+                                           y: Layout.roundToPixelGrid(position.y, scale: scale)), layout: l)
+    }
+}

@@ -124,11 +124,12 @@ import RenderCore
                                  children: [FlexboxChild(box(30, 10)), FlexboxChild(box(20, 40))])
         let l = c.layoutThatFits(.unconstrained, parentSize: Size(.infinity, .infinity))
         #expect(l.size == Size(50, 40))
-        // With a bounded width a growing child fills it (Yoga's AtMost behaviour).
+        // With a bounded width the container still takes its content's, even when a child
+        // could grow (Yoga's fit-content sizing); the child grows once the width is exact.
         let g = FlexboxComponent(style: FlexboxStyle(direction: .row), children: [FlexboxChild(box(30, 10), flexGrow: 1)])
             .layoutThatFits(SizeRange(max: Size(120, .infinity)), parentSize: Size(120, .infinity))
-        #expect(g.size == Size(120, 10))
-        #expect(frames(g) == [r(0, 0, 120, 10)])
+        #expect(g.size == Size(30, 10))
+        #expect(frames(g) == [r(0, 0, 30, 10)])
     }
 
     @Test func alignSelfAndBaseline() {

@@ -1,0 +1,96 @@
+import Testing
+import RenderCore
+@testable import Components
+
+/// Yoga's rules through the ComponentKit-style API, one readable case each (the generated
+/// cases in `YogaCaseTests` cover them exhaustively). Frames worked out by hand.
+@Suite struct FlexboxYogaRulesTests {
+    func box(_ w: Double, _ h: Double) -> Component { Component(size: ComponentSize(width: w, height: h)) }
+    func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
+    func layout(_ c: Component, _ size: Size) -> Layout { c.layoutThatFits(SizeRange(exactly: size), parentSize: size) }
+
+    @Test func rightToLeftRowStartsAtTheRightAndStartEndEdgesFollow() {
+        let s = FlexboxStyle(direction: .row, padding: Edges(start: 5), layoutDirection: .rightToLeft)
+        let l = layout(FlexboxComponent(style: s, children: [FlexboxChild(box(20, 10), margin: Edges(start: 3)),
+                                                             FlexboxChild(box(30, 10))]), Size(100, 10))
+        // Start is the right edge: 5 padding + 3 margin from the right, then the next child.
+        #expect(l.childFrames == [r(72, 0, 20, 10), r(42, 0, 30, 10)])
+        // left/right stay physical.
+        let phys = layout(FlexboxComponent(style: FlexboxStyle(direction: .row, padding: Edges(left: 5), layoutDirection: .rightToLeft),
+                                           children: [FlexboxChild(box(20, 10))]), Size(100, 10))
+        #expect(phys.childFrames == [r(80, 0, 20, 10)])
+    }
+
+    @Test func nestedFlexboxesInheritTheLayoutDirection() {
+        let inner = FlexboxComponent(size: ComponentSize(width: 50, height: 10), style: FlexboxStyle(direction: .row),
+                                     children: [FlexboxChild(box(10, 10))])
+        let outer = FlexboxComponent(style: FlexboxStyle(alignItems: .start, layoutDirection: .rightToLeft), children: [FlexboxChild(inner)])
+        let l = layout(outer, Size(100, 100))
+        #expect(l.childFrames == [r(50, 0, 50, 10)], "a column's cross start is the right edge")
+        #expect(l.children[0].layout.childFrames == [r(40, 0, 10, 10)], "the inner row inherits right-to-left")
+    }
+
+    @Test func gapsMarginAutoAndRelativeInsets() {
+        let s = FlexboxStyle(direction: .row, wrap: .wrap, rowGap: 4, columnGap: .percent(10))
+        let l = layout(FlexboxComponent(style: s, children: [FlexboxChild(box(40, 10)), FlexboxChild(box(40, 10)),
+                                                             FlexboxChild(box(40, 10))]), Size(100, 100))
+        #expect(l.childFrames == [r(0, 0, 40, 10), r(50, 0, 40, 10), r(0, 14, 40, 10)], "10 % of 100 between items, 4 between lines")
+        let auto = layout(FlexboxComponent(style: FlexboxStyle(direction: .row), children: [
+            FlexboxChild(box(20, 10), margin: Edges(left: .auto)),
+            FlexboxChild(box(20, 10), margin: Edges(top: .auto, bottom: .auto), position: .init(.relative, left: 5)),
+        ]), Size(100, 30))
+        #expect(auto.childFrames == [r(60, 0, 20, 10), r(85, 10, 20, 10)], "auto margins take the free space; the inset moves the child")
+    }
+
+    @Test func displayNoneStaticAndBorder() {
+        let inner = FlexboxComponent(size: ComponentSize(width: 40, height: 40), style: FlexboxStyle(),
+                                     children: [FlexboxChild(box(10, 10), position: .absolute(top: 0, left: 0))])
+        let l = layout(FlexboxComponent(style: FlexboxStyle(border: Edges(all: 2)), children: [
+            FlexboxChild(box(30, 30), display: .none),
+            FlexboxChild(inner, margin: Edges(top: 20, left: 20), position: .init(.static, left: 99)),
+        ]), Size(100, 100))
+        #expect(l.childFrames == [r(0, 0, 0, 0), r(22, 22, 40, 40)], "hidden takes no room; static ignores its inset; the border insets")
+        #expect(l.children[1].layout.childFrames == [r(-20, -20, 10, 10)],
+                "the absolute grandchild sits at the outer box's padding-box corner (inside its 2 pt border)")
+    }
+
+    @Test func negativeFreeSpaceAndPaddingFloor() {
+        let c = FlexboxComponent(style: FlexboxStyle(direction: .row, justifyContent: .center),
+                                 children: [FlexboxChild(box(80, 10)), FlexboxChild(box(40, 10))])
+        #expect(layout(c, Size(100, 10)).childFrames == [r(-10, 0, 80, 10), r(70, 0, 40, 10)], "center overflows both ways")
+        let e = FlexboxComponent(style: FlexboxStyle(direction: .row, justifyContent: .spaceEvenly),
+                                 children: [FlexboxChild(box(80, 10)), FlexboxChild(box(40, 10))])
+        #expect(layout(e, Size(100, 10)).childFrames == [r(0, 0, 80, 10), r(80, 0, 40, 10)], "space-evenly falls back to start")
+        let padded = FlexboxComponent(size: ComponentSize(width: 10, height: 10), style: FlexboxStyle(padding: Edges(all: 8)), children: [])
+        let l = layout(FlexboxComponent(style: FlexboxStyle(alignItems: .start), children: [FlexboxChild(padded)]), Size(100, 100))
+        #expect(l.childFrames == [r(0, 0, 16, 16)], "never smaller than its padding")
+    }
+
+    @Test func roundingToThePixelGridAsYoga() {
+        let c = FlexboxComponent(style: FlexboxStyle(direction: .row), children: (0..<3).map { _ in
+            FlexboxChild(Component(), flexGrow: 1)
+        })
+        let l = layout(c, Size(100, 10)).roundedToPixelGrid(scale: 1)
+        #expect(l.childFrames == [r(0, 0, 33, 10), r(33, 0, 34, 10), r(67, 0, 33, 10)], "edges round, sizes follow")
+        let retina = layout(c, Size(100, 10)).roundedToPixelGrid(scale: 2)
+        #expect(retina.childFrames == [r(0, 0, 33.5, 10), r(33.5, 0, 33, 10), r(66.5, 0, 33.5, 10)])
+    }
+
+    /// The README's flexbox example, compiled and laid out.
+    @Test func theReadmeExampleLaysOut() {
+        let avatar = box(20, 20), badge = box(10, 10), spinner = box(16, 16), isLoading = false
+        let c = FlexboxComponent(style: FlexboxStyle(direction: .row, wrap: .wrap,
+                                                     padding: Edges(start: 8, end: .percent(5)), border: Edges(all: 1),
+                                                     rowGap: 4, columnGap: .percent(2), layoutDirection: .rightToLeft),
+                                 children: [
+                                     FlexboxChild(avatar, margin: Edges(end: .auto)),          // pushes the rest to the end
+                                     FlexboxChild(badge, position: .init(.relative, top: -2)), // moved, its space kept
+                                     FlexboxChild(spinner, display: isLoading ? .flex : .none),
+                                 ])
+        let l = c.layoutThatFits(SizeRange(exactly: Size(200, 40)), parentSize: Size(200, 40))
+        // Right-to-left: the avatar starts 1 + 8 from the right; its end margin takes the
+        // free space, so the badge sits at the end (the left), inside 1 pt of border and 5 %
+        // of the parent's 200 pt width, 2 pt higher than its place.
+        #expect(l.childFrames == [r(171, 1, 20, 20), r(11, -1, 10, 10), r(0, 0, 0, 0)])
+    }
+}
