@@ -195,15 +195,14 @@ final class Mounter {
             }
             guard snapshots[key] == nil else { continue }
             let snap = Snapshot.copy(of: item.view.layer)
+            // As ComponentKit does: topmost in the host view, at the view's place in the host's
+            // space, so the old parent's clipping does not cut the animation and the siblings
+            // that move into its place do not cover it.
             Transaction.begin(); Transaction.disableActions = true
-            if let parent = item.view.superview, parent === container || (newKeys.contains(where: { items[$0]?.view === parent })) {
-                parent.layer.insertSublayer(snap, above: item.view.layer)
-            } else {
-                let topLeft = item.view.convert(item.view.bounds.origin, to: container)
-                let size = item.view.bounds.size
-                snap.position = Point(x: topLeft.x + snap.anchorPoint.x * size.width, y: topLeft.y + snap.anchorPoint.y * size.height)
-                container.layer.addSublayer(snap)
-            }
+            let topLeft = item.view.convert(item.view.bounds.origin, to: container)
+            let size = item.view.bounds.size
+            snap.position = Point(x: topLeft.x + snap.anchorPoint.x * size.width, y: topLeft.y + snap.anchorPoint.y * size.height)
+            container.layer.addSublayer(snap)
             Transaction.commit()
             snapshots[key] = (snap, Snapshot.Remover(snap))
         }

@@ -57,7 +57,7 @@ import RenderViews
         h.run { host.update(model: nil, mode: .synchronous) }
         h.settle()
         added = try #require(h.lastCommit).addedAnimations
-        let snapshot = try #require(h.run { host.subviews[0].layer.sublayers.first { $0.name?.hasPrefix("snapshot of") == true } })
+        let snapshot = try #require(h.run { host.layer.sublayers.first { $0.name?.hasPrefix("snapshot of") == true } })
         let snapBadge = h.run { snapshot.sublayers[0] }
         #expect(added.count == 1 && added[0].layer == snapBadge.id && added[0].animation.keyPath == "opacity",
                 "final: on the snapshot's copy of the badge")

@@ -148,9 +148,12 @@ import RenderViews
         #expect(commit.commands.contains(.removeFromSuperlayer(leaving.layer.id)))
         guard case let .basic(b) = added.animation.kind else { Issue.record("not basic"); return }
         #expect(b.to == .number(0.2) && b.from == nil && added.animation.timing.fillMode == .forwards && !added.animation.isRemovedOnCompletion)
-        let snapshot = try #require(h.run { host.subviews[0].layer.sublayers.first { $0.id == added.layer } },
-                                    "the snapshot stands in the surviving parent's layer")
-        #expect(h.run { snapshot.opacity } == 0.9 && h.run { snapshot.frame } == Rect(x: 0, y: 0, width: 30, height: 30))
+        let snapshot = try #require(h.run { host.layer.sublayers.last }, "the snapshot stands topmost in the host")
+        #expect(h.run { snapshot.id } == added.layer)
+        #expect(h.run { snapshot.opacity } == 0.9)
+        // At the leaving view's place, in the host's space.
+        let place = h.run { leaving.convert(leaving.bounds.origin, to: host) }
+        #expect(h.run { snapshot.frame } == Rect(x: place.x, y: place.y, width: 30, height: 30), "\(h.run { snapshot.frame })")
         #expect(host.reusePoolCounts["View"] == 1, "the original view went back to the pool")
         h.stopAnimations(since: before)
         #expect(h.run { snapshot.superlayer } == nil, "removed once its animation stopped")
