@@ -96,7 +96,7 @@ extension ServerCore {
     /// What a snapshot of `layers` layers holds while it waits for the control worker
     /// (`ControlWork`): each layer's copy (its model inline; its sublayers and animations are
     /// shared with the store until the store changes them).
-    static func snapshotBytes(layers: Int) -> Int { layers * MemoryLayout<LayerCopy>.stride }
+    static func heldByteCount(layers: Int) -> Int { layers * MemoryLayout<LayerCopy>.stride }
 
     /// Copies the layers `treeSelection` chose (loop thread). Cost: O(selected layers), at
     /// most `maxTreeReplyLayers`.

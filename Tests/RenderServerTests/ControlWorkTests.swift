@@ -57,7 +57,7 @@ import Testing
         #expect(first.message.contains("tree request 4 refused"), "\(first.message)")
         #expect(first.message.contains("--max-control-jobs-per-client 3"), "\(first.message)")
         #expect(s.controlJobs.jobs == 3)
-        #expect(s.controlJobs.bytes == 3 * ServerCore.snapshotBytes(layers: 10))
+        #expect(s.controlJobs.bytes == 3 * ServerCore.heldByteCount(layers: 10))
         #expect(s.runControlJobs() == 3)
         #expect(try Self.answers(s, asker).replies == [1, 2, 3])
         #expect(s.controlJobs == (0, 0))
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func bytesAreBoundedPerClientAndOverAllClients() throws {
-        let one = ServerCore.snapshotBytes(layers: 100)
+        let one = ServerCore.heldByteCount(layers: 100)
         let s = Self.server(ControlLimits(jobsPerSession: 100, bytesPerSession: 2 * one, jobs: 100, bytes: 3 * one))
         let owner = try Self.owner(s, layers: 100)
         let a = try IsolationTests.client(s, name: "a")
