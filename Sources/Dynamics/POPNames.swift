@@ -34,9 +34,13 @@ public typealias POPAnimationDelegate = DynamicAnimationDelegate
 /// each just before the matching block (`animationDidStart`, `animationDidReachToValue`,
 /// `animationDidApply`, `completionBlock`). Every method has an empty default.
 public protocol DynamicAnimationDelegate: AnyObject {
+    /// The animation's first frame.
     func pop_animationDidStart(_ anim: DynamicAnimation)
+    /// The value first reached `toValue` in every component.
     func pop_animationDidReachToValue(_ anim: DynamicAnimation)
+    /// A frame's value was applied to the layer.
     func pop_animationDidApply(_ anim: DynamicAnimation)
+    /// The animation stopped: `finished` is `false` when it was removed or replaced.
     func pop_animationDidStop(_ anim: DynamicAnimation, finished: Bool)
 }
 
