@@ -33,9 +33,16 @@ public enum AnimationPhase: Sendable, CustomStringConvertible {
     }
 }
 
+/// A phase as a type, so builders of different phases cannot be grouped (`InitialPhase`,
+/// `ChangePhase`, `FinalPhase`).
 public protocol AnimationPhaseType { static var phase: AnimationPhase { get } }
+/// The phase of `animationsOnInitialMount()` animations: from a value to the view configuration.
 public enum InitialPhase: AnimationPhaseType { public static var phase: AnimationPhase { .initial } }
+/// The phase of `animationsFromPreviousComponent(_:)` animations: from the previous
+/// generation's value to the new one.
 public enum ChangePhase: AnimationPhaseType { public static var phase: AnimationPhase { .change } }
+/// The phase of `animationsOnFinalUnmount()` animations: from the view configuration to a
+/// value, on a snapshot of the disappearing view.
 public enum FinalPhase: AnimationPhaseType { public static var phase: AnimationPhase { .final } }
 
 /// Anything that builds a component animation of one phase.

@@ -21,6 +21,7 @@ public final class AnimationComponent: CompositeComponent {
     /// host's build (it opens a scope).
     ///
     /// - Parameters:
+    ///   - component: the child to animate; `nil` gives no wrapper.
     ///   - identifier: distinguishes sibling wrappers whose order may change.
     ///   - onInitialMount: runs when the wrapper first mounts.
     ///   - onFinalUnmount: runs on a snapshot when it leaves the mounted tree.

@@ -52,6 +52,9 @@ public struct ComponentAnimation {
     /// `animation` on `component`'s view (`{component, caAnimation, layerPath, completion}`).
     ///
     /// - Parameters:
+    ///   - component: the component whose mounted view (or its snapshot, for a final
+    ///     unmount) is animated.
+    ///   - animation: the Core Animation animation to add to that view's layer.
     ///   - layerPath: a sublayer of the view's layer, ComponentKit's `layerPath`: dot-separated
     ///     steps from the view's layer, each `mask`, a sublayer's index (back to front) or a
     ///     sublayer's `name`; a leading `layer` is the view's layer itself (`"layer.mask"`,

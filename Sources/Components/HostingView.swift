@@ -67,7 +67,13 @@ public final class HostingView<Model>: View {
     /// A host that builds `provider(model)` in `sizeRange` and mounts it at once
     /// (synchronously), in `context` (default: `Context.current`).
     ///
-    /// - Parameter buildQueue: where asynchronous builds run (default: a private serial queue).
+    /// - Parameters:
+    ///   - model: what `provider` builds the first generation from (`update(model:mode:)`
+    ///     replaces it).
+    ///   - sizeRange: the sizes the root component may take; the host takes the laid-out size.
+    ///   - context: the context of the host's views; `Context.current` by default.
+    ///   - buildQueue: where asynchronous builds run (default: a private serial queue).
+    ///   - provider: builds the root component from the model, on the build queue.
     public init(model: Model, sizeRange: SizeRange, context: Context? = nil, buildQueue: DispatchQueue? = nil,
                 provider: @escaping Provider) {
         self.model = model

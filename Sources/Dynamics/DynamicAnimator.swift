@@ -57,6 +57,7 @@ public final class DynamicAnimator {
     /// An animator for `context`'s layers.
     ///
     /// - Parameters:
+    ///   - context: the context whose layers it animates; the animator runs on its queue.
     ///   - framesPerSecond: the display rate; by default the daemon's (`welcome.refreshRate`)
     ///     when the context has a connection, else 60.
     ///   - source: the vsyncs; by default the real clock, or for a context on a manual-clock

@@ -13,22 +13,34 @@ import RenderClient
 // the property names key path strings, `pop_add` finds or makes the context's shared
 // `DynamicAnimator`. Differences from POP are in the README's porting section.
 
+/// POP's `POPAnimation`: ``DynamicAnimation``.
 public typealias POPAnimation = DynamicAnimation
+/// POP's `POPPropertyAnimation`: ``DynamicPropertyAnimation``.
 public typealias POPPropertyAnimation = DynamicPropertyAnimation
+/// POP's `POPSpringAnimation`: ``DynamicSpringAnimation``.
 public typealias POPSpringAnimation = DynamicSpringAnimation
+/// POP's `POPBasicAnimation`: ``DynamicBasicAnimation``.
 public typealias POPBasicAnimation = DynamicBasicAnimation
+/// POP's `POPDecayAnimation`: ``DynamicDecayAnimation``.
 public typealias POPDecayAnimation = DynamicDecayAnimation
+/// POP's `POPCustomAnimation`: ``DynamicCustomAnimation``.
 public typealias POPCustomAnimation = DynamicCustomAnimation
+/// POP's `POPAnimator`: ``DynamicAnimator``.
 public typealias POPAnimator = DynamicAnimator
+/// POP's `POPAnimationDelegate`: ``DynamicAnimationDelegate``.
 public typealias POPAnimationDelegate = DynamicAnimationDelegate
 
 /// Told of a Dynamics animation's moments (`POPAnimationDelegate`), on the animator's queue,
 /// each just before the matching block (`animationDidStart`, `animationDidReachToValue`,
 /// `animationDidApply`, `completionBlock`). Every method has an empty default.
 public protocol DynamicAnimationDelegate: AnyObject {
+    /// The animation's first frame.
     func pop_animationDidStart(_ anim: DynamicAnimation)
+    /// The value first reached `toValue` in every component.
     func pop_animationDidReachToValue(_ anim: DynamicAnimation)
+    /// A frame's value was applied to the layer.
     func pop_animationDidApply(_ anim: DynamicAnimation)
+    /// The animation stopped: `finished` is `false` when it was removed or replaced.
     func pop_animationDidStop(_ anim: DynamicAnimation, finished: Bool)
 }
 
@@ -45,46 +57,84 @@ extension DynamicAnimationDelegate {
 // path's kind: `kPOPLayerScaleXY` is `transform.scale`, one number (POP's takes a CGPoint of
 // x and y scales: animate `kPOPLayerScaleX` and `kPOPLayerScaleY` for two), and
 // `kPOPLayerSize` is `bounds.size`.
+/// POP's `kPOPLayerPosition`: a layer's `position` key path.
 public let kPOPLayerPosition = "position"
+/// POP's `kPOPLayerPositionX`: a layer's `position.x` key path.
 public let kPOPLayerPositionX = "position.x"
+/// POP's `kPOPLayerPositionY`: a layer's `position.y` key path.
 public let kPOPLayerPositionY = "position.y"
+/// POP's `kPOPLayerBounds`: a layer's `bounds` key path.
 public let kPOPLayerBounds = "bounds"
+/// POP's `kPOPLayerSize`: a layer's `bounds.size` key path.
 public let kPOPLayerSize = "bounds.size"
+/// POP's `kPOPLayerOpacity`: a layer's `opacity` key path.
 public let kPOPLayerOpacity = "opacity"
+/// POP's `kPOPLayerZPosition`: a layer's `zPosition` key path.
 public let kPOPLayerZPosition = "zPosition"
+/// POP's `kPOPLayerScaleX`: a layer's `transform.scale.x` key path.
 public let kPOPLayerScaleX = "transform.scale.x"
+/// POP's `kPOPLayerScaleY`: a layer's `transform.scale.y` key path.
 public let kPOPLayerScaleY = "transform.scale.y"
+/// POP's `kPOPLayerScaleXY`: a layer's `transform.scale` key path (one number, not POP's CGPoint of two scales).
 public let kPOPLayerScaleXY = "transform.scale"
+/// POP's `kPOPLayerRotation`: a layer's `transform.rotation.z` key path.
 public let kPOPLayerRotation = "transform.rotation.z"
+/// POP's `kPOPLayerRotationX`: a layer's `transform.rotation.x` key path.
 public let kPOPLayerRotationX = "transform.rotation.x"
+/// POP's `kPOPLayerRotationY`: a layer's `transform.rotation.y` key path.
 public let kPOPLayerRotationY = "transform.rotation.y"
+/// POP's `kPOPLayerTranslationX`: a layer's `transform.translation.x` key path.
 public let kPOPLayerTranslationX = "transform.translation.x"
+/// POP's `kPOPLayerTranslationY`: a layer's `transform.translation.y` key path.
 public let kPOPLayerTranslationY = "transform.translation.y"
+/// POP's `kPOPLayerTranslationZ`: a layer's `transform.translation.z` key path.
 public let kPOPLayerTranslationZ = "transform.translation.z"
+/// POP's `kPOPLayerTranslationXY`: a layer's `transform.translation` key path.
 public let kPOPLayerTranslationXY = "transform.translation"
+/// POP's `kPOPLayerBackgroundColor`: a layer's `backgroundColor` key path.
 public let kPOPLayerBackgroundColor = "backgroundColor"
+/// POP's `kPOPLayerBorderColor`: a layer's `borderColor` key path.
 public let kPOPLayerBorderColor = "borderColor"
+/// POP's `kPOPLayerBorderWidth`: a layer's `borderWidth` key path.
 public let kPOPLayerBorderWidth = "borderWidth"
+/// POP's `kPOPLayerCornerRadius`: a layer's `cornerRadius` key path.
 public let kPOPLayerCornerRadius = "cornerRadius"
+/// POP's `kPOPLayerShadowColor`: a layer's `shadowColor` key path.
 public let kPOPLayerShadowColor = "shadowColor"
+/// POP's `kPOPLayerShadowOffset`: a layer's `shadowOffset` key path.
 public let kPOPLayerShadowOffset = "shadowOffset"
+/// POP's `kPOPLayerShadowOpacity`: a layer's `shadowOpacity` key path.
 public let kPOPLayerShadowOpacity = "shadowOpacity"
+/// POP's `kPOPLayerShadowRadius`: a layer's `shadowRadius` key path.
 public let kPOPLayerShadowRadius = "shadowRadius"
 // POP's view properties, as the view's layer's key paths: animate `view.layer`
 // (`view.layer.pop_add(POPSpringAnimation(propertyNamed: kPOPViewCenter), forKey: …)`).
 // `kPOPViewFrame` has no key path here (a frame is position and bounds: animate those).
+/// POP's `kPOPViewAlpha`: a view's layer's `opacity` key path.
 public let kPOPViewAlpha = "opacity"
+/// POP's `kPOPViewCenter`: a view's layer's `position` key path.
 public let kPOPViewCenter = "position"
+/// POP's `kPOPViewBounds`: a view's layer's `bounds` key path.
 public let kPOPViewBounds = "bounds"
+/// POP's `kPOPViewSize`: a view's layer's `bounds.size` key path.
 public let kPOPViewSize = "bounds.size"
+/// POP's `kPOPViewBackgroundColor`: a view's layer's `backgroundColor` key path.
 public let kPOPViewBackgroundColor = "backgroundColor"
+/// POP's `kPOPViewScaleX`: a view's layer's `transform.scale.x` key path.
 public let kPOPViewScaleX = "transform.scale.x"
+/// POP's `kPOPViewScaleY`: a view's layer's `transform.scale.y` key path.
 public let kPOPViewScaleY = "transform.scale.y"
+/// POP's `kPOPViewScaleXY`: a view's layer's `transform.scale` key path (one number, not POP's CGPoint of two scales).
 public let kPOPViewScaleXY = "transform.scale"
+/// POP's `kPOPShapeLayerStrokeStart`: a shape layer's `strokeStart` key path.
 public let kPOPShapeLayerStrokeStart = "strokeStart"
+/// POP's `kPOPShapeLayerStrokeEnd`: a shape layer's `strokeEnd` key path.
 public let kPOPShapeLayerStrokeEnd = "strokeEnd"
+/// POP's `kPOPShapeLayerStrokeColor`: a shape layer's `strokeColor` key path.
 public let kPOPShapeLayerStrokeColor = "strokeColor"
+/// POP's `kPOPShapeLayerFillColor`: a shape layer's `fillColor` key path.
 public let kPOPShapeLayerFillColor = "fillColor"
+/// POP's `kPOPShapeLayerLineWidth`: a shape layer's `lineWidth` key path.
 public let kPOPShapeLayerLineWidth = "lineWidth"
 
 extension DynamicPropertyAnimation {

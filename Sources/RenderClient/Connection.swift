@@ -59,6 +59,9 @@ public final class Connection: @unchecked Sendable {
     ///     else `$XDG_RUNTIME_DIR/rendersrvd/socket`, else `/tmp/rendersrvd-$UID/socket`.
     ///   - clientName: shown in the daemon's logs and stats; by default the process's name
     ///     (`Connection.defaultClientName`).
+    ///   - callbackQueue: where events are delivered and, for a `Context`, where its layers
+    ///     live (the main queue by default).
+    ///   - timeout: the most seconds connecting and the handshake may take.
     ///   - reconnect: how to replace a session the daemon lost; `nil` ends the connection
     ///     with the session.
     ///   - sharedContentsThreshold: contents of at least this many bytes go by shared memory

@@ -108,11 +108,14 @@ public final class Context: @unchecked Sendable {
     /// A context on `connection`'s callback queue that sends its commits there and takes
     /// its events from it. Any thread. One context per connection.
     ///
-    /// - Parameter clock: the media time of commits and `presentation()`. By default
-    ///   `MediaTime.now` for a daemon on the real clock (the same `CLOCK_MONOTONIC` in both
-    ///   processes); for a daemon on a manual clock, the server's time as last heard
-    ///   (`Connection.serverMediaTime`), since its clock only moves when stepped. Tests that
-    ///   step the clock themselves may pass the stepped time.
+    /// - Parameters:
+    ///   - connection: an established connection to the daemon; its callback queue becomes
+    ///     the context's queue.
+    ///   - clock: the media time of commits and `presentation()`. By default
+    ///     `MediaTime.now` for a daemon on the real clock (the same `CLOCK_MONOTONIC` in both
+    ///     processes); for a daemon on a manual clock, the server's time as last heard
+    ///     (`Connection.serverMediaTime`), since its clock only moves when stepped. Tests that
+    ///     step the clock themselves may pass the stepped time.
     public init(connection: Connection, clock: (() -> Double)? = nil) {
         self.queue = connection.callbackQueue
         if let clock {

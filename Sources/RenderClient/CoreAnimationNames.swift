@@ -56,14 +56,23 @@ extension KeyframeAnimation.RotationMode {
 
 // MARK: Core Animation's string constants (the Objective-C spellings)
 
+/// `kCAFillModeRemoved`: `.removed` (no effect outside the active time).
 public let kCAFillModeRemoved = CAMediaTimingFillMode.removed
+/// `kCAFillModeForwards`: `.forwards` (the last value holds after the end).
 public let kCAFillModeForwards = CAMediaTimingFillMode.forwards
+/// `kCAFillModeBackwards`: `.backwards` (the first value shows before the begin time).
 public let kCAFillModeBackwards = CAMediaTimingFillMode.backwards
+/// `kCAFillModeBoth`: `.both` (forwards and backwards).
 public let kCAFillModeBoth = CAMediaTimingFillMode.both
+/// `kCAMediaTimingFunctionLinear`: control points (0, 0, 1, 1).
 public let kCAMediaTimingFunctionLinear = CAMediaTimingFunctionName.linear
+/// `kCAMediaTimingFunctionEaseIn`: control points (0.42, 0, 1, 1).
 public let kCAMediaTimingFunctionEaseIn = CAMediaTimingFunctionName.easeIn
+/// `kCAMediaTimingFunctionEaseOut`: control points (0, 0, 0.58, 1).
 public let kCAMediaTimingFunctionEaseOut = CAMediaTimingFunctionName.easeOut
+/// `kCAMediaTimingFunctionEaseInEaseOut`: control points (0.42, 0, 0.58, 1).
 public let kCAMediaTimingFunctionEaseInEaseOut = CAMediaTimingFunctionName.easeInEaseOut
+/// `kCAMediaTimingFunctionDefault`: control points (0.25, 0.1, 0.25, 1).
 public let kCAMediaTimingFunctionDefault = CAMediaTimingFunctionName.default
 /// The key Core Animation code adds transitions under.
 public let kCATransition = "transition"
@@ -72,11 +81,17 @@ public let kCATransition = "transition"
 
 /// `CATransform3DIdentity`.
 public let CATransform3DIdentity = Transform3D.identity
+/// Whether `t` is exactly the identity.
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t.isIdentity }
+/// Whether `a` and `b` are equal, entry by entry.
 public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
+/// A translation by (tx, ty, tz) points.
 public func CATransform3DMakeTranslation(_ tx: Double, _ ty: Double, _ tz: Double) -> CATransform3D {
     .translation(x: tx, y: ty, z: tz)
 }
+/// A scale by (sx, sy, sz). A zero factor makes the matrix singular: a whole-`transform`
+/// animation to or from it switches at half time instead of interpolating (animate
+/// `transform.scale` instead).
 public func CATransform3DMakeScale(_ sx: Double, _ sy: Double, _ sz: Double) -> CATransform3D {
     .scale(x: sx, y: sy, z: sz)
 }
@@ -88,9 +103,11 @@ public func CATransform3DMakeRotation(_ angle: Double, _ x: Double, _ y: Double,
 public func CATransform3DTranslate(_ t: CATransform3D, _ tx: Double, _ ty: Double, _ tz: Double) -> CATransform3D {
     t.translated(x: tx, y: ty, z: tz)
 }
+/// Scales first, then `t`.
 public func CATransform3DScale(_ t: CATransform3D, _ sx: Double, _ sy: Double, _ sz: Double) -> CATransform3D {
     t.scaled(x: sx, y: sy, z: sz)
 }
+/// Rotates by `angle` radians about the axis (x, y, z) first, then `t`.
 public func CATransform3DRotate(_ t: CATransform3D, _ angle: Double, _ x: Double, _ y: Double, _ z: Double) -> CATransform3D {
     t.rotated(angle: angle, x: x, y: y, z: z)
 }
@@ -98,7 +115,9 @@ public func CATransform3DRotate(_ t: CATransform3D, _ angle: Double, _ x: Double
 public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { a.concatenating(b) }
 /// The inverse; a singular matrix comes back unchanged, as Core Animation returns it.
 public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D { t.inverted() ?? t }
+/// The 3D transform of a 2D affine transform (z untouched).
 public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D { Transform3D(m) }
+/// Whether `t` is a 2D affine transform (nothing in z, no perspective).
 public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool { t.affine != nil }
 /// The affine part (the identity when `t` is not affine).
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform { t.affine ?? .identity }

@@ -70,6 +70,8 @@ public final class DisplayLink: @unchecked Sendable {
     /// A display link delivering on `queue` at `framesPerSecond`.
     ///
     /// - Parameters:
+    ///   - queue: where `handler` runs (the main queue by default).
+    ///   - framesPerSecond: the vsync rate, 60 by default.
     ///   - source: the vsyncs; by default the real clock (`TimerDisplayLinkSource`). Tests pass
     ///     a `ManualDisplayLinkSource` and step it.
     ///   - paused: start paused (no vsyncs are requested until `isPaused = false`).

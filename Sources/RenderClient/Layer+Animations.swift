@@ -15,6 +15,8 @@ extension Layer {
     /// from there to the model value.
     ///
     /// - Parameters:
+    ///   - animation: what to run, as it is resolved and committed (a value: later changes
+    ///     to a copy do nothing to this one).
     ///   - key: names the animation for `removeAnimation(forKey:)`; `nil` gives it a
     ///     private key (not listed by `animationKeys()`).
     ///   - delegate: told of the start and the stop on the callback queue (held strongly

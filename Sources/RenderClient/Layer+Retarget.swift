@@ -26,11 +26,18 @@ extension Layer {
     /// `finished == false`; the new spring's delegate hears its start and its stop.
     ///
     /// - Parameters:
+    ///   - key: the key of the running spring to retarget (or of the spring to add).
+    ///   - target: where the spring comes to rest: the new model value at the key path.
     ///   - keyPath: the animated key path; by default the running spring's (required when
     ///     there is none). Its value kind must be a number, point, size, rect or color
     ///     (transform components such as `transform.scale` are numbers).
-    ///   - mass, stiffness, damping: the new spring's physics; by default the running
-    ///     spring's, else `SpringAnimation`'s defaults (1 kg, 100 N/m, 10 N·s/m).
+    ///   - mass: the new spring's mass (kg); by default the running spring's, else
+    ///     `SpringAnimation`'s default, 1.
+    ///   - stiffness: the new spring's stiffness (N/m); by default the running spring's,
+    ///     else 100.
+    ///   - damping: the new spring's damping (N·s/m); by default the running spring's,
+    ///     else 10.
+    ///   - delegate: told of the new spring's start and stop on the callback queue.
     public func retargetSpring(forKey key: String, to target: AnimatableValue, keyPath: LayerKeyPath? = nil,
                                mass: Double? = nil, stiffness: Double? = nil, damping: Double? = nil,
                                delegate: AnimationDelegate? = nil) {

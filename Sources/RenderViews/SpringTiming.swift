@@ -23,14 +23,21 @@ import RenderClient
 /// root is bracketed and found by bisection on log ω₀ to 1e-12 relative. ζ is clamped to
 /// 0.001…1 as UIKit's parameter range is 0…1 (0 would never settle); D to 0.001…100 s.
 public struct SpringTiming: Hashable, Sendable {
+    /// ζ, clamped to 0.001…1.
     public let dampingRatio: Double
+    /// D, the seconds the spring takes to settle, clamped to 0.001…100.
     public let duration: Double
     /// Apple's units: 1 = the whole distance in one second, towards the target.
     public let initialVelocity: Double
+    /// Always 1 (kg).
     public let mass: Double
+    /// ω₀², N/m: chosen so that the spring settles in `duration`.
     public let stiffness: Double
+    /// 2ζω₀, N·s/m.
     public let damping: Double
 
+    /// The spring that settles in `duration` with `dampingRatio` and `initialVelocity`
+    /// (Apple's units), each clamped as stated on the properties.
     public init(dampingRatio: Double, duration: Double, initialVelocity: Double = 0) {
         let zeta = min(max(dampingRatio.isNaN ? 1 : dampingRatio, 0.001), 1)
         let d = min(max(duration.isNaN ? 0.001 : duration, 0.001), 100)

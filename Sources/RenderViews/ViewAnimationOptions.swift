@@ -29,9 +29,13 @@ public struct ViewAnimationOptions: OptionSet, Hashable, Sendable {
     /// A nested block does not take the enclosing block's repeat and autoreverse options.
     public static let overrideInheritedOptions = ViewAnimationOptions(rawValue: 1 << 9)
 
+    /// Core Animation's `easeInEaseOut` curve (0.42, 0, 0.58, 1): the default.
     public static let curveEaseInOut = ViewAnimationOptions(rawValue: 0 << 16)
+    /// Core Animation's `easeIn` curve (0.42, 0, 1, 1).
     public static let curveEaseIn = ViewAnimationOptions(rawValue: 1 << 16)
+    /// Core Animation's `easeOut` curve (0, 0, 0.58, 1).
     public static let curveEaseOut = ViewAnimationOptions(rawValue: 2 << 16)
+    /// The linear curve (0, 0, 1, 1).
     public static let curveLinear = ViewAnimationOptions(rawValue: 3 << 16)
 
     static let curveMask: UInt = 3 << 16
