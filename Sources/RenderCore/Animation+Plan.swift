@@ -12,55 +12,52 @@
 ///   cumulative; both ends are decomposed once, in a shared `TransformPlan`.
 /// - `general`: everything else, evaluated from `Animation.kind`.
 ///
+/// A plan is a plain value (no references, no addresses): whoever evaluates it keeps it where
+/// it likes — in the animation (the client), or in a table of its own (the server's
+/// `AnimationTable`) — and passes a keyframe plan's values and a transform plan's ends beside
+/// it (`PlanInputs`).
+///
 /// Invariant: evaluating through the plan gives bit for bit what the general path gives
 /// (`Presentation.applyInterpolation` and the keyframe branch of `Presentation.apply`): the
 /// same arithmetic in the same order. Tests compare the two on every route.
-struct EvaluationPlan: Sendable {
-    enum Route: UInt8, Sendable { case general, basic, spring, keyframe, transform }
-    enum Kind: UInt8, Sendable { case number, point, size, rect, color }
+package struct EvaluationPlan: Sendable {
+    package enum Route: UInt8, Sendable { case general, basic, spring, keyframe, transform }
+    package enum Kind: UInt8, Sendable { case number, point, size, rect, color }
 
-    // Stored in the order evaluation reads them: the flags, the shared data's address, the
-    // ends, a spring's constants.
-    var route: Route = .general
-    var kind: Kind = .number
-    var keyPath = LayerKeyPath(.opacity)
+    package var route: Route = .general
+    package var kind: Kind = .number
+    package var keyPath = LayerKeyPath(.opacity)
     /// Which endpoints are set: bit 0 from, bit 1 to, bit 2 by.
     var endpoints: UInt8 = 0
     /// The Boolean flags below, one bit each (so that the flags and `slot` fit in the plan's
     /// first word).
     private var flags: UInt8 = 0
-    var isAdditive: Bool { get { flag(1) } set { setFlag(1, newValue) } }
-    var isCumulative: Bool { get { flag(2) } set { setFlag(2, newValue) } }
+    package var isAdditive: Bool { get { flag(1) } set { setFlag(1, newValue) } }
+    package var isCumulative: Bool { get { flag(2) } set { setFlag(2, newValue) } }
     /// What the plan writes does not depend on the layer's current value: a whole property
     /// (`keyPath.component == .whole`), not additive, and for basic and spring plans both
     /// `from` and `to` set. Evaluation then need not reset that property to the model first.
-    var overwrites: Bool { get { flag(4) } set { setFlag(4, newValue) } }
+    package var overwrites: Bool { get { flag(4) } set { setFlag(4, newValue) } }
     /// What `Presentation.evaluateDirect` evaluates on a steady frame: a plan whose value does
     /// not depend on the layer's, stored at its slot or set as a component of the model's
     /// transform, or a whole-transform plan (see `isDirect(_:)`).
-    var isDirect: Bool { get { flag(8) } set { setFlag(8, newValue) } }
+    package var isDirect: Bool { get { flag(8) } set { setFlag(8, newValue) } }
     @inline(__always) private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
     @inline(__always) private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
     /// Where the key path's value lies in a `LayerProperties` when it is one of the stored
     /// fields evaluation reads and writes most (see `directSlot`), in 8-byte words from its
     /// start; `noSlot` otherwise. Evaluation then loads and stores the value's doubles there
     /// instead of going through the key path's property and component.
-    var slot = EvaluationPlan.noSlot
-    static var noSlot: UInt8 { .max }
-    /// The unretained address (0 for none) of the plan's `KeyframePlan` or `TransformPlan` (routes
-    /// `keyframe` and `transform`), kept alive by the owning `Animation.planData`, which is
-    /// always set together with the plan. Evaluation reads the object through it without
-    /// retaining it: a retain writes to the object, which costs a cache line per animation
-    /// per frame.
-    var data: UInt = 0
+    package var slot = EvaluationPlan.noSlot
+    package static var noSlot: UInt8 { .max }
     /// The ends, with `by` folded in when it came with one end (`from + by`, `to − by`,
     /// worked out once: the same sums evaluation made every frame). Alone, `by` is kept in
     /// `to` (see `endpoints`).
-    var from = Quad.zero, to = Quad.zero
+    package var from = Quad.zero, to = Quad.zero
     /// Both ends are known without the layer's value: two of from, to and by were given.
-    var hasBothEnds: Bool { endpoints.nonzeroBitCount >= 2 }
+    package var hasBothEnds: Bool { endpoints.nonzeroBitCount >= 2 }
     /// Springs: the closed form's constants.
-    var spring = SpringSolution(mass: 1, stiffness: 1, damping: 2, initialVelocity: 0)
+    package var spring = SpringSolution(mass: 1, stiffness: 1, damping: 2, initialVelocity: 0)
 
     init() {}
 
@@ -69,11 +66,6 @@ struct EvaluationPlan: Sendable {
     static func make(_ kind: Animation.Kind) -> (EvaluationPlan, PlanData?) {
         var plan = EvaluationPlan()
         let data = plan.configure(kind)
-        switch data {
-        case let .keyframes(k)?: plan.data = UInt(bitPattern: Unmanaged.passUnretained(k).toOpaque())
-        case let .transforms(t)?: plan.data = UInt(bitPattern: Unmanaged.passUnretained(t).toOpaque())
-        case nil: break
-        }
         if plan.route != .general && !plan.isAdditive && plan.keyPath.component == .whole {
             plan.overwrites = plan.route == .keyframe || plan.route == .transform || plan.hasBothEnds
         }
@@ -362,7 +354,7 @@ struct EvaluationPlan: Sendable {
     /// A keyframe value into `p` at `progress` (after the animation's timing function), as
     /// the keyframe branch of `Presentation.apply` computes it.
     @inline(__always)
-    static func applyKeyframes(_ plan: UnsafePointer<EvaluationPlan>, _ k: KeyframePlan, progress: Double, cycle: Int,
+    static func applyKeyframes(_ plan: UnsafePointer<EvaluationPlan>, _ k: KeyframeValues, progress: Double, cycle: Int,
                                to p: inout LayerProperties) -> Bool {
         var v = k.value(at: progress)
         if plan.pointee.isCumulative && cycle > 0 {
@@ -385,22 +377,52 @@ struct EvaluationPlan: Sendable {
     }
 }
 
-/// The shared data a plan refers to (see `EvaluationPlan.make`).
-enum PlanData: Sendable {
+/// The out-of-line data a plan reads, as the animation keeps it (see `EvaluationPlan.make`).
+package enum PlanData: Sendable {
     case keyframes(KeyframePlan)
     case transforms(TransformPlan)
 }
 
-/// The values of a keyframe animation of a scalar kind, as quads (see `EvaluationPlan`).
-final class KeyframePlan: Sendable {
-    let values: [Quad]
-    let keyTimes: [Double]?
-    let timingFunctions: [TimingFunction]?
-    let mode: KeyframeAnimation.CalculationMode
-    /// The bytes of the object evaluation reads: its header and the four fields above.
-    static var hotBytes: Int { 16 + 3 * MemoryLayout<Int>.stride + MemoryLayout<KeyframeAnimation.CalculationMode>.size }
+/// The values of a keyframe animation of a scalar kind, as quads (see `EvaluationPlan`), as
+/// the animation keeps them. Evaluation reads them through a `KeyframeValues` view.
+package final class KeyframePlan: Sendable {
+    package let values: [Quad]
+    package let keyTimes: [Double]?
+    package let timingFunctions: [TimingFunction]?
+    package let mode: KeyframeAnimation.CalculationMode
 
     init(values: [Quad], keyTimes: [Double]?, timingFunctions: [TimingFunction]?, mode: KeyframeAnimation.CalculationMode) {
+        self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions; self.mode = mode
+    }
+
+    /// Calls `body` with a view of these values (valid during the call).
+    @inline(__always)
+    func withValues<R>(_ body: (KeyframeValues) -> R) -> R {
+        values.withUnsafeBufferPointer { v in
+            func withOptional<T, S>(_ a: [T]?, _ f: (UnsafeBufferPointer<T>?) -> S) -> S {
+                guard let a else { return f(nil) }
+                return a.withUnsafeBufferPointer { f($0) }
+            }
+            return withOptional(keyTimes) { kt in
+                withOptional(timingFunctions) { tf in
+                    body(KeyframeValues(values: v, keyTimes: kt, timingFunctions: tf, mode: mode))
+                }
+            }
+        }
+    }
+}
+
+/// A keyframe plan's values, key times and timing functions where they lie (the animation's
+/// arrays, or a server's arenas): a plain view, valid while that storage is.
+package struct KeyframeValues {
+    package var values: UnsafeBufferPointer<Quad>
+    /// nil: none given (not the same as none stored: see `KeyframeAnimation.locate`).
+    package var keyTimes: UnsafeBufferPointer<Double>?
+    package var timingFunctions: UnsafeBufferPointer<TimingFunction>?
+    package var mode: KeyframeAnimation.CalculationMode
+
+    package init(values: UnsafeBufferPointer<Quad>, keyTimes: UnsafeBufferPointer<Double>?,
+                 timingFunctions: UnsafeBufferPointer<TimingFunction>?, mode: KeyframeAnimation.CalculationMode) {
         self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions; self.mode = mode
     }
 
@@ -411,39 +433,31 @@ final class KeyframePlan: Sendable {
         if n == 1 { return values[0] }
         switch mode {
         case .discrete:
-            return values[KeyframeAnimation.discreteIndex(p, count: n, keyTimes: keyTimes)]
+            return values[KeyframeAnimation.discreteIndex(p, count: n, keyTimeStorage: keyTimes)]
         case .cubic:
-            let (i, t) = KeyframeAnimation.segment(p, count: n, keyTimes: keyTimes, timingFunctions: timingFunctions)
+            let (i, t) = KeyframeAnimation.segment(p, count: n, keyTimeStorage: keyTimes, timingFunctionStorage: timingFunctions)
             let w = KeyframeAnimation.catmullRomWeights(t)
             return Quad.weightedSum(values[max(i - 1, 0)], values[i], values[i + 1], values[min(i + 2, n - 1)],
                                     w.0, w.1, w.2, w.3)
         default:
-            let (i, f) = KeyframeAnimation.segment(p, count: n, keyTimes: keyTimes, timingFunctions: timingFunctions)
+            let (i, f) = KeyframeAnimation.segment(p, count: n, keyTimeStorage: keyTimes, timingFunctionStorage: timingFunctions)
             return Quad.lerp(values[i], values[i + 1], f)
         }
     }
 }
 
 /// Both ends of a whole-transform basic animation, decomposed once, with the rotation's
-/// arc (see `EvaluationPlan`).
-///
-/// Stored in the order `value(at:)` reads them (a class keeps its declaration order): what
-/// every frame reads (`hotBytes` of the object, from its start) first, the ends themselves,
-/// read only when constant or not decomposable, last.
-final class TransformPlan: Sendable {
+/// arc (see `EvaluationPlan`): a plain value, kept by the animation in a `TransformPlan` and
+/// by the server in an arena of its own.
+package struct TransformEnds: Sendable {
     /// `from == to`: the value is constant.
-    let isConstant: Bool
+    package let isConstant: Bool
     /// Whether both ends have a decomposition (else the value switches at ½).
-    let isDecomposable: Bool
-    let decomposedFrom: DecomposedTransform, decomposedTo: DecomposedTransform
+    package let isDecomposable: Bool
+    package let decomposedFrom: DecomposedTransform, decomposedTo: DecomposedTransform
     /// The arc between the ends' rotations.
     let rotation: SlerpPath
-    let from: Transform3D, to: Transform3D
-
-    /// The bytes of the object `value(at:)` reads when the ends decompose: its header, the
-    /// flags, both decompositions and the arc.
-    static var hotBytes: Int { 16 + MemoryLayout<Int>.stride + 2 * MemoryLayout<DecomposedTransform>.stride
-        + MemoryLayout<SlerpPath>.stride }
+    package let from: Transform3D, to: Transform3D
 
     init?(_ b: BasicAnimation) {
         guard b.keyPath.component == .whole, b.keyPath.property == .transform || b.keyPath.property == .sublayerTransform,
@@ -465,11 +479,20 @@ final class TransformPlan: Sendable {
     }
 }
 
+/// A transform plan's ends as the animation keeps them.
+package final class TransformPlan: Sendable {
+    package let ends: TransformEnds
+    init?(_ b: BasicAnimation) {
+        guard let ends = TransformEnds(b) else { return nil }
+        self.ends = ends
+    }
+}
+
 /// Up to four components of a scalar value: a number uses `a`; a point or size `a, b`; a
 /// rect `a, b` (origin) and `c, d` (size); a color red, green, blue, alpha. Unused
 /// components stay 0 and never reach a layer.
-struct Quad: Sendable {
-    var a, b, c, d: Double
+package struct Quad: Sendable {
+    package var a, b, c, d: Double
     static var zero: Quad { Quad(0, 0, 0, 0) }
 
     @inline(__always) init(_ a: Double, _ b: Double, _ c: Double, _ d: Double) { self.a = a; self.b = b; self.c = c; self.d = d }

@@ -88,7 +88,16 @@ public struct KeyframeAnimation: Hashable, Sendable {
     /// Index and fraction (after the segment's timing function) among `n` key frames.
     @inline(__always)
     static func segment(_ p: Double, count n: Int, keyTimes: [Double]?, timingFunctions: [TimingFunction]?) -> (Int, Double) {
-        let (i, f) = locate(p, count: n, keyTimes: keyTimes)
+        segment(p, count: n, keyTimeStorage: keyTimes, timingFunctionStorage: timingFunctions)
+    }
+
+    /// `segment` over any random-access storage of key times and timing functions (the
+    /// server keeps them in arenas of its own: see `PlanInputs`).
+    @inline(__always)
+    static func segment<K: RandomAccessCollection<Double>, F: RandomAccessCollection<TimingFunction>>(
+        _ p: Double, count n: Int, keyTimeStorage keyTimes: K?, timingFunctionStorage timingFunctions: F?) -> (Int, Double)
+        where K.Index == Int, F.Index == Int {
+        let (i, f) = locate(p, count: n, keyTimeStorage: keyTimes)
         var frac = f
         if let tfs = timingFunctions, !tfs.isEmpty { frac = tfs[min(i, tfs.count - 1)].evaluate(frac) }
         return (i, frac)
@@ -96,6 +105,11 @@ public struct KeyframeAnimation: Hashable, Sendable {
 
     /// Finds the segment for progress `p` among `count` key frames.
     static func locate(_ p: Double, count n: Int, keyTimes: [Double]?) -> (Int, Double) {
+        locate(p, count: n, keyTimeStorage: keyTimes)
+    }
+
+    static func locate<K: RandomAccessCollection<Double>>(_ p: Double, count n: Int, keyTimeStorage keyTimes: K?) -> (Int, Double)
+        where K.Index == Int {
         if let kt = keyTimes, kt.count == n {
             if p <= kt[0] { return (0, 0) }
             if p >= kt[n - 1] { return (n - 2, 1) }
@@ -115,6 +129,11 @@ public struct KeyframeAnimation: Hashable, Sendable {
 
     /// The value held at `p` among `n` values in discrete mode.
     static func discreteIndex(_ p: Double, count n: Int, keyTimes: [Double]?) -> Int {
+        discreteIndex(p, count: n, keyTimeStorage: keyTimes)
+    }
+
+    static func discreteIndex<K: RandomAccessCollection<Double>>(_ p: Double, count n: Int, keyTimeStorage keyTimes: K?) -> Int
+        where K.Index == Int {
         if let kt = keyTimes, kt.count == n || kt.count == n + 1 {
             var idx = 0
             for i in 0..<n where p >= kt[i] { idx = i }

@@ -82,114 +82,6 @@ public enum Presentation {
         return evaluateAnimations(animations, layerTime: layerTime, into: &presentation, lifecycle: &lifecycle)
     }
 
-    /// `evaluate` over raw storage, for the server's frame walk: the model, the animations
-    /// and their lifecycles are read and written where they lie, with no copy, reference
-    /// counting or uniqueness check per layer. `resetting` nil resets the whole presentation
-    /// to the model, as `evaluate(model:…)`; otherwise only those properties, as
-    /// `evaluate(model:…resetting:)`, and of those only what no animation overwrites. `lifecycle.count`
-    /// must equal `animations.count`; `planOffset` is `Presentation.planOffset`, read once by
-    /// the caller (every read of a static goes through `swift_once`).
-    @discardableResult
-    public static func evaluate(modelAt model: UnsafePointer<LayerProperties>,
-                                animations: UnsafeBufferPointer<AttachedAnimation>, layerTime: Double,
-                                into presentation: UnsafeMutablePointer<LayerProperties>,
-                                lifecycle: UnsafeMutableBufferPointer<AnimationLifecycle>, resetting: PropertySet?,
-                                planOffset: Int) -> TransitionProgress? {
-        precondition(lifecycle.count == animations.count, "one lifecycle per animation")
-        guard let resetting else {
-            presentation.pointee.assign(from: model)
-            var none = PropertySet()
-            return applyAnimations(animations, layerTime: layerTime, into: &presentation.pointee, resetting: &none,
-                                   model: model, lifecycle: lifecycle, usePlans: true, planOffset: planOffset)
-        }
-        var pending = resetting
-        let transition = applyAnimations(animations, layerTime: layerTime, into: &presentation.pointee,
-                                         resetting: &pending, model: model, lifecycle: lifecycle, usePlans: true,
-                                         planOffset: planOffset)
-        presentation.pointee.assign(pending, from: model)
-        return transition
-    }
-
-    /// The steady frame of a layer whose only animation has a direct plan
-    /// (`EvaluationPlan.isDirect`: not additive, its value independent of the layer's — a
-    /// keyframe animation, or a basic or spring animation from a given value to a given value
-    /// — of a property stored inline or a number component of `transform`, or a whole-
-    /// `transform` animation with both ends), when its timing applies it: the value is
-    /// stored in `*presentation` and the animation's lifecycle returned. Otherwise nil: the
-    /// caller evaluates the layer in full (`evaluate(modelAt:…)`), which overwrites anything
-    /// this wrote.
-    ///
-    /// The same arithmetic in the same order as `evaluate(modelAt:…)`, so the same bits.
-    /// "Steady" is the server's invariant between full resets: the presentation equals the
-    /// model except where the animation writes (a component of a stored property takes the
-    /// rest of it as the previous frame left it, which is the model's; a transform
-    /// component is set on the model's transform, read at `model`). With `reset` (a layer's
-    /// first frame, or its first since its model or animations changed) the presentation is
-    /// first set to the model, as the full evaluation would, once the direct route is known
-    /// to answer.
-    public static func evaluateDirect(_ attached: UnsafeRawPointer, modelAt model: UnsafePointer<LayerProperties>,
-                                      layerTime: Double, into presentation: UnsafeMutablePointer<LayerProperties>,
-                                      reset: Bool = false, planOffset: Int) -> AnimationLifecycle? {
-        let plan = (attached + planOffset).assumingMemoryBound(to: EvaluationPlan.self)
-        guard plan.pointee.isDirect else { return nil }
-        let animation = attached.assumingMemoryBound(to: AttachedAnimation.self)
-        let state = animation.pointee.animation.timing.state(at: layerTime)
-        guard animation.pointee.animation.applies(in: state) else { return nil }
-        if reset { presentation.pointee.assign(from: model) }
-        var v: Quad
-        switch plan.pointee.route {
-        case .spring, .basic:
-            let progress = plan.pointee.route == .spring
-                ? 1 - plan.pointee.spring.displacement(at: state.localTime)
-                : animation.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
-            let a = plan.pointee.from, b = plan.pointee.to
-            v = Quad.lerp(a, b, progress)
-            if plan.pointee.isCumulative && state.cycle > 0 { v = v.adding(b.subtracting(a).repeated(state.cycle)) }
-        case .keyframe:
-            guard let data = UnsafeRawPointer(bitPattern: plan.pointee.data) else { return nil }
-            let eased = animation.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
-            v = Unmanaged<KeyframePlan>.fromOpaque(data)._withUnsafeGuaranteedRef { k in
-                var v = k.value(at: eased)
-                if plan.pointee.isCumulative && state.cycle > 0 {
-                    v = v.adding(k.values[k.values.count - 1].subtracting(k.values[0]).repeated(state.cycle))
-                }
-                return v
-            }
-        case .transform:
-            guard let data = UnsafeRawPointer(bitPattern: plan.pointee.data) else { return nil }
-            let eased = animation.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
-            presentation.pointee.transform = Unmanaged<TransformPlan>.fromOpaque(data)._withUnsafeGuaranteedRef {
-                $0.value(at: eased)
-            }
-            return lifecycle(of: state.phase)
-        case .general:
-            return nil
-        }
-        if plan.pointee.slot != EvaluationPlan.noSlot {
-            let words = UnsafeMutableRawPointer(presentation).assumingMemoryBound(to: Double.self) + Int(plan.pointee.slot)
-            EvaluationPlan.store(plan.pointee.kind, v, words)
-        } else {
-            // A component of the transform: set on the model's (a transform that is not
-            // simple declines, and the full evaluation takes it).
-            presentation.pointee.transform = model.pointee.transform
-            guard EvaluationPlan.write(plan.pointee.kind, plan.pointee.keyPath, v, &presentation.pointee) else { return nil }
-        }
-        return lifecycle(of: state.phase)
-    }
-
-    @inline(__always)
-    static func lifecycle(of phase: MediaTiming.Phase) -> AnimationLifecycle {
-        switch phase {
-        case .before: return .pending
-        case .active: return .active
-        case .after: return .finished
-        }
-    }
-
-    /// Where an animation's plan lies within an `AttachedAnimation`, in bytes.
-    public static let planOffset = MemoryLayout<AttachedAnimation>.offset(of: \AttachedAnimation.animation)!
-        + MemoryLayout<Animation>.offset(of: \Animation.plan)!
-
     /// `evaluate` after `presentation = model`: applies the animations in order.
     /// `usePlans: false` evaluates every animation through the general path (tests compare
     /// the two).
@@ -200,12 +92,11 @@ public enum Presentation {
         if lifecycle.count != animations.count {
             lifecycle = [AnimationLifecycle](repeating: .pending, count: animations.count)
         }
-        let planOffset = Presentation.planOffset
         var none = PropertySet()
         return animations.withUnsafeBufferPointer { buffer in
             lifecycle.withUnsafeMutableBufferPointer { life in
                 applyAnimations(buffer, layerTime: layerTime, into: &presentation, resetting: &none, model: nil,
-                                lifecycle: life, usePlans: usePlans, planOffset: planOffset)
+                                lifecycle: life, usePlans: usePlans)
             }
         }
     }
@@ -225,39 +116,28 @@ public enum Presentation {
                                 into presentation: inout LayerProperties, resetting: inout PropertySet,
                                 model: UnsafePointer<LayerProperties>?,
                                 lifecycle life: UnsafeMutableBufferPointer<AnimationLifecycle>,
-                                usePlans: Bool, planOffset: Int) -> TransitionProgress? {
-        // Animations and their plans are read in place through pointers: copying an
-        // `Animation` (or even its plan) out of the array costs more than evaluating it.
+                                usePlans: Bool) -> TransitionProgress? {
         guard let base = buffer.baseAddress else { return nil }
         var transition: TransitionProgress?
         for i in 0..<buffer.count {
             let attached = base + i
             let state = attached.pointee.animation.timing.state(at: layerTime)
-            // Stored only when it changed: a store dirties the line it lies in (the server
-            // keeps a layer's lifecycles in its state), which then costs a write-back.
-            let lifecycle: AnimationLifecycle
-            switch state.phase {
-            case .before: lifecycle = .pending
-            case .active: lifecycle = .active
-            case .after: lifecycle = .finished
-            }
+            let lifecycle = lifecycle(of: state.phase)
             if life[i] != lifecycle { life[i] = lifecycle }
             guard attached.pointee.animation.applies(in: state) else { continue }
             // Animations with a plan run from it alone (see `EvaluationPlan`); the rest,
             // and any the plan declines for the layer's current state, take the general
             // path.
-            if usePlans {
-                let plan = UnsafeRawPointer(attached).advanced(by: planOffset).assumingMemoryBound(to: EvaluationPlan.self)
-                if plan.pointee.route != .general {
-                    let written = PropertySet(plan.pointee.keyPath.property)
-                    if !resetting.isDisjoint(with: written) && !plan.pointee.overwrites {
-                        presentation.assign(written, from: model!)
-                        resetting.subtract(written)
-                    }
-                    if applyPlan(plan, attached, state: state, to: &presentation) {
-                        resetting.subtract(written)
-                        continue
-                    }
+            if usePlans && attached.pointee.animation.plan.route != .general {
+                let written = PropertySet(attached.pointee.animation.plan.keyPath.property)
+                resetBefore(writing: written, overwrites: attached.pointee.animation.plan.overwrites, pending: &resetting,
+                            model: model, presentation: &presentation)
+                let applied = withPlanned(attached.pointee.animation) { row, inputs in
+                    applyPlanned(row, state: state, inputs: inputs, to: &presentation)
+                }
+                if applied {
+                    resetting.subtract(written)
+                    continue
                 }
             }
             if !resetting.isEmpty {
@@ -268,6 +148,37 @@ public enum Presentation {
             if let tr = apply(attached, state: state, to: &presentation) { transition = tr }
         }
         return transition
+    }
+
+    /// Calls `body` with `a` as a planned row and its own arrays as the inputs (the client's
+    /// evaluation: the server keeps rows and arenas of its own).
+    @inline(__always)
+    static func withPlanned<R>(_ a: borrowing Animation, _ body: (UnsafePointer<PlannedAnimation>, PlanInputs) -> R) -> R {
+        var spans = PlanSpans()
+        let none = PlanInputs(quads: nil, doubles: nil, timingFunctions: nil, transforms: nil)
+        switch a.planData {
+        case let .keyframes(k)?:
+            return k.withValues { kv in
+                spans.valueCount = Int32(kv.values.count)
+                spans.keyTimeCount = kv.keyTimes.map { Int32($0.count) } ?? -1
+                spans.timingFunctionCount = kv.timingFunctions.map { Int32($0.count) } ?? -1
+                let row = PlannedAnimation(a, spans: spans)
+                let inputs = PlanInputs(quads: kv.values.baseAddress, doubles: kv.keyTimes?.baseAddress,
+                                        timingFunctions: kv.timingFunctions?.baseAddress, transforms: nil)
+                return withUnsafePointer(to: row) { body($0, inputs) }
+            }
+        case let .transforms(t)?:
+            spans.transform = 0
+            let row = PlannedAnimation(a, spans: spans)
+            return withUnsafePointer(to: t.ends) { ends in
+                withUnsafePointer(to: row) {
+                    body($0, PlanInputs(quads: nil, doubles: nil, timingFunctions: nil, transforms: ends))
+                }
+            }
+        case nil:
+            let row = PlannedAnimation(a, spans: spans)
+            return withUnsafePointer(to: row) { body($0, none) }
+        }
     }
 
     /// Convenience: evaluates at media time `t` under ancestor timings and returns the
@@ -281,40 +192,6 @@ public enum Presentation {
         return p
     }
 
-    /// Evaluates an animation through its plan (see `EvaluationPlan`); false, having changed
-    /// nothing, when it has none or the plan declines for the layer's current state.
-    @inline(__always)
-    static func applyPlan(_ plan: UnsafePointer<EvaluationPlan>, _ attached: UnsafePointer<AttachedAnimation>,
-                          state: MediaTiming.State, to p: inout LayerProperties) -> Bool {
-        switch plan.pointee.route {
-        case .general:
-            return false
-        case .basic:
-            let progress = attached.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
-            return EvaluationPlan.apply(plan, progress: progress, cycle: state.cycle, to: &p)
-        case .spring:
-            let x = plan.pointee.spring.displacement(at: state.localTime)
-            return EvaluationPlan.apply(plan, progress: 1 - x, cycle: state.cycle, to: &p)
-        case .keyframe:
-            guard let data = UnsafeRawPointer(bitPattern: plan.pointee.data) else { return false }
-            let progress = attached.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
-            return Unmanaged<KeyframePlan>.fromOpaque(data)._withUnsafeGuaranteedRef { k in
-                EvaluationPlan.applyKeyframes(plan, k, progress: progress, cycle: state.cycle, to: &p)
-            }
-        case .transform:
-            guard let data = UnsafeRawPointer(bitPattern: plan.pointee.data) else { return false }
-            let progress = attached.pointee.animation.timingFunction?.evaluate(state.progress) ?? state.progress
-            let v = Unmanaged<TransformPlan>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.value(at: progress) }
-            let additive = plan.pointee.isAdditive
-            if plan.pointee.keyPath.property == .transform {
-                p.transform = additive ? v.concatenating(p.transform) : v
-            } else {
-                p.sublayerTransform = additive ? v.concatenating(p.sublayerTransform) : v
-            }
-            return true
-        }
-    }
-
     @inline(__always)
     static func apply(_ attached: UnsafePointer<AttachedAnimation>, state: MediaTiming.State,
                       to p: inout LayerProperties) -> TransitionProgress? {
@@ -323,7 +200,7 @@ public enum Presentation {
 
     /// The general path: applies one animation whose timing state is applied, through
     /// `AnimatableValue`, for every kind and key path.
-    static func apply(_ a: borrowing Animation, state: MediaTiming.State, to p: inout LayerProperties) -> TransitionProgress? {
+    package static func apply(_ a: borrowing Animation, state: MediaTiming.State, to p: inout LayerProperties) -> TransitionProgress? {
         switch a.kind {
         case let .basic(b):
             let eased = a.timingFunction?.evaluate(state.progress) ?? state.progress

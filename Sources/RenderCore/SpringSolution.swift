@@ -9,7 +9,7 @@
 /// with ω₀ = √(k/m) and ω_d = ω₀√(1 − ζ²). It is the one home of the closed form:
 /// `SpringAnimation`'s displacement, velocity and settling duration all go through it, and evaluation plans keep one per spring (four numbers) so a frame costs an
 /// exponential and, under-damped, a cosine and a sine.
-struct SpringSolution: Sendable {
+package struct SpringSolution: Sendable {
     enum Regime: UInt8, Sendable { case under, critical, over }
     let regime: Regime
     /// under: e^{p·t} (cos q·t + r·sin q·t); critical: e^{p·t} (1 + r·t);

@@ -201,24 +201,10 @@ struct EvaluationPlanTests {
                 let (expected, life) = full(at: t)
                 let previous = full(at: t - 0.2).0
                 var direct = previous
-                let answer = attached.withUnsafeBufferPointer { buffer in
-                    withUnsafePointer(to: model) { m in
-                        withUnsafeMutablePointer(to: &direct) {
-                            Presentation.evaluateDirect(UnsafeRawPointer(buffer.baseAddress!), modelAt: m, layerTime: t,
-                                                        into: $0, planOffset: Presentation.planOffset)
-                        }
-                    }
-                }
+                let answer = evaluateDirect(animation, model: model, at: t, into: &direct, reset: false)
                 // After a reset (a first frame): from anything, the same as the full evaluation.
                 var first = stale
-                let firstAnswer = attached.withUnsafeBufferPointer { buffer in
-                    withUnsafePointer(to: model) { m in
-                        withUnsafeMutablePointer(to: &first) {
-                            Presentation.evaluateDirect(UnsafeRawPointer(buffer.baseAddress!), modelAt: m, layerTime: t,
-                                                        into: $0, reset: true, planOffset: Presentation.planOffset)
-                        }
-                    }
-                }
+                let firstAnswer = evaluateDirect(animation, model: model, at: t, into: &first, reset: true)
                 #expect((firstAnswer == nil) == (answer == nil), "\(animation) at \(t)")
                 if firstAnswer != nil { #expect(first == expected, "reset: \(animation) at \(t)") }
                 else {
@@ -310,5 +296,19 @@ struct EvaluationPlanTests {
         #expect(SimpleTransformParts(.scale(x: -1, y: 1)) == nil)
         #expect(SimpleTransformParts(.rotation(angle: 0.1, x: 1, y: 0, z: 0)) == nil)
         #expect(SimpleTransformParts(.perspective(distance: 100)) == nil)
+    }
+}
+
+/// `Presentation.evaluateDirect` on `animation` as a planned row over its own data (what the
+/// server does over its table's rows and arenas).
+func evaluateDirect(_ animation: Animation, model: LayerProperties, at t: Double, into p: inout LayerProperties,
+                    reset: Bool) -> AnimationLifecycle? {
+    withUnsafePointer(to: model) { m in
+        withUnsafeMutablePointer(to: &p) { out in
+            Presentation.withPlanned(animation) { row, inputs in
+                var copy = row.pointee
+                return Presentation.evaluateDirect(&copy, inputs: inputs, modelAt: m, layerTime: t, into: out, reset: reset)
+            }
+        }
     }
 }

@@ -266,32 +266,24 @@ struct SeededRandom: RandomNumberGenerator {
         #expect(local == 12, "\(local - 12)")
     }
 
-    /// Lifecycles live inline for up to 8 animations and in an array past that: a list that
-    /// grows across the boundary and shrinks back keeps every value in order.
-    @Test func lifecycleListCrossesItsInlineCapacityBothWays() {
-        let cycle: [AnimationLifecycle] = [.pending, .active, .finished]
-        var list = LifecycleList()
-        var expected: [AnimationLifecycle] = []
-        for i in 0..<12 {
-            list.append(cycle[i % 3]); expected.append(cycle[i % 3])
-            #expect(list.array == expected, "after appending \(i + 1)")
-        }
-        list[10] = .pending; expected[10] = .pending
-        list.withUnsafeMutableBuffer { $0[0] = .finished }; expected[0] = .finished
-        #expect(list.array == expected)
-        for i in [11, 3, 0, 5] {
-            list.remove(at: i); expected.remove(at: i)
-            #expect(list.array == expected, "after removing \(i)")
-        }
-        list.withUnsafeMutableBuffer { buffer in
-            #expect(buffer.count == expected.count)
-            buffer[buffer.count - 1] = .active
-        }
-        expected[expected.count - 1] = .active
-        #expect(list.array == expected)
-        #expect(list == LifecycleList(expected))
-        list.removeAll()
-        #expect(list.count == 0 && list.array.isEmpty)
+    /// The animation table's columns hand out ranges by size class and reuse a freed range
+    /// for the next one of its class; growing moves what they hold, unchanged.
+    @Test func tableColumnsReuseFreedRangesAndKeepValuesAcrossGrowth() {
+        var column = TableColumn<Double>()
+        let a = column.append([1, 2, 3])          // class 2: 4 rows
+        let b = column.append([4])                // class 0: 1 row
+        #expect(a == 0 && b == 4)
+        column.free(a, 3)
+        let c = column.append([5, 6, 7, 8])       // the freed class-2 range
+        #expect(c == a)
+        // Enough to grow the column several times: earlier ranges keep their values.
+        var starts: [Int32] = []
+        for i in 0..<100 { starts.append(column.append([Double(i), Double(i) + 0.5])) }
+        #expect(Set(starts).count == 100)
+        #expect(column.base![Int(b)] == 4)
+        #expect((0..<4).map { column.base![Int(c) + $0] } == [5, 6, 7, 8])
+        for (i, s) in starts.enumerated() { #expect(column.base![Int(s) + 1] == Double(i) + 0.5) }
+        column.deallocate()
     }
 
     /// A layer with more animations than lifecycles fit inline, staggered so that they start

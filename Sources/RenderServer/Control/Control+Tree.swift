@@ -112,8 +112,8 @@ extension ServerCore {
                 let state = store.animation(of: id)
                 layers.append(LayerCopy(id: id, kind: node.kind, superlayer: node.superlayer, sublayers: node.sublayers,
                                         timing: node.timing, model: node.model, animations: state?.attached ?? [],
-                                        animationIDs: state?.records.map(\.id) ?? [],
-                                        lifecycle: state?.lifecycle.array ?? [],
+                                        animationIDs: store.records(of: id).map(\.id),
+                                        lifecycle: store.lifecycles(of: id),
                                         layerTime: request.presentation && state != nil ? store.localTime(of: id, at: t) : nil))
             }
             sessions.append((s.id, s.clientName, s.pid, store.root, layers))

@@ -10,13 +10,19 @@ import RenderProtocol
 ///                    as `Presentation.localTime` folds them) applied to t; the state keeps
 ///                    a copy while the store's timing epoch is unchanged, else it is read
 ///                    from the node's cache (recomputed there only if stale)
-///     presentation = Presentation.evaluate(model, animations, local time) — resetting only
+///     presentation = Presentation.evaluate(planned: the layer's rows, …) — resetting only
 ///                    the animated properties to the model unless the model or the
 ///                    animation list changed since the last frame, and of those only the
 ///                    ones no animation overwrites this frame (`EvaluationPlan.overwrites`);
 ///                    in that steady case a layer whose one animation is direct (basic or
 ///                    spring with both ends, or a whole transform, of a stored property:
 ///                    `Presentation.evaluateDirect`) is evaluated and stored straight
+///
+/// What the walk reads lies in memory the store owns: the dense states, the nodes, the
+/// presentations, and the `AnimationTable`'s rows and arenas, reached by index. It reads no
+/// Swift array's storage, no object and no field by an offset of its own making: the only
+/// offsets it uses are `MemoryLayout`'s (where a node's model lies, and a property's bytes
+/// within `LayerProperties`, `LayerProperties.storageSpan`), to fetch memory ahead.
 ///     per animation, by its lifecycle at that time:
 ///         pending               → nothing
 ///         active                → animationStarted, once
@@ -31,7 +37,8 @@ import RenderProtocol
 /// The same `Presentation` code runs in the client's `presentation()`, so both sides
 /// agree for the same inputs. Thread affinity: the loop thread (it mutates stores).
 struct AnimationEngine {
-    /// Where a node's model lies within it, in bytes (the model is read in place).
+    /// Where a node's model lies within it, in bytes (`MemoryLayout`'s answer: the walk
+    /// fetches the bytes of the model an animation reads ahead of use).
     static let modelOffset = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.model)!
     /// The bytes of a node that looking up its world timing reads and writes (its timing and
     /// its world timing).
@@ -41,49 +48,16 @@ struct AnimationEngine {
         return min(timing, world) ..< max(timing + MemoryLayout<LayerTiming>.size, world + MemoryLayout<WorldTiming>.size)
     }()
 
-    /// How many animated layers ahead the walk prefetches.
+    /// How many animated layers ahead the walk prefetches a layer's rows, node and
+    /// presentation.
     static let prefetchDistance = 8
     /// How many animated layers ahead the walk fetches their states.
     static let stateDistance = 16
-    /// The bytes of an `AttachedAnimation` that evaluating it through its plan reads: its
-    /// timing, timing function and plan up to a spring's constants (the key lies beyond,
-    /// never read).
-    static let hotAnimationBytes = 224
-    /// How many of a layer's animations the walk prefetches when it has several.
-    static let prefetchedAnimations = 4
-    /// How many layers ahead the walk fetches the objects a keyframe or transform plan reads
-    /// (its state is in cache by then), and how many ahead a keyframe plan's arrays (its
-    /// object is in cache by then).
-    static let planObjectDistance = 5, keyframeStorageDistance = 2
-    static let attachedOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.attached)!
-    static let singleOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.single)!
-    static let recordsOffset = MemoryLayout<AnimationState>.offset(of: \AnimationState.records)!
-
-    /// The storage object of the array stored at `offset` in `*state`: its header, then its
-    /// elements (see `elements`).
-    @inline(__always)
-    static func storage(of state: UnsafeMutablePointer<AnimationState>, at offset: Int) -> UnsafeRawPointer {
-        UnsafeRawPointer(bitPattern: UnsafeRawPointer(state).advanced(by: offset).load(as: UInt.self))!
-    }
-
-    /// The elements of the array of `T` stored at `offset` in `*state`, read in place without
-    /// retaining it: an array is one reference to its storage object, whose count lies 16
-    /// bytes in and whose elements start after a 32-byte header on 64-bit Linux (for
-    /// elements aligned to at most 16 bytes; checked in debug builds unless `checked` is
-    /// false). Valid while that array is neither mutated nor released: within one layer's
-    /// evaluation, which changes no animation list.
-    @inline(__always)
-    static func elements<T>(of state: UnsafeMutablePointer<AnimationState>, at offset: Int,
-                            as: T.Type, checked: Bool = true) -> UnsafeBufferPointer<T> {
-        let object = storage(of: state, at: offset)
-        let count = object.load(fromByteOffset: 16, as: Int.self)
-        let buffer = UnsafeBufferPointer(start: (object + 32).assumingMemoryBound(to: T.self), count: count)
-        assert(!checked || MemoryLayout<T>.alignment <= 16 && UnsafeRawPointer(state).advanced(by: offset)
-            .assumingMemoryBound(to: [T].self).pointee.withUnsafeBufferPointer {
-                $0.count == count && (count == 0 || $0.baseAddress == buffer.baseAddress)
-            }, "Array's storage layout is not the one this reads")
-        return buffer
-    }
+    /// How many layers ahead the walk fetches the arena data a keyframe or transform row
+    /// names (its row is in cache by then).
+    static let arenaDistance = 4
+    /// How many of a layer's rows the walk prefetches when it has several.
+    static let prefetchedRows = 4
 
     /// Indices in `store.animations` of states with animations to retire after the frame.
     private var retiring: [Int] = []
@@ -98,7 +72,7 @@ struct AnimationEngine {
     /// Returns the number of animated layers evaluated.
     ///
     /// Cost: O(animated layers + their animations), independent of the tree's depth (each
-    /// layer's world timing is cached, see `LayerStore`); nodes and states are read and
+    /// layer's world timing is cached, see `LayerStore`); nodes, states and rows are read and
     /// written in place, and nothing is allocated in steady state (`events` and the scratch
     /// buffers keep their capacity).
     ///
@@ -115,17 +89,19 @@ struct AnimationEngine {
         guard count > 0 else { return 0 }
         transitions.removeAll(keepingCapacity: true)
         // Static lets are read through `swift_once` on every access: read them once.
-        let modelOffset = AnimationEngine.modelOffset
-        let attachedOffset = AnimationEngine.attachedOffset, singleOffset = AnimationEngine.singleOffset
-        let recordsOffset = AnimationEngine.recordsOffset, timingBytes = AnimationEngine.nodeTimingBytes
-        let planOffset = Presentation.planOffset
+        let modelOffset = AnimationEngine.modelOffset, timingBytes = AnimationEngine.nodeTimingBytes
         let epoch = store.timingEpoch
         let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
+        let table = store.table
+        let inputs = table.inputs
+        // Nothing below allocates in the table: the base addresses hold for the whole walk.
+        let planned = table.planned.base, records = table.records.base
+        let rowStride = MemoryLayout<PlannedAnimation>.stride
         store.withFrameAccess { nodes, staleness, states, presentations in
             let n = states.count
             for a in 0..<n {
-                // The states themselves, further ahead: the walk reads the next ones' slots and
-                // flags to know what to fetch for them.
+                // The states themselves, further ahead: the walk reads the next ones' slots,
+                // rows and flags to know what to fetch for them.
                 if a + AnimationEngine.stateDistance < n {
                     let ahead = UnsafeRawPointer(states.baseAddress! + a + AnimationEngine.stateDistance)
                     for line in stride(from: 0, to: MemoryLayout<AnimationState>.stride, by: 64) {
@@ -135,15 +111,22 @@ struct AnimationEngine {
                 }
                 // Memory, not arithmetic, bounds a large frame: fetch what a layer a few
                 // states ahead will touch while this one is evaluated, and only the lines it
-                // uses: the bytes of its animated properties in its presentation (and in its
-                // model, when an animation reads it) and, when it has several animations, the
-                // bytes evaluation reads of them (after their array's 32-byte header; a single
-                // one lies in its state). Its lifecycles lie in its state, its caches'
-                // staleness in a dense array.
+                // uses: its rows, the bytes of its animated properties in its presentation
+                // (and in its model, when an animation reads it); its records on its first
+                // frame. Its caches' staleness lies in a dense array.
                 if a + AnimationEngine.prefetchDistance < n {
                     let ahead = states.baseAddress! + a + AnimationEngine.prefetchDistance
                     let node = UnsafeRawPointer(nodes + Int(ahead.pointee.slot))
                     let presentation = UnsafeRawPointer(presentations + a + AnimationEngine.prefetchDistance)
+                    if let planned, ahead.pointee.count > 0 {
+                        let rows = UnsafeRawPointer(planned + Int(ahead.pointee.first))
+                        let bytes = rowStride * min(Int(ahead.pointee.count), AnimationEngine.prefetchedRows)
+                        for line in stride(from: 0, to: bytes, by: 64) { csys_prefetch(rows + line) }
+                        csys_prefetch(rows + bytes - 1)
+                        if ahead.pointee.unstarted != 0, let records {
+                            csys_prefetch_write(UnsafeRawPointer(records + Int(ahead.pointee.first)))
+                        }
+                    }
                     if ahead.pointee.needsFullReset {
                         // Its first frame since its model or animations changed, unprepared
                         // (`LayerStore.prepareFrame(of:)`): the full evaluation reads its whole
@@ -170,47 +153,15 @@ struct AnimationEngine {
                         csys_prefetch(node + timingBytes.lowerBound)
                         csys_prefetch(node + timingBytes.upperBound - 1)
                     }
-                    if ahead.pointee.unstarted != 0 {
-                        // Its first frame: the lifecycle report reads and writes its records
-                        // (the array's header and first records share a line).
-                        csys_prefetch_write(AnimationEngine.storage(of: ahead, at: recordsOffset))
-                    }
-                    if !ahead.pointee.hasSingle {
-                        // The first few animations, and their array's header (its count). A
-                        // single animation lies in the state, fetched already.
-                        let animations = AnimationEngine.elements(of: ahead, at: attachedOffset, as: AttachedAnimation.self,
-                                                                  checked: false)
-                        let first = UnsafeRawPointer(animations.baseAddress!)
-                        let count = min(animations.count, AnimationEngine.prefetchedAnimations)
-                        let size = MemoryLayout<AttachedAnimation>.stride
-                        for line in stride(from: -32, to: AnimationEngine.hotAnimationBytes + size * (count - 1), by: 64) {
-                            csys_prefetch(first + line)
-                        }
-                    }
                 }
-                // A keyframe or transform plan reads an object elsewhere in the heap, and a
-                // keyframe plan arrays beyond that: fetch them in two more stages, each once
-                // what leads to it has arrived.
-                if a + AnimationEngine.planObjectDistance < n
-                    && (states.baseAddress! + a + AnimationEngine.planObjectDistance).pointee.outOfLine != .none {
-                    let ahead = states.baseAddress! + a + AnimationEngine.planObjectDistance
-                    AnimationEngine.forEachPrefetched(of: ahead, attachedOffset: attachedOffset, singleOffset: singleOffset) {
-                        if let object = Presentation.planObject(of: $0, planOffset: planOffset) {
-                            for line in stride(from: 0, to: object.bytes, by: 64) { csys_prefetch(object.address + line) }
-                        }
-                    }
-                }
-                if a + AnimationEngine.keyframeStorageDistance < n
-                    && (states.baseAddress! + a + AnimationEngine.keyframeStorageDistance).pointee.outOfLine
-                        == .objectAndArrays {
-                    let ahead = states.baseAddress! + a + AnimationEngine.keyframeStorageDistance
-                    AnimationEngine.forEachPrefetched(of: ahead, attachedOffset: attachedOffset, singleOffset: singleOffset) {
-                        if let k = Presentation.keyframeStorage(of: $0, planOffset: planOffset) {
-                            for line in stride(from: 0, to: k.valueBytes, by: 64) { csys_prefetch(k.values + line) }
-                            if let keyTimes = k.keyTimes {
-                                for line in stride(from: 0, to: k.keyTimeBytes, by: 64) { csys_prefetch(keyTimes + line) }
-                            }
-                        }
+                // A keyframe or transform row reads its values or ends in an arena: fetch
+                // them once the row itself has arrived.
+                if a + AnimationEngine.arenaDistance < n,
+                   (states.baseAddress! + a + AnimationEngine.arenaDistance).pointee.readsOutOfLine, let planned {
+                    let ahead = states.baseAddress! + a + AnimationEngine.arenaDistance
+                    let first = Int(ahead.pointee.first)
+                    for r in first ..< first + min(Int(ahead.pointee.count), AnimationEngine.prefetchedRows) {
+                        AnimationEngine.prefetchArenas(of: planned[r].spans, inputs)
                     }
                 }
                 let state = states.baseAddress! + a
@@ -229,39 +180,32 @@ struct AnimationEngine {
                 }
                 let model = UnsafeRawPointer(nodes + slot).advanced(by: modelOffset)
                     .assumingMemoryBound(to: LayerProperties.self)
-                // The animations are read through their array's storage: passing the array
-                // would retain it, per layer per frame. The lifecycles are written in place.
-                // A layer's only animation is read from its copy inside the state (see
-                // `AnimationState.single`).
+                let rows = UnsafeMutableBufferPointer(start: planned! + Int(state.pointee.first),
+                                                      count: Int(state.pointee.count))
                 var anyFinished = false
                 let transition: TransitionProgress?
-                if state.pointee.hasSingle,
-                   let life = Presentation.evaluateDirect(UnsafeRawPointer(state) + singleOffset, modelAt: model,
-                                                          layerTime: layerTime, into: presentations + a,
-                                                          reset: full, planOffset: planOffset) {
+                if rows.count == 1,
+                   let life = Presentation.evaluateDirect(rows.baseAddress!, inputs: inputs, modelAt: model,
+                                                          layerTime: layerTime, into: presentations + a, reset: full) {
                     // The common case: one animation whose value does not depend on the
                     // layer's, of a stored property or a transform component (see
                     // `Presentation.evaluateDirect`); on a layer's first frame too.
-                    state.pointee.lifecycle.setOnly(life)
                     anyFinished = life == .finished
                     transition = nil
                 } else {
-                    let attached = state.pointee.hasSingle
-                        ? UnsafeBufferPointer(start: (UnsafeRawPointer(state) + singleOffset)
-                            .assumingMemoryBound(to: AttachedAnimation.self), count: 1)
-                        : AnimationEngine.elements(of: state, at: attachedOffset, as: AttachedAnimation.self)
-                    transition = state.pointee.lifecycle.withUnsafeMutableBuffer { life in
-                        let transition = Presentation.evaluate(modelAt: model, animations: attached, layerTime: layerTime,
-                                                               into: presentations + a, lifecycle: life,
-                                                               resetting: full ? nil : state.pointee.written,
-                                                               planOffset: planOffset)
-                        for l in life where l == .finished { anyFinished = true; break }
-                        return transition
+                    transition = Presentation.evaluate(planned: rows, inputs: inputs, modelAt: model, layerTime: layerTime,
+                                                       into: presentations + a, resetting: full ? nil : state.pointee.written) {
+                        i, timing, p in
+                        // The general route (groups, transitions, paths, …): the animation
+                        // itself, as the layer keeps it.
+                        Presentation.apply(state.pointee.attached[i].animation, state: timing, to: &p)
                     }
+                    for row in rows where row.lifecycle == .finished { anyFinished = true; break }
                 }
                 if transition != nil || state.pointee.hasTransition {
                     state.pointee.hasTransition = transition != nil
-                    transitions.append((state.pointee.layer, transition.map { AnimationEngine.transitionState($0, of: state) }))
+                    transitions.append((state.pointee.layer,
+                                        transition.map { AnimationEngine.transitionState($0, of: state, rows: rows, table: table) }))
                 }
                 // The compositor's caches below this layer follow its presentation; nothing
                 // to do while they are stale already (nobody asked since).
@@ -272,7 +216,9 @@ struct AnimationEngine {
                 if !caches.isEmpty && !staleness[slot].isSuperset(of: caches) {
                     moved.append((Int32(slot), caches))
                 }
-                if (anyFinished || state.pointee.unstarted != 0) && reportLifecycle(of: state, at: t, events: &events) {
+                if (anyFinished || state.pointee.unstarted != 0)
+                    && reportLifecycle(of: state, rows: rows, records: records! + Int(state.pointee.first), at: t,
+                                       events: &events) {
                     retiring.append(a)
                 }
             }
@@ -286,29 +232,22 @@ struct AnimationEngine {
         return count
     }
 
-    /// Calls `body` with the address of each animation of `state` the walk prefetches: its
-    /// single one, or its first `prefetchedAnimations`.
+    /// Fetches the arena data a row names: its first keyframe values and key times, or its
+    /// transform's ends.
     @inline(__always)
-    static func forEachPrefetched(of state: UnsafeMutablePointer<AnimationState>, attachedOffset: Int, singleOffset: Int,
-                                  _ body: (UnsafeRawPointer) -> Void) {
-        if state.pointee.hasSingle {
-            body(UnsafeRawPointer(state) + singleOffset)
-        } else {
-            let animations = AnimationEngine.elements(of: state, at: attachedOffset, as: AttachedAnimation.self,
-                                                      checked: false)
-            for i in 0..<min(animations.count, AnimationEngine.prefetchedAnimations) {
-                body(UnsafeRawPointer(animations.baseAddress! + i))
+    static func prefetchArenas(of spans: PlanSpans, _ inputs: PlanInputs) {
+        if spans.transform >= 0, let transforms = inputs.transforms {
+            let ends = UnsafeRawPointer(transforms + Int(spans.transform))
+            for line in stride(from: 0, to: MemoryLayout<TransformEnds>.stride, by: 64) { csys_prefetch(ends + line) }
+        }
+        if spans.valueCount > 0, let quads = inputs.quads {
+            let values = UnsafeRawPointer(quads + Int(spans.values))
+            let bytes = min(Int(spans.valueCount) * MemoryLayout<Quad>.stride, 256)
+            for line in stride(from: 0, to: bytes, by: 64) { csys_prefetch(values + line) }
+            if spans.keyTimeCount > 0, let doubles = inputs.doubles {
+                csys_prefetch(UnsafeRawPointer(doubles + Int(spans.keyTimes)))
             }
         }
-    }
-
-    /// Whether `state`'s animation `i` is removed when it finishes, read in place (its
-    /// single copy when it has one, so a layer's first and last frames touch no array of
-    /// its animations).
-    @inline(__always)
-    static func isRemovedOnCompletion(_ i: Int, of state: UnsafeMutablePointer<AnimationState>) -> Bool {
-        if state.pointee.hasSingle { return state.pointee.single.animation.isRemovedOnCompletion }
-        return elements(of: state, at: attachedOffset, as: AttachedAnimation.self)[i].animation.isRemovedOnCompletion
     }
 
     /// Works out what steady frames of `state`'s layer touch (see `AnimationState.spanStart`).
@@ -320,8 +259,8 @@ struct AnimationEngine {
 
     /// `progress` with the id of the animation it comes from: the last transition (or group
     /// holding one) applied at this frame.
-    static func transitionState(_ progress: TransitionProgress,
-                                of state: UnsafeMutablePointer<AnimationState>) -> TransitionState {
+    static func transitionState(_ progress: TransitionProgress, of state: UnsafeMutablePointer<AnimationState>,
+                                rows: UnsafeMutableBufferPointer<PlannedAnimation>, table: AnimationTable) -> TransitionState {
         func holdsTransition(_ a: Animation) -> Bool {
             switch a.kind {
             case .transition: return true
@@ -330,9 +269,10 @@ struct AnimationEngine {
             }
         }
         var id: UInt64 = 0
+        let records = state.pointee.records(in: table)
         for i in state.pointee.attached.indices.reversed()
-        where state.pointee.lifecycle[i] != .pending && holdsTransition(state.pointee.attached[i].animation) {
-            id = state.pointee.records[i].id
+        where rows[i].lifecycle != .pending && holdsTransition(state.pointee.attached[i].animation) {
+            id = records[i].id
             break
         }
         return TransitionState(id: id, transition: progress.transition, progress: min(1, max(0, progress.progress)))
@@ -343,37 +283,30 @@ struct AnimationEngine {
     /// removed on completion. The walk calls it only while an animation has not started or
     /// one is finished: in the steady state every record is left alone.
     ///
-    /// Cost: per animation a lifecycle byte and its record; per event, one encoding into
-    /// `events`. The records are written in place through their array's storage (a layer's
-    /// records are its own: `AnimationState` is never copied while the engine runs), and an
-    /// animation is read for `isRemovedOnCompletion` in place too, never copied.
+    /// Cost: per animation its row's lifecycle and its record (the table's columns, written
+    /// in place); per event, one encoding into `events`.
     @inline(__always)
     private func reportLifecycle<Events: AnimationEventSink & ~Copyable>(
-        of state: UnsafeMutablePointer<AnimationState>, at t: Double, events: inout Events) -> Bool {
+        of state: UnsafeMutablePointer<AnimationState>, rows: UnsafeMutableBufferPointer<PlannedAnimation>,
+        records: UnsafeMutablePointer<AnimationTable.Record>, at t: Double, events: inout Events) -> Bool {
         var retire = false
         let layer = state.pointee.layer
-        let count = state.pointee.lifecycle.count
         var unstarted = state.pointee.unstarted
-        state.pointee.lifecycle.withUnsafeMutableBuffer { lifecycle in
-            state.pointee.records.withUnsafeMutableBufferPointer { records in
-                for i in 0..<count {
-                    let life = lifecycle[i]
-                    if life == .pending || records[i].stopped { continue }
-                    if life == .active && records[i].started { continue }
-                    let animationID = records[i].id
-                    if !records[i].started {
-                        records[i].started = true
-                        unstarted -= 1
-                        events.appendAnimationStarted(AnimationStarted(animationID: animationID, layer: layer,
-                                                                       mediaTime: t))
-                    }
-                    if life == .finished {
-                        records[i].stopped = true
-                        events.appendAnimationStopped(AnimationStopped(animationID: animationID, layer: layer,
-                                                                       finished: true, mediaTime: t))
-                        if AnimationEngine.isRemovedOnCompletion(i, of: state) { retire = true }
-                    }
-                }
+        for i in 0..<rows.count {
+            let life = rows[i].lifecycle
+            if life == .pending || records[i].stopped { continue }
+            if life == .active && records[i].started { continue }
+            let animationID = records[i].id
+            if !records[i].started {
+                records[i].started = true
+                unstarted -= 1
+                events.appendAnimationStarted(AnimationStarted(animationID: animationID, layer: layer, mediaTime: t))
+            }
+            if life == .finished {
+                records[i].stopped = true
+                events.appendAnimationStopped(AnimationStopped(animationID: animationID, layer: layer,
+                                                               finished: true, mediaTime: t))
+                if rows[i].isRemovedOnCompletion { retire = true }
             }
         }
         state.pointee.unstarted = unstarted

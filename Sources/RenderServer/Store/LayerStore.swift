@@ -107,6 +107,8 @@ final class LayerStore {
     private var freeSlots: [Int32] = []
     /// The animated layers' states, dense, in no particular order.
     private(set) var animations = ContiguousArray<AnimationState>()
+    /// What the frame evaluates of every animation (see `AnimationTable`).
+    private(set) var table = AnimationTable()
     /// Parallel to `animations`: each animated layer's presentation at the latest frame
     /// (apart, so that the frame's walk over the states streams only their small headers,
     /// and touches of a presentation only the properties it animates).
@@ -196,6 +198,16 @@ final class LayerStore {
         guard let s = slotOf[id] else { return nil }
         let a = nodes[Int(s)].animationIndex
         return a < 0 ? nil : animations[Int(a)]
+    }
+
+    /// The records of a layer's animations (its ids, what was sent), in the order added.
+    func records(of id: LayerID) -> [AnimationTable.Record] {
+        animation(of: id).map { Array($0.records(in: table)) } ?? []
+    }
+
+    /// Each of a layer's animations' lifecycle at the latest frame, in the order added.
+    func lifecycles(of id: LayerID) -> [AnimationLifecycle] {
+        animation(of: id)?.lifecycles(in: table) ?? []
     }
 
     /// The presentation of a layer as of the latest frame (its model when not animated).
@@ -334,11 +346,12 @@ final class LayerStore {
         guard let slot = slotOf[id] else { return }
         let a = Int(nodes[Int(slot)].animationIndex)
         guard a >= 0, i < animations[a].attached.count else { return }
-        if !animations[a].records[i].stopped {
-            events.append(.animationStopped(AnimationStopped(animationID: animations[a].records[i].id, layer: id,
+        let record = animations[a].records(in: table)[i]
+        if !record.stopped {
+            events.append(.animationStopped(AnimationStopped(animationID: record.id, layer: id,
                                                              finished: false, mediaTime: mediaTime)))
         }
-        animations[a].replace(at: i, with: animation, id: animationID)
+        animations[a].replace(at: i, with: animation, id: animationID, table: table)
         startsSinceFrame += 1
     }
 
@@ -434,7 +447,7 @@ final class LayerStore {
             presentations.append(nodes[s].model)
             nodes[s].animationIndex = Int32(a)
         }
-        animations[a].append(AttachedAnimation(key: key, animation: animation), id: animationID)
+        animations[a].append(AttachedAnimation(key: key, animation: animation), id: animationID, table: table)
         animationCount += 1
         startsSinceFrame += 1
     }
@@ -460,11 +473,12 @@ final class LayerStore {
         var i = 0
         while i < animations[a].attached.count {
             if matches(animations[a].attached[i]) {
-                if !animations[a].records[i].stopped {
-                    events.append(.animationStopped(AnimationStopped(animationID: animations[a].records[i].id, layer: id,
+                let record = animations[a].records(in: table)[i]
+                if !record.stopped {
+                    events.append(.animationStopped(AnimationStopped(animationID: record.id, layer: id,
                                                                      finished: false, mediaTime: mediaTime)))
                 }
-                animations[a].remove(at: i)
+                animations[a].remove(at: i, table: table)
                 animationCount -= 1
             } else {
                 i += 1
@@ -491,37 +505,37 @@ final class LayerStore {
             // budget with them (only layers whose animations hold some are looked at).
             for a in indices where ledger.holdsAnimationContents(of: animations[a].layer) {
                 let state = animations[a]
+                let records = state.records(in: table)
                 let keys = state.attached.indices.filter {
-                    state.records[$0].stopped && state.attached[$0].animation.isRemovedOnCompletion
+                    records[$0].stopped && state.attached[$0].animation.isRemovedOnCompletion
                 }.map { state.attached[$0].key }
                 ledger.retired(keys, of: state.layer)
             }
         }
         var end = animations.count, removedAnimations = 0
         var subtrees: [Int] = [], transitionLayers: [LayerID] = []
+        let table = self.table
         nodes.withUnsafeMutableBufferPointer { nodes in
             animations.withUnsafeMutableBufferPointer { states in
                 presentations.withUnsafeMutableBufferPointer { presentations in
                     // Descending: the state swapped into a retired one's place comes from
                     // past every index still to handle.
                     for a in indices.reversed() {
-                        let all = states[a].records.withUnsafeBufferPointer { records in
-                            states[a].attached.withUnsafeBufferPointer { attached in
-                                for i in attached.indices
-                                where !(records[i].stopped && attached[i].animation.isRemovedOnCompletion) {
-                                    return false
-                                }
-                                return true
-                            }
+                        let rows = states[a].rows(in: table), records = states[a].records(in: table)
+                        var all = true
+                        for i in 0..<rows.count where !(records[i].stopped && rows[i].isRemovedOnCompletion) {
+                            all = false
+                            break
                         }
                         guard all else {
                             // A layer keeping some (not removed on completion, or not finished).
-                            removedAnimations += states[a].removeAll { records, attached, i in
-                                records[i].stopped && attached[i].animation.isRemovedOnCompletion
-                            }
+                            removedAnimations += states[a].removeAll(where: { record, _, row in
+                                record.stopped && row.isRemovedOnCompletion
+                            }, table: table)
                             continue
                         }
-                        removedAnimations += states[a].attached.count
+                        removedAnimations += Int(states[a].count)
+                        states[a].releaseRows(table: table)
                         let s = Int(states[a].slot)
                         // The presentation goes back to the model (whatever the animations
                         // wrote may differ). A leaf's subtree is itself.
@@ -575,6 +589,7 @@ final class LayerStore {
 
     /// Swap-removes `animations[a]`, fixing the index of the state moved into its place.
     private func dropAnimationState(at a: Int) {
+        animations[a].releaseRows(table: table)
         let s = Int(animations[a].slot)
         // The presentation goes back to the model (`written` is empty by now: whatever the
         // animations wrote may differ).
@@ -598,8 +613,9 @@ final class LayerStore {
     /// Empties the store and returns its old contents, for the caller to free elsewhere
     /// (100,000 nodes' arrays take tens of milliseconds of `free`).
     func takeAll() -> Any {
-        let old: Any = (nodes, slotOf, animations, presentations, world, retired)
+        let old: Any = (nodes, slotOf, animations, presentations, world, retired, table)
         nodes = []; staleness = []; slotOf = [:]; freeSlots = []; animations = []; presentations = []; root = 0
+        table = AnimationTable()
         animationCount = 0
         retired = []
         transitions = [:]
@@ -759,26 +775,18 @@ final class LayerStore {
 
 /// The animations of one animated layer and what the engine knows of them, stored densely
 /// in `LayerStore.animations`, its presentation beside it in `LayerStore.presentations`
-/// (only for layers that have animations: the others' presentation is their model).
+/// (only for layers that have animations: the others' presentation is their model). What
+/// the frame evaluates lies in the store's `AnimationTable`: the layer's rows
+/// `first ..< first + count`, in the order added; `attached` keeps the animations themselves
+/// for everything else (the general route, removal by key, tree dumps).
 struct AnimationState {
-    /// One animation's identity and the events already sent for it.
-    struct Record: Equatable {
-        /// The client's id for it, echoed in events.
-        let id: UInt64
-        /// `animationStarted` was sent.
-        var started = false
-        /// `animationStopped` was sent (it finished); it stays attached only when it is
-        /// not removed on completion.
-        var stopped = false
-    }
+    typealias Record = AnimationTable.Record
 
-    /// In the order added; evaluated in that order.
+    /// In the order added; parallel to the layer's rows.
     private(set) var attached: [AttachedAnimation] = []
-    /// Parallel to `attached`.
-    var records: [Record] = []
-    /// Parallel to `attached`: each animation's lifecycle at the latest frame (inline for a
-    /// few: see `LifecycleList`).
-    var lifecycle = LifecycleList()
+    /// The layer's rows in the table (−1: none yet) and how many.
+    private(set) var first: Int32 = -1
+    private(set) var count: Int32 = 0
     /// The properties the attached animations may write (see `Animation.writtenProperties`).
     var written = PropertySet()
     /// The model or the attached animations changed since the latest frame: the next one
@@ -791,99 +799,110 @@ struct AnimationState {
     var spanStart: UInt16 = 0, spanEnd: UInt16 = 0
     /// How many attached animations read the model (do not overwrite their property: see
     /// `Animation.overwritesItsProperty`), kept by every change of `attached`.
-    var readingModel: Int32 = 0
+    private(set) var readingModel: Int32 = 0
     /// Whether an animation reads the model (the walk prefetches the model's span only then).
     var readsModel: Bool { readingModel > 0 }
     /// The layer's world timing as of `LayerStore.timingEpoch == worldEpoch` (0: never).
     var worldTiming = WorldTiming.identity
     var worldEpoch: UInt64 = 0
-    /// Records not yet `started`: while 0, a frame reads `records` only for an animation
+    /// Records not yet `started`: while 0, a frame reads the records only for an animation
     /// that finished.
     var unstarted: Int32 = 0
     /// The latest frame evaluated a transition on the layer: its state is in
     /// `LayerStore.transitions` (kept apart: the frame's walk streams these headers).
     var hasTransition = false
-    /// What the animations the walk prefetches (the first `AnimationEngine.prefetchedAnimations`)
-    /// read out of line: the walk fetches that ahead only for layers that have some.
-    private(set) var outOfLine = Presentation.OutOfLineData.none
+    /// Whether one of the rows reads the table's arenas (keyframe values, transform ends):
+    /// the walk fetches those ahead only for layers that do.
+    private(set) var readsOutOfLine = false
     /// The layer's slot in `LayerStore.nodes`, and its id.
     var slot: Int32
     var layer: LayerID
-    /// Whether the layer has exactly one animation, and then a copy of it (else a
-    /// placeholder): most animated layers have one, and the frame's walk, which streams the
-    /// states in order, reads it here instead of in the array's storage elsewhere in the heap
-    /// (280 bytes more per animated layer). Kept by every mutation below.
-    private(set) var hasSingle = false
-    private(set) var single = AnimationState.placeholder
-
-    static let placeholder = AttachedAnimation(key: "", animation: .basic(.opacity))
 
     init(slot: Int32, layer: LayerID) {
         self.slot = slot; self.layer = layer
     }
 
-    private mutating func noteSingle() {
-        hasSingle = attached.count == 1
-        single = hasSingle ? attached[0] : AnimationState.placeholder
-        outOfLine = attached.prefix(AnimationEngine.prefetchedAnimations)
-            .map { Presentation.outOfLineData(of: $0.animation) }.max() ?? .none
+    /// The layer's rows (valid until the table next allocates).
+    func rows(in table: AnimationTable) -> UnsafeMutableBufferPointer<PlannedAnimation> { table.rows(first, count) }
+    func records(in table: AnimationTable) -> UnsafeMutableBufferPointer<Record> { table.recordRows(first, count) }
+
+    /// Each animation's lifecycle at the latest frame.
+    func lifecycles(in table: AnimationTable) -> [AnimationLifecycle] { rows(in: table).map(\.lifecycle) }
+
+    /// Moves the rows to a range of `newCount`, keeping those `keep` picks in order (by old
+    /// index) and leaving the rest of the new range for the caller to write.
+    private mutating func relocate(to newCount: Int, keeping keep: [Int], table: AnimationTable) {
+        let newFirst: Int32 = newCount > 0 ? table.allocateRows(newCount) : -1
+        if count > 0 {
+            let rows = table.rows(first, count), records = table.recordRows(first, count)
+            let newRows = table.rows(newFirst, Int32(newCount)), newRecords = table.recordRows(newFirst, Int32(newCount))
+            for (j, i) in keep.enumerated() { newRows[j] = rows[i]; newRecords[j] = records[i] }
+            table.freeRows(first, Int(count))
+        }
+        first = newFirst
+        count = Int32(newCount)
     }
 
-    mutating func append(_ animation: AttachedAnimation, id: UInt64) {
-        if !animation.animation.overwritesItsProperty { readingModel += 1 }
-        attached.append(animation)
-        records.append(Record(id: id))
-        lifecycle.append(.pending)
-        written.formUnion(animation.animation.writtenProperties)
+    private mutating func noteChange(table: AnimationTable) {
+        written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
+        readingModel = Int32(attached.filter { !$0.animation.overwritesItsProperty }.count)
+        readsOutOfLine = rows(in: table).contains { $0.readsOutOfLine }
         needsFullReset = true
-        unstarted += 1
-        noteSingle()
     }
 
-    /// Removes every animation `shouldRemove` picks, in one pass (the written set is worked
-    /// out once); returns how many went.
-    mutating func removeAll(where shouldRemove: ([Record], [AttachedAnimation], Int) -> Bool) -> Int {
-        let keep = attached.indices.filter { !shouldRemove(records, attached, $0) }
+    mutating func append(_ animation: AttachedAnimation, id: UInt64, table: AnimationTable) {
+        let n = Int(count)
+        relocate(to: n + 1, keeping: Array(0..<n), table: table)
+        table.rows(first, count)[n] = table.plant(animation.animation)
+        table.recordRows(first, count)[n] = Record(id: id)
+        attached.append(animation)
+        unstarted += 1
+        noteChange(table: table)
+    }
+
+    /// Removes every animation `shouldRemove` picks, in one pass; returns how many went.
+    mutating func removeAll(where shouldRemove: (Record, AttachedAnimation, PlannedAnimation) -> Bool,
+                            table: AnimationTable) -> Int {
+        let rows = table.rows(first, count), records = table.recordRows(first, count)
+        let keep = attached.indices.filter { !shouldRemove(records[$0], attached[$0], rows[$0]) }
         let removed = attached.count - keep.count
         guard removed > 0 else { return 0 }
-        if keep.isEmpty {
-            attached.removeAll(); records.removeAll(); lifecycle.removeAll()
-            unstarted = 0
-            readingModel = 0
-            written = PropertySet()
-        } else {
-            attached = keep.map { attached[$0] }
-            records = keep.map { records[$0] }
-            let lifecycleCount = lifecycle.count
-            lifecycle = LifecycleList(keep.filter { $0 < lifecycleCount }.map { lifecycle[$0] })
-            unstarted = Int32(records.filter { !$0.started }.count)
-            readingModel = Int32(attached.filter { !$0.animation.overwritesItsProperty }.count)
-            written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
+        for i in attached.indices where !keep.contains(i) {
+            table.uproot(rows[i])
+            if !records[i].started { unstarted -= 1 }
         }
-        needsFullReset = true
-        noteSingle()
+        relocate(to: keep.count, keeping: keep, table: table)
+        attached = keep.map { attached[$0] }
+        noteChange(table: table)
         return removed
     }
 
-    mutating func replace(at i: Int, with animation: AttachedAnimation, id: UInt64) {
+    mutating func replace(at i: Int, with animation: AttachedAnimation, id: UInt64, table: AnimationTable) {
+        let rows = table.rows(first, count), records = table.recordRows(first, count)
         if records[i].started { unstarted += 1 }
-        if !attached[i].animation.overwritesItsProperty { readingModel -= 1 }
-        if !animation.animation.overwritesItsProperty { readingModel += 1 }
-        attached[i] = animation
+        table.uproot(rows[i])
+        // Planting may grow an arena, not the rows: `rows` stays valid.
+        rows[i] = table.plant(animation.animation)
         records[i] = Record(id: id)
-        if i < lifecycle.count { lifecycle[i] = .pending }
-        written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
-        needsFullReset = true
-        noteSingle()
+        attached[i] = animation
+        noteChange(table: table)
     }
 
-    mutating func remove(at i: Int) {
+    mutating func remove(at i: Int, table: AnimationTable) {
+        let rows = table.rows(first, count), records = table.recordRows(first, count)
         if !records[i].started { unstarted -= 1 }
-        if !attached[i].animation.overwritesItsProperty { readingModel -= 1 }
-        attached.remove(at: i); records.remove(at: i)
-        if i < lifecycle.count { lifecycle.remove(at: i) }
-        written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
-        needsFullReset = true
-        noteSingle()
+        table.uproot(rows[i])
+        relocate(to: Int(count) - 1, keeping: (0..<Int(count)).filter { $0 != i }, table: table)
+        attached.remove(at: i)
+        noteChange(table: table)
+    }
+
+    /// Gives the layer's rows and their arena ranges back to the table (the state is dropped
+    /// or retired whole).
+    mutating func releaseRows(table: AnimationTable) {
+        guard count > 0 else { return }
+        for row in table.rows(first, count) { table.uproot(row) }
+        table.freeRows(first, Int(count))
+        first = -1; count = 0
     }
 }

@@ -1,0 +1,166 @@
+import RenderCore
+
+/// What the frame's walk reads of a client's animations, in memory the store allocates and
+/// frees itself: no Swift array's storage, no object, no address into either.
+///
+///     rows      planned[i]  (plan, timing, timing function, lifecycle, spans: plain values)
+///               records[i]  (the client's id; started / stopped sent)   — parallel columns
+///     arenas    quads (keyframe values) · doubles (key times) · timing functions
+///               · transform ends (a whole-transform plan's decomposed ends)
+///
+/// A layer's animations own one range of rows, in the order added (`AnimationState.first`,
+/// `count`); their keyframe and transform data own ranges of the arenas, named by index in
+/// each row's `spans`. Every range comes from a `TableColumn`'s size classes, so rows are
+/// reused as animations come and go and a column grows (doubling, copied once) only when
+/// every free range of a class is taken. The walk reads rows by index and hands RenderCore
+/// the arenas' base addresses for the duration of one layer's evaluation (`inputs`): nothing
+/// it reads depends on how Swift lays out its own types.
+///
+/// Thread affinity: the loop thread. A store being dropped hands its table to a background
+/// queue like the rest (`LayerStore.takeAll`): the columns are freed in `deinit`.
+final class AnimationTable {
+    /// One animation's identity and the events already sent for it.
+    struct Record: Equatable {
+        /// The client's id for it, echoed in events.
+        var id: UInt64
+        /// `animationStarted` was sent.
+        var started = false
+        /// `animationStopped` was sent (it finished); it stays attached only when it is
+        /// not removed on completion.
+        var stopped = false
+    }
+
+    private(set) var planned = TableColumn<PlannedAnimation>()
+    /// Parallel to `planned` (the same ranges).
+    private(set) var records = TableColumn<Record>()
+    private(set) var quads = TableColumn<Quad>()
+    private(set) var doubles = TableColumn<Double>()
+    private(set) var timingFunctions = TableColumn<TimingFunction>()
+    private(set) var transforms = TableColumn<TransformEnds>()
+
+    deinit {
+        planned.deallocate(); records.deallocate(); quads.deallocate(); doubles.deallocate()
+        timingFunctions.deallocate(); transforms.deallocate()
+    }
+
+    /// The arenas' base addresses, valid until the next allocation in the table.
+    var inputs: PlanInputs {
+        PlanInputs(quads: quads.readOnlyBase, doubles: doubles.readOnlyBase,
+                   timingFunctions: timingFunctions.readOnlyBase, transforms: transforms.readOnlyBase)
+    }
+
+    /// Rows `first ..< first + count`, valid until the next allocation in the table.
+    @inline(__always)
+    func rows(_ first: Int32, _ count: Int32) -> UnsafeMutableBufferPointer<PlannedAnimation> {
+        UnsafeMutableBufferPointer(start: planned.base.map { $0 + Int(first) }, count: Int(count))
+    }
+
+    @inline(__always)
+    func recordRows(_ first: Int32, _ count: Int32) -> UnsafeMutableBufferPointer<Record> {
+        UnsafeMutableBufferPointer(start: records.base.map { $0 + Int(first) }, count: Int(count))
+    }
+
+    /// Takes a range of `count` rows (contents undefined until written).
+    func allocateRows(_ count: Int) -> Int32 {
+        let first = planned.allocate(count)
+        let check = records.allocate(count)
+        precondition(first == check, "the row columns keep the same ranges")
+        return first
+    }
+
+    func freeRows(_ first: Int32, _ count: Int) {
+        planned.free(first, count)
+        records.free(first, count)
+    }
+
+    /// Copies `animation`'s out-of-line data into the arenas and returns its row.
+    func plant(_ animation: Animation) -> PlannedAnimation {
+        var spans = PlanSpans()
+        switch animation.outOfLineData {
+        case let .keyframes(k)?:
+            spans.valueCount = Int32(k.values.count)
+            spans.values = quads.append(k.values)
+            if let kt = k.keyTimes { spans.keyTimeCount = Int32(kt.count); spans.keyTimes = doubles.append(kt) }
+            if let tf = k.timingFunctions {
+                spans.timingFunctionCount = Int32(tf.count); spans.timingFunctions = timingFunctions.append(tf)
+            }
+        case let .transforms(t)?:
+            spans.transform = transforms.append([t.ends])
+        case nil:
+            break
+        }
+        return PlannedAnimation(animation, spans: spans)
+    }
+
+    /// Frees what `plant` took for `row`.
+    func uproot(_ row: PlannedAnimation) {
+        let s = row.spans
+        if s.valueCount > 0 { quads.free(s.values, Int(s.valueCount)) }
+        if s.keyTimeCount > 0 { doubles.free(s.keyTimes, Int(s.keyTimeCount)) }
+        if s.timingFunctionCount > 0 { timingFunctions.free(s.timingFunctions, Int(s.timingFunctionCount)) }
+        if s.transform >= 0 { transforms.free(s.transform, 1) }
+    }
+
+    /// Bytes the columns hold (allocated, used or free).
+    var allocatedBytes: Int {
+        planned.allocatedBytes + records.allocatedBytes + quads.allocatedBytes + doubles.allocatedBytes
+            + timingFunctions.allocatedBytes + transforms.allocatedBytes
+    }
+}
+
+/// A column of `T` the table allocates itself, handing out ranges by size class (powers of
+/// two): a freed range goes on its class's list and the next range of that class reuses it.
+/// Growth doubles the column and moves its contents once. `T` is a plain value (trivially
+/// copied: moved with the column's storage).
+struct TableColumn<T> {
+    private(set) var base: UnsafeMutablePointer<T>?
+    private(set) var capacity = 0
+    /// Rows below this were handed out at least once.
+    private var top = 0
+    /// Free ranges by size class (class c holds 1 << c rows).
+    private var free: [[Int32]] = []
+
+    var readOnlyBase: UnsafePointer<T>? { base.map { UnsafePointer($0) } }
+    var allocatedBytes: Int { capacity * MemoryLayout<T>.stride + free.reduce(0) { $0 + $1.capacity * 4 } }
+
+    @inline(__always)
+    static func sizeClass(_ count: Int) -> Int { count <= 1 ? 0 : Int.bitWidth - (count - 1).leadingZeroBitCount }
+
+    /// A range of at least `count` rows (its start).
+    mutating func allocate(_ count: Int) -> Int32 {
+        let c = TableColumn.sizeClass(count)
+        if c < free.count, let start = free[c].popLast() { return start }
+        let size = 1 << c
+        if top + size > capacity { grow(to: top + size) }
+        defer { top += size }
+        return Int32(top)
+    }
+
+    /// `values` copied into a new range (its start).
+    mutating func append(_ values: [T]) -> Int32 {
+        let start = allocate(values.count)
+        values.withUnsafeBufferPointer { (base! + Int(start)).initialize(from: $0.baseAddress!, count: $0.count) }
+        return start
+    }
+
+    /// Returns the range of `count` rows at `start` to its class.
+    mutating func free(_ start: Int32, _ count: Int) {
+        let c = TableColumn.sizeClass(count)
+        if free.count <= c { free.append(contentsOf: repeatElement([], count: c + 1 - free.count)) }
+        free[c].append(start)
+    }
+
+    private mutating func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2, 64)
+        let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        if let base {
+            // Plain values: their bytes are the values (free ranges copy as they lie).
+            UnsafeMutableRawPointer(new).copyMemory(from: base, byteCount: top * MemoryLayout<T>.stride)
+            base.deallocate()
+        }
+        base = new
+        capacity = newCapacity
+    }
+
+    func deallocate() { base?.deallocate() }
+}
