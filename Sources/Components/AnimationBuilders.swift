@@ -125,6 +125,10 @@ func fillMode(_ phase: AnimationPhase, delayed: Bool) -> MediaTiming.FillMode {
 }
 
 /// A property animated from, to or between values over a duration with a curve.
+///
+/// Difference: without a duration it commits Core Animation's default, 0.25 s, where
+/// ComponentKit commits 0 and Core Animation substitutes 0.25 s (the same on screen; the
+/// daemon takes durations as given). `intrinsicDuration` reports 0, as `toCA().duration`.
 public struct BasicAnimationBuilder<Phase: AnimationPhaseType>: SequenceableAnimationBuilder, TimedAnimationBuilder {
     public let keyPath: LayerKeyPath
     /// `from` of an initial animation, `to` of a final one, `nil` for a change.
@@ -135,7 +139,9 @@ public struct BasicAnimationBuilder<Phase: AnimationPhaseType>: SequenceableAnim
 
     init(_ keyPath: LayerKeyPath, _ value: AnimatableValue?) { self.keyPath = keyPath; self.value = value }
 
-    /// The same animation driven by a spring (its duration becomes the settling duration).
+    /// The same animation driven by a spring (its duration becomes the settling duration;
+    /// delay and curve carry over). Difference: ComponentKit has no final spring builder;
+    /// here a final animation can use one too.
     public func usingSpring() -> SpringAnimationBuilder<Phase> {
         var s = SpringAnimationBuilder<Phase>(keyPath, value)
         s.delay = delay; s.curve = curve
@@ -233,6 +239,10 @@ public struct ParallelAnimationBuilder<Phase: AnimationPhaseType>: SequenceableA
     public var intrinsicDuration: Double { duration ?? 0 }
 }
 
+/// Difference: ComponentKit has one `ParallelBuilder` template whose base (with or without
+/// `withDuration`) its members choose; here the overload of `CK.Animation.parallel` picks
+/// this type or `ParallelAnimationBuilder`, with the same result at compile time.
+///
 /// Animations of one phase running together, at least one of them a spring, a sequence or
 /// a group of this kind, whose duration is computed (ComponentKit's `ParallelBuilder` over a
 /// `TimingBuilderWithoutDuration`): the group lasts its longest member's
@@ -334,6 +344,8 @@ extension CK.Animation {
 
     /// Runs the animations together (one phase; nestable). With every member's duration
     /// settable, the group's can be set too, and it can be a member of a sequence.
+    /// Difference: any number of members (ComponentKit's `parallel` takes two; nesting gives
+    /// the same timing).
     public static func parallel<P>(_ members: any SequenceableAnimationBuilder<P>...) -> ParallelAnimationBuilder<P> {
         precondition(!members.isEmpty, "CK.Animation.parallel() needs at least one animation")
         return ParallelAnimationBuilder(members)
@@ -348,6 +360,8 @@ extension CK.Animation {
     }
 
     /// Runs the animations one after the other (one phase; members whose duration can be set).
+    /// Difference: any number of members, each starting where the previous one's duration
+    /// ends (ComponentKit's `sequence` takes two, and cannot hold a sequence to make more).
     public static func sequence<P>(_ members: any SequenceableAnimationBuilder<P>...) -> SequenceAnimationBuilder<P> {
         precondition(!members.isEmpty, "CK.Animation.sequence() needs at least one animation")
         return SequenceAnimationBuilder(members)
