@@ -170,6 +170,34 @@ final class ArticleRow: CompositeComponent {
         #expect(h.run { b.frame.origin.y } == 80)
     }
 
+    /// `CKCollectionViewDataSource` picks the bounds animation among every updated item, on
+    /// screen or not: a row above the window that grows moves the visible rows with its spring.
+    @Test func aRowOutOfTheWindowGivesTheBoundsAnimationToo() throws {
+        let h = Harness()
+        let host = makeHost(h, rows: (0..<10).map { "r\($0)" })
+        h.run { host.preloadDistance = 0; host.contentOffset = Point(0, 400) }
+        h.settle()
+        #expect(h.run { (0..<10).filter { host.isRowMounted($0) } } == [5, 6, 7, 8, 9])
+        let visible = h.run { (5..<10).map { host.rowFrame(at: $0) } }
+        let cells = h.run { host.subviews }
+        let before = h.commits.count
+        h.run { host.apply(.init(updates: [(index: 0, model: ("r0", true, 0.6))]), mode: .synchronous) }
+        h.settle()
+        #expect(h.run { host.isRowMounted(0) } == false)
+        let added = h.commits(since: before).flatMap(\.addedAnimations)
+        let moved = cells.flatMap { frameAnimations(added, on: $0.layer.id) }
+        #expect(!moved.isEmpty && moved.allSatisfy(isSpring), "the visible rows move with row 0's spring")
+        #expect(h.run { host.rowFrame(at: 5).origin.y } == visible[0].origin.y + 150)
+        // Back at the top, row 0 shows its change: its tree animates from what it showed.
+        let back = h.commits.count
+        h.run { host.contentOffset = .zero }
+        h.settle()
+        let body = try #require(h.run { (host.rowLayout(at: 0)!.component as! ArticleRow).body.mountedView })
+        let shown = h.commits(since: back).flatMap(\.addedAnimations).filter { $0.layer == body.layer.id }
+        #expect(shown.contains { $0.animation.keyPath == "backgroundColor" })
+        #expect(shown.contains { $0.key == "bounds" && isSpring($0.animation) }, "with the row's own bounds animation")
+    }
+
     @Test func asynchronousChangesetsBuildOnTheBuildQueue() {
         let h = Harness()
         let host = makeHost(h, rows: ["a"])
@@ -299,5 +327,29 @@ final class ArticleRow: CompositeComponent {
         let added = h.commits(since: update).flatMap(\.addedAnimations)
         #expect(added.count == 1 && added.first?.layer == view1.layer.id && added.first?.key.hasPrefix("component-animation") == true,
                 "the state the rows kept is still diffed against")
+    }
+}
+
+/// A `HostingView` taken out of its superview and put back keeps its root and scopes:
+/// nothing replays, and the next update is still diffed against what it kept.
+@Suite struct HostDetachTests {
+    @Test func aHostingViewDetachedAndAttachedAgainReplaysNothing() throws {
+        let h = Harness()
+        let parent = h.run { View(frame: Rect(x: 0, y: 0, width: 200, height: 200), context: h.context) }
+        let host = h.host(false, SizeRange(max: Size(200, 200))) { Seeds.Example(active: $0, trailing: false) }
+        h.run { parent.addSubview(host) }
+        h.settle()
+        let before = h.commits.count
+        h.run { host.removeFromSuperview() }
+        h.settle()
+        h.run { parent.addSubview(host) }
+        h.settle()
+        #expect(h.commits(since: before).flatMap(\.addedAnimations).isEmpty)
+        let box = try #require(h.run { (host.mountedLayout!.component as! Seeds.Example).box.mountedView })
+        let update = h.commits.count
+        h.run { host.update(model: true, mode: .synchronous) }
+        h.settle()
+        let added = h.commits(since: update).flatMap(\.addedAnimations)
+        #expect(added.count == 1 && added[0].layer == box.layer.id && added[0].animation.keyPath == "backgroundColor")
     }
 }
