@@ -19,9 +19,11 @@ import RenderViews
 ///
 /// - Update-only changeset (updates, state updates): the first updated row (in list order)
 ///   whose build returned a non-zero bounds animation gives the pass's animation: the rows'
-///   resizes, the reflow of every row after them and the layout inside the updated trees
-///   animate with it. Without one, the rows' frames animate with `batchUpdateAnimation` and
-///   the trees' layout changes at once.
+///   resizes and the reflow of every row after them animate with it, and so does the
+///   layout inside each updated tree whose row returned one of its own (nested, so with the
+///   pass's duration and curve, as UIKit nests ComponentKit's per-item block). Without one,
+///   the rows' frames animate with `batchUpdateAnimation` and the trees' layout changes at
+///   once.
 /// - A changeset with insertions, removals or moves: the rows' frames animate with
 ///   `batchUpdateAnimation` (the collection's batch update) and rows' bounds animations
 ///   are ignored for them, so no row jumps; an updated row's tree animates its own layout
@@ -35,12 +37,17 @@ import RenderViews
 /// Only rows within the visible rect widened by `preloadDistance` above and below are
 /// attached (their cell in the host); a row that leaves that window is detached (its cell
 /// taken out of the host, its animations cleaned up, its views and its last attached
-/// layout kept). As ComponentKit's attach controller does, a row that comes into the
+/// layout kept — difference: ComponentKit's cell and views go on to other items; here what
+/// the row showed stays, for its change animations to start from). As ComponentKit's
+/// attach controller does, a row that comes into the
 /// window is diffed against the layout last attached for it: unchanged (scrolled out and
 /// back), it replays nothing; updated while out of the window, its hooks run at that
 /// attach against the last attached layout, so its change animates when it comes back;
-/// never attached, its first appearance runs its initial hooks. Rows in the window are
-/// decided when built, against their previous build (`HookDecisions`).
+/// never attached, its first appearance runs its initial hooks. A tree attached mounts
+/// inside its row's own bounds animation, if its build returned one. Rows in the window are
+/// decided when built, against their previous build (`HookDecisions`) — difference:
+/// ComponentKit diffs every attach against the layout last attached; the two part only when
+/// two builds of a row in the window are mounted in one pass.
 ///
 /// Removing the host from its superview and adding it back (with the same rows and their
 /// scope roots) changes nothing and replays nothing.
