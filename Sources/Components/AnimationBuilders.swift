@@ -13,14 +13,18 @@ import RenderCore
 /// one phase group together, checked by the compiler as ComponentKit's `static_assert` does.
 /// From and to values follow the seeds: an initial animation gives only its `from` (to is
 /// the view configuration; fill mode backwards, so a delayed one shows its start), a final
-/// one only its `to` (from is the configuration; fill mode forwards, on the snapshot of the
-/// disappearing view), a change one neither (mounting fills in the previous generation's
-/// value and the new one comes from the configuration; a property that did not change is
-/// not animated).
+/// one only its `to` (from is the configuration; fill mode forwards and not removed on
+/// completion, on the snapshot of the disappearing view), a change one neither (mounting
+/// fills in the previous generation's value and the new one comes from the configuration;
+/// a property that did not change is not animated).
 ///
-/// Defaults are Core Animation's and ComponentKit's: linear pacing, no delay, 0.25 s unless a
-/// duration is given or inherited from a parallel group; springs with mass 1, stiffness 100,
-/// damping 10, initial velocity 0, lasting their settling duration. Times are seconds.
+/// Timing is `CKAnimation.h`'s: linear pacing and no delay by default; an animation without
+/// a duration lasts Core Animation's default (0.25 s) on its own and its parallel group's
+/// in one; springs (mass 1, stiffness 100, damping 10, initial velocity 0) last their
+/// settling duration; a sequence lasts the sum of its members' durations. What ComponentKit
+/// rejects at compile time, the type system rejects here: grouping phases, a duration on a
+/// spring, a sequence or a parallel group holding either, and a spring, a sequence or such
+/// a group inside a sequence (`SequenceableAnimationBuilder`). Times are seconds.
 public enum CK {
     public enum Animation {}
 }
@@ -50,15 +54,27 @@ public protocol ComponentAnimationBuilder<Phase> {
     associatedtype Phase: AnimationPhaseType
     /// The Core Animation animation, its begin time the builder's delay (relative: mounting
     /// anchors it at the mount's commit). `inheritedDuration` is a parallel group's, for
-    /// parts that set none.
+    /// members that set none (Core Animation's default, 0.25 s, without one).
     func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation
-    /// Delay plus duration, seconds (what a sequence advances by).
-    func length(inheritedDuration: Double?) -> Double
+    /// The duration the animation carries before anything is inherited, seconds: a set
+    /// duration, a spring's settling duration, a sequence's sum, the longest member of a
+    /// parallel group that cannot be given one; 0 when none is set (ComponentKit's
+    /// `toCA().duration`). A parallel group of the second kind lasts the longest of these.
+    var intrinsicDuration: Double { get }
 }
 
 extension ComponentAnimationBuilder {
     /// The animation as it is added on its own.
     public var animation: RenderCore.Animation { makeAnimation(inheritedDuration: nil) }
+}
+
+/// A builder that can be a member of a sequence: one whose duration can be set (ComponentKit's
+/// `TimingBuilder`): a basic animation, or a parallel group of such. Springs, sequences and
+/// parallel groups holding either cannot (`sequence(_:)` does not compile with them, as in
+/// ComponentKit, whose sequence reads its members' `duration`).
+public protocol SequenceableAnimationBuilder<Phase>: ComponentAnimationBuilder {
+    /// The duration set, seconds; `nil`: Core Animation's default (0.25 s) in a sequence.
+    var duration: Double? { get }
 }
 
 /// The modifiers every builder has: a delay and a pacing curve (ComponentKit's `withDelay`,
@@ -97,8 +113,9 @@ extension TimedAnimationBuilder {
     public func easeOut(_ t: Double) -> Self { easeOut().withDuration(t) }
 }
 
-/// Shared fill rule: initial animations fill backwards; final ones forwards; change ones
-/// backwards when delayed (so they hold the old value until they start).
+/// A leaf's fill rule (`CKAnimation.mm`): initial animations fill backwards; final ones
+/// forwards; change ones backwards only when delayed (so they hold the old value until they
+/// start).
 func fillMode(_ phase: AnimationPhase, delayed: Bool) -> MediaTiming.FillMode {
     switch phase {
     case .initial: return .backwards
@@ -108,7 +125,11 @@ func fillMode(_ phase: AnimationPhase, delayed: Bool) -> MediaTiming.FillMode {
 }
 
 /// A property animated from, to or between values over a duration with a curve.
-public struct BasicAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder, TimedAnimationBuilder {
+///
+/// Difference: without a duration it commits Core Animation's default, 0.25 s, where
+/// ComponentKit commits 0 and Core Animation substitutes 0.25 s (the same on screen; the
+/// daemon takes durations as given). `intrinsicDuration` reports 0, as `toCA().duration`.
+public struct BasicAnimationBuilder<Phase: AnimationPhaseType>: SequenceableAnimationBuilder, TimedAnimationBuilder {
     public let keyPath: LayerKeyPath
     /// `from` of an initial animation, `to` of a final one, `nil` for a change.
     public let value: AnimatableValue?
@@ -118,23 +139,29 @@ public struct BasicAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimati
 
     init(_ keyPath: LayerKeyPath, _ value: AnimatableValue?) { self.keyPath = keyPath; self.value = value }
 
-    /// The same animation driven by a spring (its duration becomes the settling duration).
+    /// The same animation driven by a spring (its duration becomes the settling duration;
+    /// delay and curve carry over). Difference: ComponentKit has no final spring builder;
+    /// here a final animation can use one too.
     public func usingSpring() -> SpringAnimationBuilder<Phase> {
         var s = SpringAnimationBuilder<Phase>(keyPath, value)
         s.delay = delay; s.curve = curve
         return s
     }
 
+    /// A final animation is not removed on completion (ComponentKit's `FinalBuilder`): it
+    /// holds its end on the snapshot until the pass's cleanup takes the snapshot away.
     public func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation {
         let phase = Phase.phase
         let basic = BasicAnimation(keyPath: keyPath, from: phase == .initial ? value : nil, to: phase == .final ? value : nil)
-        return RenderCore.Animation(.basic(basic),
-                                    timing: MediaTiming(beginTime: delay, duration: duration ?? inheritedDuration ?? MediaTiming.defaultDuration,
-                                                        fillMode: fillMode(phase, delayed: delay > 0)),
-                                    timingFunction: curve)
+        var a = RenderCore.Animation(.basic(basic),
+                                     timing: MediaTiming(beginTime: delay, duration: duration ?? inheritedDuration ?? MediaTiming.defaultDuration,
+                                                         fillMode: fillMode(phase, delayed: delay > 0)),
+                                     timingFunction: curve)
+        if phase == .final { a.isRemovedOnCompletion = false }
+        return a
     }
 
-    public func length(inheritedDuration: Double?) -> Double { delay + (duration ?? inheritedDuration ?? MediaTiming.defaultDuration) }
+    public var intrinsicDuration: Double { duration ?? 0 }
 }
 
 /// A property animated by a spring (`CASpringAnimation`); lasts its settling duration.
@@ -142,7 +169,8 @@ public struct SpringAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimat
     public let keyPath: LayerKeyPath
     public let value: AnimatableValue?
     public var delay: Double = 0
-    /// Kept for parity with ComponentKit; a spring's motion is its own (curves do not warp it).
+    /// The timing function the spring animation carries, as ComponentKit sets it on its
+    /// `CASpringAnimation` (linear by default: the spring's own motion).
     public var curve: TimingFunction = .linear
     public var damping: Double?
     public var initialVelocity: Double?
@@ -170,72 +198,105 @@ public struct SpringAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimat
     public func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation {
         let s = spring
         return RenderCore.Animation(.spring(s), timing: MediaTiming(beginTime: delay, duration: s.settlingDuration,
-                                                                    fillMode: fillMode(Phase.phase, delayed: delay > 0)))
+                                                                    fillMode: fillMode(Phase.phase, delayed: delay > 0)),
+                                    timingFunction: curve)
     }
 
-    public func length(inheritedDuration: Double?) -> Double { delay + spring.settlingDuration }
+    public var intrinsicDuration: Double { spring.settlingDuration }
 }
 
-/// Animations of one phase running together (`CAAnimationGroup`). Parts without a
-/// duration take the group's; the group's is its own, else inherited, else the longest part.
-public struct ParallelAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder, TimedAnimationBuilder {
-    public let parts: [any ComponentAnimationBuilder<Phase>]
+/// The group animation of a parallel builder: members without a duration take the group's.
+private func parallelGroup<P: AnimationPhaseType>(_ members: [any ComponentAnimationBuilder<P>], duration: Double, delay: Double,
+                                                  curve: TimingFunction) -> RenderCore.Animation {
+    let phase = P.phase
+    var g = RenderCore.Animation(.group(AnimationGroup(animations: members.map { $0.makeAnimation(inheritedDuration: duration) })),
+                                 timing: MediaTiming(beginTime: delay, duration: duration,
+                                                     fillMode: phase == .final ? .forwards : .backwards),
+                                 timingFunction: curve)
+    if phase == .final { g.isRemovedOnCompletion = false }
+    return g
+}
+
+/// Animations of one phase running together (`CAAnimationGroup`), every member one whose
+/// duration can be set (ComponentKit's `ParallelBuilder` of `TimingBuilder`s). The group
+/// lasts its own duration, else its enclosing group's, else Core Animation's default
+/// (0.25 s) — never its longest member's: a longer member is cut at the group's end, as a
+/// Core Animation group cuts its children. Members without a duration take the group's.
+/// Fill mode backwards (initial, change) or forwards and not removed on completion (final).
+public struct ParallelAnimationBuilder<Phase: AnimationPhaseType>: SequenceableAnimationBuilder, TimedAnimationBuilder {
+    public let members: [any SequenceableAnimationBuilder<Phase>]
     public var duration: Double?
     public var delay: Double = 0
     public var curve: TimingFunction = .linear
 
-    init(_ parts: [any ComponentAnimationBuilder<Phase>]) { self.parts = parts }
-
-
-    func groupDuration(_ inherited: Double?) -> (group: Double, forParts: Double?) {
-        let forParts = duration ?? inherited
-        return (forParts ?? parts.map { $0.length(inheritedDuration: nil) }.max() ?? 0, forParts)
-    }
+    init(_ members: [any SequenceableAnimationBuilder<Phase>]) { self.members = members }
 
     public func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation {
-        let (d, forParts) = groupDuration(inheritedDuration)
-        let phase = Phase.phase
-        return RenderCore.Animation(.group(AnimationGroup(animations: parts.map { $0.makeAnimation(inheritedDuration: forParts) })),
-                                    timing: MediaTiming(beginTime: delay, duration: d,
-                                                        fillMode: phase == .final ? .forwards : .backwards),
-                                    timingFunction: curve)
+        parallelGroup(members.map { $0 as any ComponentAnimationBuilder<Phase> },
+                      duration: duration ?? inheritedDuration ?? MediaTiming.defaultDuration, delay: delay, curve: curve)
     }
 
-    public func length(inheritedDuration: Double?) -> Double { delay + groupDuration(inheritedDuration).group }
+    public var intrinsicDuration: Double { duration ?? 0 }
 }
 
-/// Animations of one phase one after the other: each part begins when the previous one
-/// (its delay and duration) ends; the whole lasts the sum. Its duration cannot be set.
-public struct SequenceAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder, PacedAnimationBuilder {
-    public let parts: [any ComponentAnimationBuilder<Phase>]
+/// Difference: ComponentKit has one `ParallelBuilder` template whose base (with or without
+/// `withDuration`) its members choose; here the overload of `CK.Animation.parallel` picks
+/// this type or `ParallelAnimationBuilder`, with the same result at compile time.
+///
+/// Animations of one phase running together, at least one of them a spring, a sequence or
+/// a group of this kind, whose duration is computed (ComponentKit's `ParallelBuilder` over a
+/// `TimingBuilderWithoutDuration`): the group lasts its longest member's
+/// `intrinsicDuration` and cannot be given a duration, nor be a member of a sequence.
+/// Members without a duration take the group's.
+public struct ComputedParallelAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder, PacedAnimationBuilder {
+    public let members: [any ComponentAnimationBuilder<Phase>]
     public var delay: Double = 0
     public var curve: TimingFunction = .linear
 
-    init(_ parts: [any ComponentAnimationBuilder<Phase>]) { self.parts = parts }
-
+    init(_ members: [any ComponentAnimationBuilder<Phase>]) { self.members = members }
 
     public func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation {
-        let phase = Phase.phase
+        parallelGroup(members, duration: intrinsicDuration, delay: delay, curve: curve)
+    }
+
+    public var intrinsicDuration: Double { members.map(\.intrinsicDuration).max() ?? 0 }
+}
+
+/// Animations of one phase one after the other (ComponentKit's `SequenceBuilder`): each
+/// member begins when the previous one's duration (its own, else 0.25 s) has passed, and
+/// the sequence lasts the sum. Members' own delays do not count: a later member's begin
+/// time replaces its delay, and the first keeps its delay as its begin time but the sum
+/// leaves it out, as in ComponentKit. Only members whose duration can be set are accepted
+/// (`SequenceableAnimationBuilder`): springs, sequences and parallel groups holding either
+/// do not compile here, as in ComponentKit. Its duration cannot be set.
+///
+/// Fill, as `CKAnimation.h`: an initial sequence fills backwards; a change or final one
+/// does not fill (and a final one is removed on completion, though mounting keeps every
+/// final animation). Members keep their own fill: a change member does not fill unless it
+/// has a delay, so a later change member shows the new value until it begins.
+public struct SequenceAnimationBuilder<Phase: AnimationPhaseType>: ComponentAnimationBuilder, PacedAnimationBuilder {
+    public let members: [any SequenceableAnimationBuilder<Phase>]
+    public var delay: Double = 0
+    public var curve: TimingFunction = .linear
+
+    init(_ members: [any SequenceableAnimationBuilder<Phase>]) { self.members = members }
+
+    public func makeAnimation(inheritedDuration: Double?) -> RenderCore.Animation {
         var cursor = 0.0
         var children: [RenderCore.Animation] = []
-        for p in parts {
-            var a = p.makeAnimation(inheritedDuration: nil)
-            a.timing.beginTime += cursor
-            // A later part holds its start until it begins (initial and change), so the
-            // property does not show its final value early.
-            if cursor > 0 && phase != .final { a.timing.fillMode = a.timing.fillMode.fillsForwards ? .both : .backwards }
-            cursor += p.length(inheritedDuration: nil)
+        for (i, m) in members.enumerated() {
+            var a = m.makeAnimation(inheritedDuration: nil)
+            if i > 0 { a.timing.beginTime = cursor }
+            cursor += m.duration ?? MediaTiming.defaultDuration
             children.append(a)
         }
         return RenderCore.Animation(.group(AnimationGroup(animations: children)),
                                     timing: MediaTiming(beginTime: delay, duration: cursor,
-                                                        fillMode: phase == .final ? .forwards : .backwards),
+                                                        fillMode: Phase.phase == .initial ? .backwards : .removed),
                                     timingFunction: curve)
     }
 
-    public func length(inheritedDuration: Double?) -> Double {
-        delay + parts.reduce(0) { $0 + $1.length(inheritedDuration: nil) }
-    }
+    public var intrinsicDuration: Double { members.reduce(0) { $0 + ($1.duration ?? MediaTiming.defaultDuration) } }
 }
 
 // MARK: - The builders
@@ -281,15 +342,28 @@ extension CK.Animation {
     public static func scale() -> Change { Change("transform.scale", nil) }
     public static func translation() -> Change { Change("transform.translation", nil) }
 
-    /// Runs the animations together (one phase; nestable).
-    public static func parallel<P>(_ parts: any ComponentAnimationBuilder<P>...) -> ParallelAnimationBuilder<P> {
-        precondition(!parts.isEmpty, "CK.Animation.parallel() needs at least one animation")
-        return ParallelAnimationBuilder(parts)
+    /// Runs the animations together (one phase; nestable). With every member's duration
+    /// settable, the group's can be set too, and it can be a member of a sequence.
+    /// Difference: any number of members (ComponentKit's `parallel` takes two; nesting gives
+    /// the same timing).
+    public static func parallel<P>(_ members: any SequenceableAnimationBuilder<P>...) -> ParallelAnimationBuilder<P> {
+        precondition(!members.isEmpty, "CK.Animation.parallel() needs at least one animation")
+        return ParallelAnimationBuilder(members)
     }
 
-    /// Runs the animations one after the other (one phase; nestable).
-    public static func sequence<P>(_ parts: any ComponentAnimationBuilder<P>...) -> SequenceAnimationBuilder<P> {
-        precondition(!parts.isEmpty, "CK.Animation.sequence() needs at least one animation")
-        return SequenceAnimationBuilder(parts)
+    /// Runs the animations together when one is a spring, a sequence or a group of this kind:
+    /// the group lasts its longest member and its duration cannot be set.
+    @_disfavoredOverload
+    public static func parallel<P>(_ members: any ComponentAnimationBuilder<P>...) -> ComputedParallelAnimationBuilder<P> {
+        precondition(!members.isEmpty, "CK.Animation.parallel() needs at least one animation")
+        return ComputedParallelAnimationBuilder(members)
+    }
+
+    /// Runs the animations one after the other (one phase; members whose duration can be set).
+    /// Difference: any number of members, each starting where the previous one's duration
+    /// ends (ComponentKit's `sequence` takes two, and cannot hold a sequence to make more).
+    public static func sequence<P>(_ members: any SequenceableAnimationBuilder<P>...) -> SequenceAnimationBuilder<P> {
+        precondition(!members.isEmpty, "CK.Animation.sequence() needs at least one animation")
+        return SequenceAnimationBuilder(members)
     }
 }

@@ -8,42 +8,70 @@ import RenderViews
 /// row is a component tree built from its model, with scopes and state of its own, laid out
 /// at the host's width and as tall as its layout; rows stack top to bottom.
 ///
-///     apply(changeset)  on the host's queue: the row list changes at once; the rows to
-///                       build are built (and laid out) on the build queue — or before the
-///                       call returns, synchronously — then mounted on the host's queue
-///     updateState       in a row: that row is rebuilt the same way
+///     apply(changeset)  on the host's queue: the rows it touches are built (and laid out) on
+///                       the build queue — or before the call returns, synchronously; then,
+///                       on the host's queue, the new list is installed and mounted: one pass
+///     updateState       in a row: that row is rebuilt the same way (an update-only changeset)
 ///     mount pass        one transaction: rows removed, inserted, moved and resized, each
-///                       row's tree mounted (`Mounter`), the component animations added.
-///                       A bounds animation returned by a component of a rebuilt row applies
-///                       to the whole pass — that row's resize, the reflow of every row after
-///                       it and the layout inside the trees animate together with it. When
-///                       several rows return one, the first row's (in list order) is used,
-///                       as ComponentKit's collection data source does. Without one, the
-///                       pass changes frames without animation, even inside a caller's
-///                       animation block. The hooks were decided when each row was built,
-///                       against the row's previous build (`HookDecisions`).
+///                       row's tree mounted (`Mounter`), the component animations added
+///
+/// How a pass animates, as `CKCollectionViewDataSource` applies a changeset:
+///
+/// - Update-only changeset (updates, state updates): the first updated row (in list order)
+///   whose build returned a non-zero bounds animation gives the pass's animation: the rows'
+///   resizes and the reflow of every row after them animate with it, and so does the
+///   layout inside each updated tree whose row returned one of its own (nested, so with the
+///   pass's duration and curve, as UIKit nests ComponentKit's per-item block). Without one,
+///   the rows' frames animate with `batchUpdateAnimation` and the trees' layout changes at
+///   once.
+/// - A changeset with insertions, removals or moves: the rows' frames animate with
+///   `batchUpdateAnimation` (the collection's batch update) and rows' bounds animations
+///   are ignored for them, so no row jumps; an updated row's tree animates its own layout
+///   with its own bounds animation, if it returned one. Inserted rows appear and removed
+///   rows go at once (difference: `UICollectionViewFlowLayout` cross-fades them).
+/// - Scrolling: nothing animates.
+///
+/// In every case the component animations of the rows in the window run.
 ///
 /// Scrolling is the bounds' origin (`contentOffset`); `contentSize` is the rows' extent.
-/// Only rows within the visible rect widened by `preloadDistance` above and below have
-/// views (a row's tree is mounted when it comes into that window and taken down, views back
-/// to its pool, when it leaves). Component animations run for rows in the window when they
-/// change, and for a row's first appearance; a row that scrolls back into view mounts
-/// without animation, and one that changes out of view is diffed later against its new tree.
+/// Only rows within the visible rect widened by `preloadDistance` above and below are
+/// attached (their cell in the host); a row that leaves that window is detached (its cell
+/// taken out of the host, its animations cleaned up, its views and its last attached
+/// layout kept — difference: ComponentKit's cell and views go on to other items; here what
+/// the row showed stays, for its change animations to start from). As ComponentKit's
+/// attach controller does, a row that comes into the
+/// window is diffed against the layout last attached for it: unchanged (scrolled out and
+/// back), it replays nothing; updated while out of the window, its hooks run at that
+/// attach against the last attached layout, so its change animates when it comes back;
+/// never attached, its first appearance runs its initial hooks. A tree attached mounts
+/// inside its row's own bounds animation, if its build returned one. Rows in the window are
+/// decided when built, against their previous build (`HookDecisions`) — difference:
+/// ComponentKit diffs every attach against the layout last attached; the two part only when
+/// two builds of a row in the window are mounted in one pass.
+///
+/// Removing the host from its superview and adding it back (with the same rows and their
+/// scope roots) changes nothing and replays nothing.
 ///
 /// Thread affinity: a view: its layer's context's queue, except `updateState` in
 /// asynchronous mode (any thread).
 public final class CollectionHost<Model>: View {
     public typealias Provider = (Model) -> Component
 
-    /// Changes to the list: `removals` and `updates` index the list before the changeset,
-    /// `insertions` the list after it (as `UICollectionView` batch updates do).
+    /// Changes to the list, as `UICollectionView` batch updates and `CKDataSourceChangeset`
+    /// index them: `removals`, `updates` and moves' `from` index the list before the
+    /// changeset, `insertions` and moves' `to` the list after it. Indices refer to the list
+    /// as the changesets applied before this one left it, built or not.
     public struct Changeset {
         public var removals: [Int]
         public var insertions: [(index: Int, model: Model)]
         public var updates: [(index: Int, model: Model)]
-        public init(removals: [Int] = [], insertions: [(index: Int, model: Model)] = [], updates: [(index: Int, model: Model)] = []) {
-            self.removals = removals; self.insertions = insertions; self.updates = updates
+        public var moves: [(from: Int, to: Int)]
+        public init(removals: [Int] = [], insertions: [(index: Int, model: Model)] = [], updates: [(index: Int, model: Model)] = [],
+                    moves: [(from: Int, to: Int)] = []) {
+            self.removals = removals; self.insertions = insertions; self.updates = updates; self.moves = moves
         }
+        /// Insertions, removals or moves: the pass uses the collection's batch-update animation.
+        public var isStructural: Bool { !removals.isEmpty || !insertions.isEmpty || !moves.isEmpty }
     }
 
     final class Row {
@@ -52,29 +80,51 @@ public final class CollectionHost<Model>: View {
         let scopeRoot = ScopeRoot()
         let cell: View
         let mounter: Mounter
+        /// The layout built last and installed (what the next attach mounts).
         var layout: Layout?
         var mountedLayout: Layout?
         var buildGeneration = 0
         var needsBuild = true
         /// The layout built last. Build queue only.
         var lastBuilt: Layout?
-        /// What the hooks decided for `layout` when it was built; consumed by its mount.
+        /// What the hooks decided for `layout` when it was built, against the previous build;
+        /// consumed by the row's next attach.
         var decisions: HookDecisions?
-        /// The row has been mounted at least once (its history is in its mounter).
+        /// The bounds animation `layout`'s build returned (`CKDataSourceItem`'s): the row's
+        /// tree mounts inside it whenever it is attached.
+        var boundsAnimation: BoundsAnimation?
+        /// The row has been attached at least once (its last attached layout is in its mounter).
         var everMounted = false
         init(id: Int, model: Model, cell: View) {
             self.id = id; self.model = model; self.cell = cell; mounter = Mounter(container: cell)
         }
     }
 
+    /// What one build brings to the host's queue: the list to install, whether the changeset
+    /// behind it was structural, the built rows.
+    struct Built {
+        let list: [Row]
+        let structural: Bool
+        let rows: [(Row, Int, Layout, HookDecisions)]
+    }
+
     private let provider: Provider
     let buildQueue: DispatchQueue
+    /// The list installed (built and mounted, or being mounted).
     private var rows: [Row] = []
+    /// The list as the changesets applied so far leave it (what their indices refer to).
+    private var latestRows: [Row] = []
     private var removedCells: [Row] = []
     private var nextRowID = 1
     private var isMounting = false
     /// Called on the host's queue after each mount pass.
     public var onDidMount: (() -> Void)?
+
+    /// The collection's batch-update animation (`performBatchUpdates`'s): the rows' frames in
+    /// a pass whose changeset inserts, removes or moves rows, or whose update-only changeset
+    /// found no bounds animation. UIKit does not document its own; default 0.3 s, ease in
+    /// ease out. A zero duration: such passes change the rows' frames without animation.
+    public var batchUpdateAnimation = BoundsAnimation(duration: 0.3, timingFunction: .easeInEaseOut)
 
     /// The rows' extent, points.
     public private(set) var contentSize: Size = .zero
@@ -84,21 +134,21 @@ public final class CollectionHost<Model>: View {
         get { bounds.origin }
         set {
             bounds = Rect(origin: newValue, size: bounds.size)
-            mountPass()
+            mountPass(kind: .scroll)
         }
     }
 
-    /// How far beyond the visible rect, above and below, rows keep their views (points;
+    /// How far beyond the visible rect, above and below, rows stay attached (points;
     /// default: one height of the host).
     public var preloadDistance: Double?
 
-    /// The content rect whose rows have views.
+    /// The content rect whose rows are attached.
     var window: Rect {
         let margin = preloadDistance ?? bounds.height
         return Rect(x: bounds.origin.x, y: bounds.origin.y - margin, width: bounds.width, height: bounds.height + 2 * margin)
     }
 
-    /// Whether row `i` currently has views. Host's queue.
+    /// Whether row `i` (of the installed list) is attached. Host's queue.
     public func isRowMounted(_ i: Int) -> Bool { rows[i].cell.superview === self }
 
     public init(frame: Rect, context: Context? = nil, buildQueue: DispatchQueue? = nil, provider: @escaping Provider) {
@@ -112,31 +162,37 @@ public final class CollectionHost<Model>: View {
         preconditionFailure("CollectionHost(frame:context:) is not available: create it with init(frame:context:buildQueue:provider:)")
     }
 
-    /// The number of rows. Host's queue.
+    /// The number of rows installed (a changeset's rows count once it is built). Host's queue.
     public var numberOfRows: Int { rows.count }
 
     /// Row `i`'s frame in content coordinates (as last mounted). Host's queue.
     public func rowFrame(at i: Int) -> Rect { rows[i].cell.frame }
 
-    /// Row `i`'s mounted layout. Host's queue.
+    /// Row `i`'s last attached layout. Host's queue.
     public func rowLayout(at i: Int) -> Layout? { rows[i].mountedLayout }
 
-    /// Applies a changeset: the list changes now; the rows it touches are built and mounted
-    /// asynchronously (default) or before this returns. Traps on an index out of range.
+    /// Applies a changeset: the rows it touches are built, then the new list is installed and
+    /// mounted in one pass, asynchronously (default) or before this returns. Traps on an
+    /// index out of range or used twice.
     public func apply(_ changeset: Changeset, mode: StateUpdateMode = .asynchronous) {
         dispatchPrecondition(condition: .onQueue(layer.context.queue))
+        let old = latestRows
+        func check(_ i: Int, _ what: String) {
+            precondition(old.indices.contains(i), "CollectionHost.apply: \(what) index \(i) is out of range 0..<\(old.count)")
+        }
         for u in changeset.updates {
-            precondition(rows.indices.contains(u.index), "CollectionHost.apply: update index \(u.index) is out of range 0..<\(rows.count)")
-            rows[u.index].model = u.model
-            rows[u.index].needsBuild = true
+            check(u.index, "update")
+            old[u.index].model = u.model
+            old[u.index].needsBuild = true
         }
-        for i in changeset.removals.sorted(by: >) {
-            precondition(rows.indices.contains(i), "CollectionHost.apply: removal index \(i) is out of range 0..<\(rows.count)")
-            removedCells.append(rows.remove(at: i))
+        var gone = Set<Int>()
+        for i in changeset.removals + changeset.moves.map(\.from) {
+            check(i, "removal or move source")
+            precondition(gone.insert(i).inserted, "CollectionHost.apply: index \(i) is removed or moved twice")
         }
-        for ins in changeset.insertions.sorted(by: { $0.index < $1.index }) {
-            precondition((0...rows.count).contains(ins.index),
-                         "CollectionHost.apply: insertion index \(ins.index) is out of range 0...\(rows.count)")
+        var list = old.indices.filter { !gone.contains($0) }.map { old[$0] }
+        var arriving: [(index: Int, row: Row)] = changeset.moves.map { ($0.to, old[$0.from]) }
+        for ins in changeset.insertions {
             let row = Row(id: nextRowID, model: ins.model, cell: View(context: layer.context))
             nextRowID += 1
             row.cell.layer.name = "row \(row.id)"
@@ -144,9 +200,19 @@ public final class CollectionHost<Model>: View {
                 guard let self, let row else { return }
                 self.rowStateDidUpdate(row, mode: mode)
             }
-            rows.insert(row, at: ins.index)
+            arriving.append((ins.index, row))
         }
-        build(mode: mode)
+        arriving.sort { $0.index < $1.index }
+        for (i, a) in arriving.enumerated() where i > 0 {
+            precondition(a.index != arriving[i - 1].index, "CollectionHost.apply: two rows inserted or moved to index \(a.index)")
+        }
+        for a in arriving {
+            precondition((0...list.count).contains(a.index),
+                         "CollectionHost.apply: insertion or move target \(a.index) is out of range 0...\(list.count)")
+            list.insert(a.row, at: a.index)
+        }
+        latestRows = list
+        build(mode: mode, structural: changeset.isStructural)
     }
 
     private func rowStateDidUpdate(_ row: Row, mode: StateUpdateMode) {
@@ -154,64 +220,79 @@ public final class CollectionHost<Model>: View {
         case .synchronous:
             dispatchPrecondition(condition: .onQueue(layer.context.queue))
             row.needsBuild = true
-            build(mode: .synchronous)
+            build(mode: .synchronous, structural: false)
         case .asynchronous:
             // From any thread back onto the host's queue, where rows live.
             let host = WeakHandle(self), bound = QueueBound(row)
             layer.context.queue.async {
                 bound.value.needsBuild = true
-                host.object?.build(mode: .asynchronous)
+                host.object?.build(mode: .asynchronous, structural: false)
             }
         }
     }
 
-    /// Builds the rows that need it, then mounts. Host's queue.
-    private func build(mode: StateUpdateMode) {
+    /// Builds the rows that need it, then installs the list and mounts. Host's queue.
+    private func build(mode: StateUpdateMode, structural: Bool) {
         let width = bounds.width
-        // A row never mounted is decided against nothing: all of it appears when it first does.
-        let jobs: [(Row, Int, Model, Bool)] = rows.filter(\.needsBuild).map { r in
+        let list = latestRows
+        // A row never attached is decided against nothing: all of it appears when it first does.
+        let jobs: [(Row, Int, Model, Bool)] = list.filter(\.needsBuild).map { r in
             r.needsBuild = false
             r.buildGeneration += 1
             return (r, r.buildGeneration, r.model, r.everMounted)
         }
         let provider = self.provider
-        let work = { () -> [(Row, Int, Layout, HookDecisions)] in
-            jobs.map { row, g, model, mounted in
+        let work = { () -> Built in
+            Built(list: list, structural: structural, rows: jobs.map { row, g, model, mounted in
                 let root = row.scopeRoot.build { provider(model) }
                 let range = SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity))
                 let l = root.layoutThatFits(range, parentSize: range.max)
                 let d = HookDecisions.decide(l, previous: mounted ? row.lastBuilt : nil)
                 row.lastBuilt = l
                 return (row, g, l, d)
-            }
+            })
         }
         switch mode {
         case .synchronous:
             let built = buildQueue.sync(execute: work)
-            store(built)
-            mountPass()
+            mountPass(kind: install(built))
         case .asynchronous:
             // The rows' scope roots build on the build queue (which alone builds them); the
-            // layouts go back to the host's queue.
+            // layouts go back to the host's queue, in the order they were built.
             let q = layer.context.queue
             let host = WeakHandle(self), job = QueueBound(work)
             buildQueue.async {
                 let built = QueueBound(job.value())
                 q.async {
-                    host.object?.store(built.value)
-                    host.object?.mountPass()
+                    guard let host = host.object else { return }
+                    host.mountPass(kind: host.install(built.value))
                 }
             }
         }
     }
 
-    private func store(_ built: [(Row, Int, Layout, HookDecisions)]) {
-        for (row, g, l, d) in built where g == row.buildGeneration { row.layout = l; row.decisions = d }
+    /// What a pass mounts: a changeset (its updated rows) or a scroll.
+    enum PassKind {
+        case scroll
+        case updates([ObjectIdentifier])
+        case structural
     }
 
-    /// One transaction: the rows' places and their trees, inside the changeset's bounds
-    /// animation if a rebuilt row in the window returned one.
-    private func mountPass() {
+    /// Installs a build: its list, and the layouts still current. Host's queue.
+    private func install(_ built: Built) -> PassKind {
+        let kept = Set(built.list.map(ObjectIdentifier.init))
+        for r in rows where !kept.contains(ObjectIdentifier(r)) { removedCells.append(r) }
+        rows = built.list
+        var updated: [ObjectIdentifier] = []
+        for (row, g, l, d) in built.rows where g == row.buildGeneration {
+            if row.layout != nil { updated.append(ObjectIdentifier(row)) }
+            row.layout = l; row.decisions = d; row.boundsAnimation = d.boundsAnimation
+        }
+        return built.structural ? .structural : .updates(updated)
+    }
+
+    /// One transaction: the rows' places and their trees, animated as the pass's kind says.
+    private func mountPass(kind: PassKind) {
         dispatchPrecondition(condition: .onQueue(layer.context.queue))
         precondition(!isMounting, "the collection was changed (a synchronous update, a changeset or scrolling) while it was "
             + "mounting, from an animation hook or a view callback; update asynchronously there")
@@ -225,27 +306,39 @@ public final class CollectionHost<Model>: View {
             placed.append((r, frame, frame.maxY > window.minY && frame.minY < window.maxY))
             y += l.size.height
         }
+        // The rows' frames: an update-only changeset takes the first updated row's non-zero
+        // bounds animation (list order, in the window or not, as ComponentKit's data source),
+        // else the batch-update animation; a structural one the batch-update animation.
+        let rowsAnimation: BoundsAnimation?
+        switch kind {
+        case .scroll: rowsAnimation = nil
+        case .structural: rowsAnimation = batchUpdateAnimation
+        case let .updates(ids):
+            let updated = Set(ids)
+            rowsAnimation = rows.first { updated.contains(ObjectIdentifier($0)) && $0.boundsAnimation != nil }?.boundsAnimation
+                ?? batchUpdateAnimation
+        }
         var plans: [(Row, Mounter.Plan)] = []
         for (r, _, visible) in placed {
             let l = r.layout!
+            let attached = r.cell.superview === self
             let changed = r.mounter.mountedLayout.map { $0.component !== l.component } ?? true
-            // Decisions are consumed by the row's next mount (or dropped when the row changed out
-            // of view); a row never mounted keeps them for its first appearance.
             let decisions = r.decisions
+            // Build-time decisions are consumed by the row's next attach, or dropped when the row
+            // changed out of the window (its attach decides again, against what was attached).
             if visible || r.everMounted { r.decisions = nil }
-            if visible {
-                if r.cell.superview === self {
-                    if changed { plans.append((r, r.mounter.prepare(l, decisions: decisions))) }
-                } else {
-                    // First appearance: the hooks' decisions apply; back into view: mounted as it is.
-                    plans.append((r, r.mounter.prepare(l, decisions: r.everMounted ? nil : decisions)))
-                }
-            } else if changed && r.everMounted {
-                r.mounter.record(l)
+            guard visible else { continue }
+            if !r.everMounted {
+                plans.append((r, r.mounter.prepare(l, decisions: decisions)))   // first appearance
+            } else if attached {
+                if changed { plans.append((r, r.mounter.prepare(l, decisions: decisions))) }
+            } else if changed {
+                // Back into the window, updated while out of it: diffed against the layout last
+                // attached, the hooks called now (ComponentKit's attach controller).
+                let d = HookDecisions.decide(l, previous: r.mounter.mountedLayout)
+                plans.append((r, r.mounter.prepare(l, decisions: d)))
             }
         }
-        // The first row's non-zero bounds animation (ComponentKit's data source takes the first).
-        let boundsAnimation = plans.first { $0.0.cell.superview === self && $0.1.boundsAnimation != nil }?.1.boundsAnimation
         Transaction.begin()
         let changes = { [self] in
             for r in removedCells {
@@ -275,9 +368,26 @@ public final class CollectionHost<Model>: View {
                 index += 1
             }
             contentSize = Size(width: bounds.width, height: y)
-            for (r, plan) in plans { r.mounter.apply(plan) }
         }
-        if let b = boundsAnimation { b.perform(changes) } else { View.performWithoutAnimation(changes) }
+        // A tree's layout animates with its row's own bounds animation (the one its build
+        // decided), as ComponentKit's attach wraps each mount in its item's: in an update-only
+        // pass nested in the pass's block (so, as UIKit nests blocks, with its duration and
+        // curve); otherwise on its own. A row without one mounts its tree without animation.
+        let trees = {
+            for (r, plan) in plans {
+                if let own = r.boundsAnimation { own.perform { r.mounter.apply(plan) } }
+                else { View.performWithoutAnimation { r.mounter.apply(plan) } }
+            }
+        }
+        let perform: (@escaping () -> Void) -> Void = { body in
+            if let a = rowsAnimation, a.duration > 0 { a.perform(body) } else { View.performWithoutAnimation(body) }
+        }
+        if case .updates = kind {
+            perform { changes(); trees() }
+        } else {
+            perform(changes)
+            trees()
+        }
         for (r, plan) in plans {
             r.mounter.finish(plan)
             r.mountedLayout = plan.layout

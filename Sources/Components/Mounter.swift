@@ -359,28 +359,15 @@ final class Mounter {
     private var previousViewKeys: [ObjectIdentifier: String] = [:]
     private func viewKeys(previousOf c: Component) -> String? { previousViewKeys[ObjectIdentifier(c)] }
 
-    /// Takes the views down (back to the pool, their animations cleaned up) but keeps the
-    /// history — the last layout and its scopes — so that the next mount diffs against it.
-    /// For a row scrolled out of view.
+    /// The container leaves its host's window (a `CollectionHost` row scrolled out): this
+    /// mount's animations are cleaned up, but the views stay mounted in the container and the
+    /// history — the last layout, its scopes and views — stays, so that the next mount diffs
+    /// against the layout last attached (ComponentKit's attach controller) and an unchanged
+    /// row mounts nothing when it comes back.
     func detach() {
         dispatchPrecondition(condition: .onQueue(context.queue))
-        for (_, item) in items { unmount(item) }
         cleanupAllPasses()
-        items = [:]
     }
-
-    /// Takes `layout` as the history without mounting it (a row updated while out of view:
-    /// no views, no animations; the next mount diffs against this).
-    func record(_ layout: Layout) {
-        let plan = prepare(layout)
-        scoped = plan.scoped
-        previousViewKeys = viewKeys
-        viewKeys = plan.viewKeys
-        mountedLayout = layout
-    }
-
-    /// Whether views are mounted.
-    var isAttached: Bool { !items.isEmpty }
 
     /// Unmounts everything (the host goes away): cleans up every animation of every pass.
     func unmountAll() {

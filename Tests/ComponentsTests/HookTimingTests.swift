@@ -213,7 +213,10 @@ let buildQueueKey = DispatchSpecificKey<Int>()
 }
 
 extension CollectionHookTimingTests {
-    @Test func aPassWithoutABoundsAnimationReflowsAtOnceEvenInsideACallersBlock() throws {
+    /// `CKCollectionViewDataSource` applies an update-only changeset without a bounds
+    /// animation in `performBatchUpdates`: the cells move with the collection's own animation,
+    /// not the caller's, and the trees inside them change at once.
+    @Test func aPassWithoutABoundsAnimationMovesRowsWithTheBatchUpdateAnimationEvenInsideACallersBlock() throws {
         let h = Harness()
         let log = Row.Log()
         let host = h.run {
@@ -221,11 +224,15 @@ extension CollectionHookTimingTests {
         }
         h.run { host.apply(.init(insertions: [(index: 0, model: (0, 0)), (index: 1, model: (0, 0))]), mode: .synchronous) }
         h.settle()
-        let second = h.run { host.subviews[1] }
+        let (first, second) = h.run { (host.subviews[0], host.subviews[1]) }
         let before = h.commits.count
         h.run { View.animate(withDuration: 1) { host.apply(.init(updates: [(index: 0, model: (30, 0))]), mode: .synchronous) } }
         h.settle()
-        #expect(h.commits(since: before).flatMap(\.addedAnimations).isEmpty, "the rows' frames change without animation")
+        let added = h.commits(since: before).flatMap(\.addedAnimations)
+        #expect(Set(added.map { "\($0.layer == first.layer.id ? "first" : $0.layer == second.layer.id ? "second" : "other").\($0.key)" })
+                == ["first.bounds", "first.position", "second.position"])
+        #expect(added.allSatisfy { $0.animation.timing.duration == 0.3 && $0.animation.timingFunction == .easeInEaseOut },
+                "the collection's batch-update animation, not the caller's block")
         #expect(h.run { second.frame.origin.y } == 50)
     }
 }
