@@ -83,6 +83,34 @@ import Testing
         Golden.check(f, "perspective")
     }
 
+    /// zPosition is part of a layer's position (Core Animation's rule, `LayerGeometry`): under
+    /// a superlayer's perspective a raised layer is drawn larger and a sunk one smaller, and
+    /// zPosition also orders siblings. Three 40-point squares: sunk (z −150, green), flat
+    /// (z 0, blue), raised (z 100, red, drawn over the flat one).
+    @Test func zPositionUnderPerspective() throws {
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 300
+        var body: [Command] = [S.create(2)] + S.frame(2, 0, 0, 160, 120)
+            + [S.set(2, .sublayerTransform, .transform(perspective)), S.add(2, to: 1)]
+        for (id, x, z, color) in [(LayerID(3), 10.0, -150.0, S.color(0.2, 0.7, 0.3)), (4, 60, 0, S.color(0.2, 0.4, 0.9)),
+                                  (5, 85, 100, S.color(0.9, 0.2, 0.2))] {
+            body += [S.create(id)] + S.frame(id, x, 40, 40, 40)
+                + [S.set(id, .backgroundColor, color), S.set(id, .zPosition, .number(z)), S.add(id, to: 2)]
+        }
+        let f = try draw(body)
+        func width(row: Int, _ match: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool) -> Int {
+            (0..<160).filter { match(f.rgba($0, row)) }.count
+        }
+        let green = width(row: 60) { $0.g > 150 && $0.r < 100 }
+        let red = width(row: 60) { $0.r > 200 && $0.g < 100 }
+        // The flat square keeps its 40 points where the raised one does not cover it.
+        #expect(green > 20 && green < 38, "sunk: \(green)")
+        #expect(red > 44, "raised: \(red)")
+        // The raised square is over the flat one (they overlap around x 85…100).
+        #expect(f.rgba(90, 60).r > 200)
+        Golden.check(f, "zposition-perspective")
+    }
+
     @Test func groupOpacityAndLeafOpacity() throws {
         let f = try draw(
             // A group at 50%: its two overlapping children blend once, so the overlap is one colour.

@@ -3,8 +3,9 @@ import RenderProtocol
 import Testing
 @testable import RenderServer
 
-/// The compositor's cached world transform and opacity against a hand-computed case and
-/// against a recomputation from the presentations after random changes and frames.
+/// World transform and opacity (`LayerGeometry`, the one rule) against a hand-computed case,
+/// against an independent recomputation after random changes and frames, and against the
+/// render list's items: the store's answer and what the compositor draws are one transform.
 @Suite struct WorldGeometryTests {
     func apply(_ store: LayerStore, _ commands: [Command]) {
         var events: [Message] = []
@@ -38,28 +39,96 @@ import Testing
         #expect(store.worldOpacity(of: 2) == 0.5)
     }
 
-    /// The definition, recomputed from scratch up the ancestor chain.
+    /// The definition, written out independently: Core Animation's layer-to-superlayer
+    /// transform (z from zPosition), each superlayer's sublayer transform about its anchor
+    /// after its world is flattened into its plane (z row and column dropped).
     func expectedWorld(_ store: LayerStore, _ id: LayerID) -> (Transform3D, Double) {
-        let p = store.presentation(of: id)!
-        var m = LayerStore.localTransform(p)
-        var opacity = p.opacity
-        var current = id
-        while let parent = store.superlayer(of: current), parent != 0 {
-            let sp = store.presentation(of: parent)!
-            let a = LayerStore.anchor(sp)
-            if !sp.sublayerTransform.isIdentity {
-                m = m.concatenating(.translation(x: -a.x, y: -a.y)).concatenating(sp.sublayerTransform)
-                    .concatenating(.translation(x: a.x, y: a.y))
-            }
-            m = m.concatenating(LayerStore.localTransform(sp))
-            opacity *= sp.opacity
-            current = parent
+        func local(_ p: LayerProperties) -> Transform3D {
+            let ax = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
+            let ay = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
+            return Transform3D.translation(x: -ax, y: -ay).concatenating(p.transform)
+                .concatenating(.translation(x: p.position.x, y: p.position.y, z: p.zPosition))
         }
-        return (m, opacity)
+        var chain: [LayerID] = [id]
+        while let parent = store.superlayer(of: chain.last!), parent != 0 { chain.append(parent) }
+        var world = Transform3D.identity, opacity = 1.0
+        for (i, layer) in chain.reversed().enumerated() {
+            let p = store.presentation(of: layer)!
+            if i > 0 {
+                let sp = store.presentation(of: chain[chain.count - i])!
+                var flat = world
+                flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
+                let ax = sp.bounds.origin.x + sp.anchorPoint.x * sp.bounds.size.width
+                let ay = sp.bounds.origin.y + sp.anchorPoint.y * sp.bounds.size.height
+                world = Transform3D.translation(x: -ax, y: -ay).concatenating(sp.sublayerTransform)
+                    .concatenating(.translation(x: ax, y: ay)).concatenating(flat)
+                world = local(p).concatenating(world)
+            } else {
+                world = local(p)
+            }
+            opacity *= p.opacity
+        }
+        return (world, opacity)
+    }
+
+    /// What the compositor draws each layer with equals the store's world transform (one
+    /// rule): a tree with zPosition under a perspective sublayer transform, a sublayer
+    /// transform about an off-centre anchor, rotations and a nested perspective.
+    @Test func renderItemsUseTheStoresWorldTransform() {
+        let store = LayerStore()
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        var c: [Command] = (1...6).map { Command.createLayer($0, .layer) }
+        c.append(.insertSublayer(parent: 1, child: 2, index: 0))
+        c.append(.insertSublayer(parent: 1, child: 3, index: 1))
+        c.append(.insertSublayer(parent: 3, child: 4, index: 0))
+        c.append(.insertSublayer(parent: 4, child: 5, index: 0))
+        c.append(.insertSublayer(parent: 2, child: 6, index: 0))
+        c.append(.setProperty(1, .bounds, .rect(Rect(x: 0, y: 0, width: 160, height: 120))))
+        c.append(.setProperty(1, .position, .point(Point(x: 80, y: 60))))
+        c.append(.setProperty(1, LayerKeyPath(.sublayerTransform), .transform(perspective)))
+        c.append(.setProperty(2, .bounds, .rect(Rect(x: 0, y: 0, width: 40, height: 40))))
+        c.append(.setProperty(2, .position, .point(Point(x: 50, y: 50))))
+        c.append(.setProperty(2, LayerKeyPath(.zPosition), .number(120)))
+        c.append(.setProperty(3, .bounds, .rect(Rect(x: 0, y: 0, width: 60, height: 50))))
+        c.append(.setProperty(3, .position, .point(Point(x: 110, y: 70))))
+        c.append(.setProperty(3, LayerKeyPath(.zPosition), .number(-80)))
+        c.append(.setProperty(3, LayerKeyPath(.anchorPoint), .point(Point(x: 0.2, y: 0.7))))
+        c.append(.setProperty(3, LayerKeyPath(.transform), .transform(.rotation(angle: 0.4, x: 0, y: 1, z: 0))))
+        c.append(.setProperty(3, LayerKeyPath(.sublayerTransform), .transform(perspective.concatenating(.scale(x: 1.2, y: 0.9)))))
+        c.append(.setProperty(4, .bounds, .rect(Rect(x: 0, y: 0, width: 30, height: 30))))
+        c.append(.setProperty(4, .position, .point(Point(x: 20, y: 20))))
+        c.append(.setProperty(4, LayerKeyPath(.zPosition), .number(40)))
+        c.append(.setProperty(5, .bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10))))
+        c.append(.setProperty(5, .position, .point(Point(x: 5, y: 5))))
+        c.append(.setProperty(6, .bounds, .rect(Rect(x: 0, y: 0, width: 12, height: 12))))
+        c.append(.setProperty(6, .position, .point(Point(x: 20, y: 20))))
+        c.append(.setProperty(6, LayerKeyPath(.transform), .transform(.rotation(angle: 0.3, x: 0, y: 0, z: 1))))
+        c.append(.setRoot(1))
+        for id in 1...6 as ClosedRange<LayerID> { c.append(.setProperty(id, .backgroundColor, .color(Color(red: 1, green: 0, blue: 0, alpha: 1)))) }
+        apply(store, c)
+        let snapshot = FrameSnapshot(frame: 1, mediaTime: 0, width: 160, height: 120,
+                                     trees: [PresentedTree(sessionID: 1, store: store)])
+        let items = RenderList(snapshot).blocks.flatMap { $0 }
+        #expect(items.count == 6)
+        for item in items {
+            let id = LayerID(item.key & 0xFFFF_FFFF)
+            let stored = ProjectiveTransform(store.worldTransform(of: id)!)
+            let (m, _) = expectedWorld(store, id)
+            for (x, y) in [(item.world, stored), (stored, ProjectiveTransform(m))] {
+                let d = [x.a - y.a, x.b - y.b, x.p - y.p, x.c - y.c, x.d - y.d, x.q - y.q, x.tx - y.tx, x.ty - y.ty, x.s - y.s]
+                #expect(d.allSatisfy { abs($0) < 1e-9 }, "layer \(id): \(x) vs \(y)")
+            }
+        }
+        // zPosition under perspective is seen: layer 2 (z 120, nearer) is drawn larger than
+        // its 40 points, layer 4's child appears through two perspectives.
+        let two = ProjectiveTransform(store.worldTransform(of: 2)!)
+        let left = two.apply(0, 20), right = two.apply(40, 20)
+        #expect(right.x - left.x > 40.5, "\(right.x - left.x)")
     }
 
     @Test(arguments: [11, 12, 13] as [UInt64])
-    func cachesFollowModelsAnimationsAndStructure(seed: UInt64) {
+    func worldGeometryFollowsModelsAnimationsAndStructure(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
         let store = LayerStore()
         let count: LayerID = 24
@@ -76,7 +145,11 @@ import Testing
             case 0: apply(store, [.setProperty(id, .position, .point(Point(x: random(-50...50), y: random(-50...50))))])
             case 1: apply(store, [.setProperty(id, .opacity, .number(random(0...1)))])
             case 2: apply(store, [.setProperty(id, LayerKeyPath(.transform, .rotationZ), .number(random(-3...3)))])
-            case 3: apply(store, [.setProperty(id, LayerKeyPath(.sublayerTransform), .transform(Transform3D.scale(x: random(0.5...2), y: 1)))])
+            case 3:
+                var m = Transform3D.scale(x: random(0.5...2), y: 1)
+                if Bool.random(using: &rng) { m.m34 = -1 / random(300...900) }
+                apply(store, [.setProperty(id, LayerKeyPath(.sublayerTransform), .transform(m)),
+                              .setProperty(id, LayerKeyPath(.zPosition), .number(random(-40...40)))])
             case 4:
                 animationID += 1
                 var a = Bool.random(using: &rng) ? Animation.basic(.position, to: .point(Point(x: 5, y: 9)), duration: 1)
@@ -94,7 +167,7 @@ import Testing
             }
             t += 0.1
             engine.evaluate(store, at: t, events: &events)
-            // Query a few (the rest stay stale and are refreshed lazily later).
+            // Query a few.
             for _ in 0..<3 {
                 let q = LayerID.random(in: 1...count, using: &rng)
                 let (m, o) = expectedWorld(store, q)

@@ -187,9 +187,9 @@ extension RenderList {
 /// Layers that are hidden, have a non-finite or singular geometry, or have a corner at or
 /// behind the eye are left out with their subtrees.
 ///
-/// The world transform follows Core Animation: a point of a layer's bounds space goes
-/// to its superlayer's by `−(bounds.origin + anchorPoint × bounds.size)`, `transform`,
-/// `+position`; the superlayer's `sublayerTransform` applies about its anchor point;
+/// The world transform follows Core Animation (`LayerGeometry`, the one rule): a point of a
+/// layer's bounds space goes to its superlayer's by `−(bounds.origin + anchorPoint ×
+/// bounds.size)`, `transform`, `+(position, zPosition)`; the superlayer's `sublayerTransform` applies about its anchor point;
 /// each layer flattens its sublayers into its own plane (z dropped) before its own
 /// transform applies — so `m34` in a `sublayerTransform` gives its sublayers perspective.
 ///
@@ -770,12 +770,10 @@ final class RenderListBuilder {
             let opacity = min(1, max(0, p.opacity.isFinite ? p.opacity : 1))
             guard opacity > 0 else { return nil }
             let b = p.bounds
-            let ax = b.origin.x + p.anchorPoint.x * b.width, ay = b.origin.y + p.anchorPoint.y * b.height
-            guard ax.isFinite, ay.isFinite, p.position.x.isFinite, p.position.y.isFinite else { return nil }
-            let toParent = Transform3D.translation(x: -ax, y: -ay)
-                .concatenating(p.transform)
-                .concatenating(.translation(x: p.position.x, y: p.position.y))
-            let world4 = toParent.concatenating(parentWorld)
+            let anchor = LayerGeometry.anchor(p)
+            guard anchor.x.isFinite, anchor.y.isFinite, p.position.x.isFinite, p.position.y.isFinite,
+                  p.zPosition.isFinite else { return nil }
+            let world4 = LayerGeometry.toSuperlayer(p, anchor: anchor).concatenating(parentWorld)
             let world = ProjectiveTransform(world4)
             let content = LayerContent(kind: kind, p, hasSublayers: !subs.isEmpty)
             let drawsNothing = content.drawsNothing
@@ -808,15 +806,8 @@ final class RenderListBuilder {
                 }
                 childClip = PixelRect(covering: box).insetBy(-1).intersection(clip)
             }
-            // Flatten into this layer's plane (z dropped) after the sublayer transform —
-            // whose m34 thus sees the sublayers' z — and before this layer's own transform.
-            var flat = world4
-            flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
-            var childWorld = flat
-            if !p.sublayerTransform.isIdentity {
-                childWorld = Transform3D.translation(x: -ax, y: -ay).concatenating(p.sublayerTransform)
-                    .concatenating(.translation(x: ax, y: ay)).concatenating(flat)
-            }
+            // Flattened into this layer's plane after the sublayer transform (`LayerGeometry`).
+            let childWorld = LayerGeometry.sublayerSpace(p, anchor: anchor, world: world4)
             o.ordered = Builder.zOrdered(subs, tree)
             o.childWorld = childWorld
             o.childClip = childClip

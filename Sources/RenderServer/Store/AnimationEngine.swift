@@ -61,9 +61,6 @@ struct AnimationEngine {
 
     /// Indices in `store.animations` of states with animations to retire after the frame.
     private var retiring: [Int] = []
-    /// Slots whose world geometry caches the frame changed (invalidated after the walk), and
-    /// which caches.
-    private var moved: [(slot: Int32, caches: LayerStore.Invalidation)] = []
     /// Transitions that began, ran or ended this frame, by layer (nil: ended).
     private var transitions: [(layer: LayerID, state: TransitionState?)] = []
 
@@ -82,7 +79,6 @@ struct AnimationEngine {
     mutating func evaluate<Events: AnimationEventSink & ~Copyable>(_ store: LayerStore, at t: Double,
                                                                   events: inout Events) -> Int {
         retiring.removeAll(keepingCapacity: true)
-        moved.removeAll(keepingCapacity: true)
         let starting = store.takeStartsSinceFrame()
         if starting > 0 { events.reserveForAnimationsStarting(starting) }
         let count = store.animatedLayerCount
@@ -91,7 +87,6 @@ struct AnimationEngine {
         // Static lets are read through `swift_once` on every access: read them once.
         let modelOffset = AnimationEngine.modelOffset, timingBytes = AnimationEngine.nodeTimingBytes
         let epoch = store.timingEpoch
-        let geometryMask = LayerStore.geometryProperties.rawValue, opacityMask = PropertySet(.opacity).rawValue
         let table = store.table
         let inputs = table.inputs
         // Nothing below allocates in the table: the base addresses hold for the whole walk.
@@ -207,15 +202,6 @@ struct AnimationEngine {
                     transitions.append((state.pointee.layer,
                                         transition.map { AnimationEngine.transitionState($0, of: state, rows: rows, table: table) }))
                 }
-                // The compositor's caches below this layer follow its presentation; nothing
-                // to do while they are stale already (nobody asked since).
-                let written = state.pointee.written.rawValue
-                var caches = LayerStore.Invalidation()
-                if full || written & geometryMask != 0 { caches.insert(.worldTransform) }
-                if full || written & opacityMask != 0 { caches.insert(.worldOpacity) }
-                if !caches.isEmpty && !staleness[slot].isSuperset(of: caches) {
-                    moved.append((Int32(slot), caches))
-                }
                 if (anyFinished || state.pointee.unstarted != 0)
                     && reportLifecycle(of: state, rows: rows, records: records! + Int(state.pointee.first), at: t,
                                        events: &events) {
@@ -223,7 +209,6 @@ struct AnimationEngine {
                 }
             }
         }
-        for m in moved { store.invalidateSubtree(Int(m.slot), m.caches) }
         for (layer, t) in transitions { store.transitions[layer] = t }
         // States retired whole wait in `store.retired` for the caller to free off the loop
         // thread (a previous frame's, if nobody took them, are freed now).

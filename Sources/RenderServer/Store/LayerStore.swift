@@ -29,8 +29,8 @@ import RenderProtocol
 ///   down from the nearest clean ancestor, and cleans it.
 ///
 /// So a frame costs O(animated layers) in steady state, and O(what changed) after a change.
-/// The compositor's world transform and opacity are cached the same way, per `Invalidation`
-/// bit (see `LayerStore+World.swift`).
+/// World geometry is not cached here: the render list's builder computes each item's world
+/// transform as it walks (`LayerGeometry`), and queries compute it up the ancestor chain.
 ///
 /// Known cost left: a sublayer list is an array, so removing a layer from its superlayer or
 /// inserting it in the middle costs O(siblings) (as `CALayer` does); a commit moving many
@@ -55,11 +55,7 @@ final class LayerStore {
         let rawValue: UInt8
         /// `Node.worldTiming`.
         static let worldTiming = Invalidation(rawValue: 1)
-        /// `WorldGeometry.transform` (see `LayerStore+World.swift`).
-        static let worldTransform = Invalidation(rawValue: 2)
-        /// `WorldGeometry.opacity`.
-        static let worldOpacity = Invalidation(rawValue: 4)
-        static let all: Invalidation = [.worldTiming, .worldTransform, .worldOpacity]
+        static let all: Invalidation = [.worldTiming]
     }
 
     /// One layer of the render tree (one slot of `nodes`; a free slot has id 0).
@@ -142,9 +138,6 @@ final class LayerStore {
 
     /// The store size past which `reserve` takes room for the client's whole limit.
     static let wholeReservationAbove = 4_096
-    /// By slot, created on the first world-geometry query (a store nobody composites pays
-    /// nothing for it): see `LayerStore+World.swift`.
-    var world = ContiguousArray<WorldGeometry>()
     /// The layer the client displays, 0 for none.
     private(set) var root: LayerID = 0
     /// The session's contents ledger, told when a frame retires animations whose values
@@ -272,8 +265,6 @@ final class LayerStore {
             try? nodes[Int(s)].model.setValue(value, at: keyPath)
             let a = Int(nodes[Int(s)].animationIndex)
             if a >= 0 { animations[a].needsFullReset = true }
-            let caches = LayerStore.worldCaches(changedBy: PropertySet(keyPath.property))
-            if !caches.isEmpty { invalidateSubtree(Int(s), caches) }
         case let .insertSublayer(parent, child, index):
             guard let p = slotOf[parent], let c = slotOf[child] else { return }
             detach(Int(c))
@@ -513,7 +504,7 @@ final class LayerStore {
             }
         }
         var end = animations.count, removedAnimations = 0
-        var subtrees: [Int] = [], transitionLayers: [LayerID] = []
+        var transitionLayers: [LayerID] = []
         let table = self.table
         nodes.withUnsafeMutableBufferPointer { nodes in
             animations.withUnsafeMutableBufferPointer { states in
@@ -537,13 +528,7 @@ final class LayerStore {
                         removedAnimations += Int(states[a].count)
                         states[a].releaseRows(table: table)
                         let s = Int(states[a].slot)
-                        // The presentation goes back to the model (whatever the animations
-                        // wrote may differ). A leaf's subtree is itself.
-                        if nodes[s].sublayers.isEmpty {
-                            staleness[s].formUnion([.worldTransform, .worldOpacity])
-                        } else {
-                            subtrees.append(s)
-                        }
+                        // The presentation goes back to the model.
                         nodes[s].animationIndex = -1
                         if states[a].hasTransition { transitionLayers.append(states[a].layer) }
                         end -= 1
@@ -557,7 +542,6 @@ final class LayerStore {
             }
         }
         work &+= animations.count - end
-        for s in subtrees { invalidateSubtree(s, [.worldTransform, .worldOpacity]) }
         for layer in transitionLayers { transitions[layer] = nil }
         animationCount -= removedAnimations
         if end == 0 && retired.isEmpty {
@@ -591,9 +575,7 @@ final class LayerStore {
     private func dropAnimationState(at a: Int) {
         animations[a].releaseRows(table: table)
         let s = Int(animations[a].slot)
-        // The presentation goes back to the model (`written` is empty by now: whatever the
-        // animations wrote may differ).
-        invalidateSubtree(s, [.worldTransform, .worldOpacity])
+        // The presentation goes back to the model.
         nodes[s].animationIndex = -1
         if animations[a].hasTransition { transitions[animations[a].layer] = nil }
         let last = animations.removeLast()
@@ -613,13 +595,12 @@ final class LayerStore {
     /// Empties the store and returns its old contents, for the caller to free elsewhere
     /// (100,000 nodes' arrays take tens of milliseconds of `free`).
     func takeAll() -> Any {
-        let old: Any = (nodes, slotOf, animations, presentations, world, retired, table)
+        let old: Any = (nodes, slotOf, animations, presentations, retired, table)
         nodes = []; staleness = []; slotOf = [:]; freeSlots = []; animations = []; presentations = []; root = 0
         table = AnimationTable()
         animationCount = 0
         retired = []
         transitions = [:]
-        world = []
         return old
     }
 
@@ -669,7 +650,7 @@ final class LayerStore {
     /// Does at once what the next frame would do first for `id`'s animated layer after a
     /// command changed its model or its animations (`AnimationState.needsFullReset`): its
     /// presentation set to its model, the span its animations write noted, its compositor
-    /// caches marked stale, and its world timing copied when it is in a tree (a layer not
+    /// and its world timing copied when it is in a tree (a layer not
     /// yet inserted has it looked up by the frame: caching it now would make the insertion
     /// mark a clean timing dirty, and every state copy it). That frame then evaluates it as
     /// a steady one. `apply` calls it after each command that names a layer, so a commit's
@@ -693,10 +674,6 @@ final class LayerStore {
                 state.pointee.worldEpoch = epoch
             }
         }
-        // What the frame's full reset would have invalidated (the presentation may differ
-        // from the last frame's anywhere).
-        let caches: Invalidation = [.worldTransform, .worldOpacity]
-        if !staleness[s].isSuperset(of: caches) { invalidateSubtree(s, caches) }
     }
 
     // MARK: Frames
