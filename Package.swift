@@ -10,6 +10,12 @@ import PackageDescription
 // (a `Mutex` in the tests), and each type whose confinement the compiler cannot see says so
 // (`@unchecked Sendable` with its discipline stated beside it).
 
+// The daemon's loop-thread libraries check exclusive access statically only in release
+// builds: the dynamic checks (swift_beginAccess on class properties) were about 2,300 of the
+// daemon's 7,400 instructions per ping (callgrind; SERVER.md, "Operations that touch
+// safety"). Debug builds, and so the whole test suite, keep them.
+let loopThreadSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "rendersrv",
     products: [
@@ -39,7 +45,7 @@ let package = Package(
         // Pure values: geometry, timing, animations, presentation evaluation.
         .target(name: "RenderCore"),
         // The wire protocol: messages, codec, framing, limits.
-        .target(name: "RenderProtocol", dependencies: ["RenderCore"]),
+        .target(name: "RenderProtocol", dependencies: ["RenderCore"], swiftSettings: loopThreadSettings),
 
         // System-library shims.
         .systemLibrary(name: "CLibUV", pkgConfig: "libuv",
@@ -55,7 +61,8 @@ let package = Package(
         .target(name: "RenderServer",
                 dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem", "CXCB",
                                .product(name: "Logging", package: "swift-log"),
-                               .product(name: "Histogram", package: "hdrhistogram-swift")]),
+                               .product(name: "Histogram", package: "hdrhistogram-swift")],
+                swiftSettings: loopThreadSettings),
         .target(name: "RenderClient",
                 dependencies: ["RenderCore", "RenderProtocol", "CSystem"]),
         // UIKit-style views: layer-backed `View`, animation blocks, property animators.

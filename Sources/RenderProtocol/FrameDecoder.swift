@@ -78,8 +78,8 @@ public struct FrameDecoder: Sendable {
     public enum Decoded: Sendable {
         case message(Message)
         /// A commit frame larger than the threshold, its commands not yet decoded (the
-        /// header and the count are checked).
-        case commit(CommitStream)
+        /// header and the count are checked). Boxed: rare, and four times a message's size.
+        indirect case commit(CommitStream)
     }
 
     /// As `next()`, but a commit frame of more than `threshold` bytes comes back as a

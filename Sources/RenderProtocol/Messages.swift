@@ -12,11 +12,15 @@ public enum ProtocolVersion {
 public typealias LayerID = UInt32
 
 /// Every message of the protocol. Directions: C→S client to server, S→C server to client.
+///
+/// The few large, rare payloads are `indirect` (boxed), so a message is about 40 bytes and
+/// moving one through decoding and dispatch copies that much: with `springRetargeted` inline
+/// a message was 297 bytes, copied some twenty times per ping on the daemon's loop.
 public enum Message: Hashable, Sendable {
     /// C→S, first message on a connection.
     case hello(Hello)
     /// S→C, the answer to `hello`.
-    case welcome(Welcome)
+    indirect case welcome(Welcome)
     /// C→S: one transaction, applied whole on arrival (shown whole by the next frame).
     case commit(Commit)
     /// S→C, for every commit, as soon as it is applied.
@@ -26,13 +30,13 @@ public enum Message: Hashable, Sendable {
     case commitPresented(CommitPresented)
     /// S→C: a `retargetSpring` as the server applied it (the new spring's start), before
     /// that commit's `commitApplied`.
-    case springRetargeted(SpringRetargeted)
+    indirect case springRetargeted(SpringRetargeted)
     /// S→C: an animation's first active frame.
     case animationStarted(AnimationStarted)
     /// S→C: an animation completed (`finished`) or was removed or replaced.
     case animationStopped(AnimationStopped)
     /// Either way; fatal errors close the connection after being sent.
-    case error(ErrorMessage)
+    indirect case error(ErrorMessage)
     /// Either way; answered by `pong` with the same token.
     case ping(UInt64)
     case pong(UInt64)

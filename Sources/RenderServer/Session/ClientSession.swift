@@ -32,6 +32,8 @@ final class ClientSession: CustomStringConvertible {
     let limits: Limits
     /// The name the client gave in hello ("" before), as received.
     private(set) var clientName = ""
+    /// In the core's list of sessions the transport must flush (`ServerCore.markDirty`).
+    var isMarkedDirty = false
     /// From hello, else from the socket's peer credentials (0 if unknown).
     private(set) var pid: Int32
     /// The peer's pid and uid from the socket (`SO_PEERCRED`); nil when the transport has

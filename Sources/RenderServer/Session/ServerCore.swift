@@ -48,9 +48,11 @@ final class ServerCore {
     /// Open sessions, in connection order.
     private(set) var sessions: [ClientSession] = []
     private var nextSessionID: UInt32 = 1
-    /// Sessions with bytes to write or a close to perform, each once.
+    /// Sessions with bytes to write or a close to perform, each once (`ClientSession.isMarkedDirty`).
     private var dirty: [ClientSession] = []
-    private var dirtyIDs: Set<UInt32> = []
+    /// The list the last `takeDirtySessions` handed out: the two swap, so that a turn neither
+    /// allocates a list nor hashes a session id (a ping's turn did both).
+    private var handedOut: [ClientSession] = []
 
     var engine = AnimationEngine()
     var stats = FrameStats()
@@ -140,13 +142,18 @@ final class ServerCore {
     }
 
     func markDirty(_ session: ClientSession) {
-        if dirtyIDs.insert(session.id).inserted { dirty.append(session) }
+        guard !session.isMarkedDirty else { return }
+        session.isMarkedDirty = true
+        dirty.append(session)
     }
 
-    /// The sessions whose `outbound` or `closeRequest` the transport must act on.
+    /// The sessions whose `outbound` or `closeRequest` the transport must act on. The caller
+    /// is done with the previous list by the time it asks again.
     func takeDirtySessions() -> [ClientSession] {
-        defer { dirty.removeAll(keepingCapacity: true); dirtyIDs.removeAll(keepingCapacity: true) }
-        return dirty
+        swap(&dirty, &handedOut)
+        dirty.removeAll(keepingCapacity: true)
+        for s in handedOut { s.isMarkedDirty = false }
+        return handedOut
     }
 
     /// Checks every session's handshake and partial-frame timeouts (monotonic seconds).
