@@ -253,4 +253,45 @@ import Testing
         }
         #expect(store.animation(of: 1)?.readsModel == false)
     }
+
+    /// README once said a daemon keeps only part of the animations of a 30,000-layer commit
+    /// (the blocked-main demo's check failed at that size). One commit of 30,000 layers,
+    /// each with a position and an opacity animation as the demo adds them: every one is
+    /// attached, starts once, and the frames show each layer on its curve.
+    @Test func aThirtyThousandLayerCommitKeepsEveryAnimation() throws {
+        let s = Self.server()
+        let c = try Self.client(s)
+        let layers = 30_000
+        var commands: [Command] = [.createLayer(1, .layer), .setRoot(1)]
+        commands.reserveCapacity(layers * 6 + 2)
+        for i in 0..<layers {
+            let id = LayerID(i + 2)
+            var move = Animation.basic(.position, from: .point(Point(x: 0, y: Double(i % 100))),
+                                       to: .point(Point(x: 100, y: Double(i % 100))), duration: 2)
+            move.timing.beginTime = Self.start
+            var fade = Animation.basic(.opacity, from: .number(1), to: .number(0.2), duration: 2)
+            fade.timing.beginTime = Self.start
+            commands += [.createLayer(id, .layer), .insertSublayer(parent: 1, child: id, index: .max),
+                         .setProperty(id, .bounds, .rect(Rect(x: 0, y: 0, width: 2, height: 2))),
+                         .addAnimation(id, key: "move", animationID: UInt64(2 * i + 1), animation: move),
+                         .addAnimation(id, key: "fade", animationID: UInt64(2 * i + 2), animation: fade)]
+        }
+        s.send(.commit(Commit(sequence: 1, mediaTime: Self.start, commands: commands)), from: c)
+        // Large commits are applied in slices over loop turns; half a second of frames.
+        var started = 0
+        for _ in 0..<30 {
+            s.step(seconds: 1.0 / 60)
+            for m in try s.readMessages(of: c) {
+                if case .animationStarted = m { started += 1 } else if case .error = m { Issue.record("\(m)") }
+            }
+        }
+        #expect(s.animationCount(of: c) == 2 * layers)
+        #expect(started == 2 * layers)
+        let store = Self.store(s, c)
+        for id in stride(from: 2, to: LayerID(layers + 2), by: 997) {
+            let p = try #require(store.presentation(of: id))
+            #expect(p.position.x > 0 && p.position.x < 100, "layer \(id): \(p.position.x)")
+            #expect(p.opacity < 1 && p.opacity > 0.2, "layer \(id): \(p.opacity)")
+        }
+    }
 }
