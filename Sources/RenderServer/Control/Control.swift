@@ -96,7 +96,7 @@ extension ServerCore {
             return
         }
         let client = target.description
-        target.kick(by: session.description, reason: request.reason)
+        perform(target.kick(by: session.description, reason: request.reason), for: target, now: nil)
         markDirty(target)
         session.send(.kickReply(KickReply(requestID: request.requestID, sessionID: request.sessionID, client: client)))
     }
