@@ -107,7 +107,7 @@ extension ServerCore {
     /// stepped frame is drawn before the step returns, so it is the latest frame. Copying
     /// the published pixels is the only work here (no drawing on the loop thread).
     func snapshotReply(_ request: SnapshotRequest) -> Message {
-        guard let compositor = output as? CompositorOutput else {
+        guard let compositor = output.snapshotting else {
             return .error(ErrorMessage(code: .unsupported, message: "snapshot request \(request.requestID): this rendersrvd "
                 + "runs with --output none, which draws nothing; start it with --output headless (the default)",
                 fatal: false))
