@@ -187,11 +187,13 @@ struct RenderServerDaemon: ParsableCommand {
                                                     jobs: maxControlJobs, bytes: maxControlBytes)
         configuration.activatedSocket = activated
         configuration.serviceNotifier = notifier
+        var compositor: CompositorOutput?
         if output != .none {
             do {
-                configuration.output = try CompositorOutput(.init(width: width, height: height, synchronous: clock == .manual,
-                                                                  recordDirectory: record, recordEvery: recordEvery,
-                                                                  x11: output == .x11, logger: logger))
+                compositor = try CompositorOutput(.init(width: width, height: height, synchronous: clock == .manual,
+                                                        recordDirectory: record, recordEvery: recordEvery,
+                                                        x11: output == .x11, logger: logger))
+                configuration.output = compositor
             } catch {
                 printError("rendersrvd: error: \(error)")
                 throw ExitCode.failure
@@ -206,7 +208,7 @@ struct RenderServerDaemon: ParsableCommand {
         }
         let rate = fps == fps.rounded() ? "\(Int(fps))" : "\(fps)"
         printError("rendersrvd: listening on \(server.socketPath)\(activated != nil ? " (socket from the service manager)" : "") (\(rate) Hz, \(width)x\(height), \(clock.rawValue) clock, "
-            + "output \(output.rawValue)\(x11Transport(configuration.output))\(record.map { ", recording to \($0)" } ?? ""))")
+            + "output \(output.rawValue)\(x11Transport(compositor))\(record.map { ", recording to \($0)" } ?? ""))")
         do {
             try server.run()
         } catch {
@@ -217,8 +219,8 @@ struct RenderServerDaemon: ParsableCommand {
 }
 
 /// " via MIT-SHM" or " via PutImage" for an X11 output, else "".
-func x11Transport(_ output: FrameOutput?) -> String {
-    guard let shm = (output as? CompositorOutput)?.x11SharedMemory else { return "" }
+func x11Transport(_ output: CompositorOutput?) -> String {
+    guard let shm = output?.x11SharedMemory else { return "" }
     return shm ? " via MIT-SHM" : " via PutImage"
 }
 

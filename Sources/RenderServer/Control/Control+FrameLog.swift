@@ -18,7 +18,7 @@ extension ServerCore {
                                     latestFrame: frameLog.latestFrame, hasMore: hasMore, records: [])
         // Carried to the control worker, which only calls its lock-protected
         // `readyNanoseconds` (any thread).
-        let compositor = (output as? CompositorOutput).map(LoopBound.init)
+        let compositor = output.frameReadyReporting.map(LoopBound.init)
         let job = LoopBound((entries, compositor))
         let requestID = request.requestID
         submitControl({

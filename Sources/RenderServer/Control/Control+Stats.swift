@@ -73,7 +73,7 @@ extension ServerCore {
                                                      p99: none ? 0 : Double(h.valueAtPercentile(99)) / 1e6,
                                                      max: none ? 0 : Double(h.max) / 1e6)
         }
-        let compositor = (output as? CompositorOutput).map { o -> StatsReport.Compositor in
+        let compositor = output.compositorStatistics.map { o -> StatsReport.Compositor in
             let c = o.statistics
             return StatsReport.Compositor(framesDrawn: c.framesDrawn, framesCoalesced: c.framesCoalesced,
                                           framesSkipped: c.framesSkipped,

@@ -96,7 +96,7 @@ extension ServerCore {
             return
         }
         let client = target.description
-        target.kick(by: session.description, reason: request.reason)
+        perform(target.kick(by: session.description, reason: request.reason), for: target, now: nil)
         markDirty(target)
         session.send(.kickReply(KickReply(requestID: request.requestID, sessionID: request.sessionID, client: client)))
     }
@@ -107,7 +107,7 @@ extension ServerCore {
     /// stepped frame is drawn before the step returns, so it is the latest frame. Copying
     /// the published pixels is the only work here (no drawing on the loop thread).
     func snapshotReply(_ request: SnapshotRequest) -> Message {
-        guard let compositor = output as? CompositorOutput else {
+        guard let compositor = output.snapshotting else {
             return .error(ErrorMessage(code: .unsupported, message: "snapshot request \(request.requestID): this rendersrvd "
                 + "runs with --output none, which draws nothing; start it with --output headless (the default)",
                 fatal: false))

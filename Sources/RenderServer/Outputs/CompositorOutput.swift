@@ -147,7 +147,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     /// When each of `frames` had its pixels published (CLOCK_MONOTONIC ns), nil for a
     /// frame not drawn (coalesced, idle) or drawn longer ago than the last
     /// `readyMemory` frames. Any thread; holds the compositor's lock for one lookup each.
-    func readyNanoseconds(of frames: [UInt64]) -> [Int64?] { worker.readyNanoseconds(of: frames) }
+    public func readyNanoseconds(of frames: [UInt64]) -> [Int64?] { worker.readyNanoseconds(of: frames) }
 
     /// How many drawn frames' ready times are remembered (as many as the frame log keeps).
     static let readyMemory = 8_192

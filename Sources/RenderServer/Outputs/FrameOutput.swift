@@ -16,6 +16,11 @@ public protocol FrameOutput: AnyObject {
     /// changes: a frame it skipped, a list it is building over several frames. The server
     /// keeps producing frames (the real clock stays armed) while this is true.
     var hasPendingWork: Bool { get }
+    /// What else the output can do (see OutputCapabilities.swift): each is the output itself
+    /// when it adopts the capability's protocol, nil otherwise (the defaults).
+    var snapshotting: FrameSnapshotting? { get }
+    var compositorStatistics: CompositorStatisticsReporting? { get }
+    var frameReadyReporting: FrameReadyReporting? { get }
 }
 
 extension FrameOutput {
@@ -54,6 +59,10 @@ public protocol FrameReadyReporting: AnyObject {
     /// frame is never reported: a later one shows what it held). Set once, before the first
     /// frame; the handler must hop to the loop thread itself.
     func setFrameReadyHandler(_ handler: @escaping @Sendable (FrameReady) -> Void)
+    /// When each of `frames` had its pixels published (CLOCK_MONOTONIC ns), nil for a frame
+    /// not drawn or no longer remembered. Any thread (the frame log's replies ask it on the
+    /// control worker).
+    func readyNanoseconds(of frames: [UInt64]) -> [Int64?]
 }
 
 /// One frame's state: its number, its target present time, the display size, and every

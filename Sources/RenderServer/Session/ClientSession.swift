@@ -3,13 +3,22 @@ import Logging
 import RenderCore
 import RenderProtocol
 
-/// One client's state on the server, with no socket: its framing, handshake, namespace of
-/// layers, commit validation and the bytes waiting to go out.
+/// One client's state on the server, with no socket and no reference to the core: its
+/// framing, handshake, namespace of layers, commit validation and the bytes waiting to go
+/// out. Each call takes what it needs from outside as arguments (the daemon's inbound
+/// budget, one turn's slice budget, the time) and returns what its owner must do
+/// (`Action`), in order; the owner (`ServerCore`) performs the actions, then calls `resume`
+/// so that the session goes on with the messages it has buffered.
 ///
 ///     bytes in ─▶ FrameDecoder (limits from headers) ─▶ SessionStateMachine
-///                   hello → welcome │ commit → CommitValidator → LayerStore (applied on arrival)
-///                   ping → pong     │ control → ServerCore
+///                   hello → .welcome       │ commit → CommitValidator → .apply(job) (applied on arrival)
+///                   ping → pong (in place) │ control → .control(request)
 ///     outbound: every message is encoded into `outbound`; the transport drains it
+///
+/// A call that returns an action that needs the owner before the next message (a welcome,
+/// an apply, a control request) stops there: whatever the owner sends in answer is queued
+/// before the replies to later messages. Messages that need nobody (ping) are answered in
+/// place, with no action.
 ///
 /// A `ClientSession` touches no socket. The only descriptors it sees are those a client
 /// passed with its frames (shared-memory contents), which it owns from then on and closes
@@ -20,6 +29,30 @@ import RenderProtocol
 ///
 /// Thread affinity: whatever thread owns the `ServerCore` (the loop thread in the daemon).
 final class ClientSession: CustomStringConvertible {
+    /// What the owner must do, in the order returned.
+    enum Action {
+        /// Send a welcome at `version` (the owner knows the display, the clock and the time),
+        /// then log that the session is established.
+        case welcome(version: UInt16)
+        /// Apply the next slice of `job`'s validated commands to `store`
+        /// (`CommitJob.applySlice`) and, once all are applied, acknowledge the commit
+        /// (its stopped animations, then `commitApplied`); then `resume`.
+        case apply(CommitJob)
+        /// A large commit started: give the session a `stepJob` each loop turn until its `job`
+        /// is nil. Its socket is not read meanwhile.
+        case jobStarted
+        /// Answer this control request (stats, tree, snapshot, clock step, frame log, clients,
+        /// kick) from the session.
+        case control(Message)
+        /// The client reported a non-fatal error: log it.
+        case clientError(ErrorMessage)
+        /// Free this value off the loop thread (`ServerCore.releaseLater`).
+        case release(ReleaseBox)
+        /// The session ended: give back the `inboundBytes` it held of the inbound budget, free
+        /// `remains` (its layers) off the loop thread, forget it and log `reason` once.
+        case ended(reason: String, inboundBytes: Int, remains: ReleaseBox)
+    }
+
     /// Why a session ends, logged once.
     struct CloseRequest: Equatable {
         /// Logged as is (client text in it is already escaped).
@@ -30,6 +63,9 @@ final class ClientSession: CustomStringConvertible {
 
     let id: UInt32
     let limits: Limits
+    /// A commit frame larger than this (bytes) is decoded a slice per turn
+    /// (`Configuration.commitStreamBytes`).
+    let commitStreamBytes: Int
     /// The name the client gave in hello ("" before), as received.
     private(set) var clientName = ""
     /// In the core's list of sessions the transport must flush (`ServerCore.markDirty`).
@@ -77,16 +113,31 @@ final class ClientSession: CustomStringConvertible {
     /// `outbound` when `flush`).
     private(set) var closeRequest: CloseRequest?
 
-    unowned let core: ServerCore
+    /// What the current call will return (always emptied before a call returns).
+    private var actions: [Action] = []
+    /// A commit validated whole on arrival, handed to the owner to apply (`Action.apply`);
+    /// `resume` looks at how far the owner got.
+    private var inLine: CommitJob?
 
-    init(id: UInt32, core: ServerCore, pid: Int32?, uid: UInt32?, now: Double) {
-        self.id = id; self.core = core; self.limits = core.configuration.limits
+    /// `contentsTotal` is the daemon's count of contents bytes over all sessions; `pid` and
+    /// `uid` the peer's credentials from the socket (nil when unknown); `now` monotonic
+    /// seconds (timeouts count from it).
+    init(id: UInt32, limits: Limits, commitStreamBytes: Int, contentsTotal: ContentsLedger.Total, pid: Int32?,
+         uid: UInt32?, now: Double) {
+        self.id = id; self.limits = limits; self.commitStreamBytes = commitStreamBytes
         self.pid = pid ?? 0; self.peerPID = pid; self.uid = uid
         connectedAt = now; lastProgress = now
-        decoder = FrameDecoder(limits: core.configuration.limits)
-        intake = SharedMemoryIntake(limits: core.configuration.limits)
-        contents = ContentsLedger(total: core.contentsHeld)
+        decoder = FrameDecoder(limits: limits)
+        intake = SharedMemoryIntake(limits: limits)
+        contents = ContentsLedger(total: contentsTotal)
         store.contentsLedger = contents
+    }
+
+    /// The actions gathered by the current call, handed to the owner.
+    private func takeActions() -> [Action] {
+        guard !actions.isEmpty else { return [] }
+        defer { actions = [] }
+        return actions
     }
 
     /// `client "demo" (pid 1234)`, with the name escaped and capped for logs and messages.
@@ -104,58 +155,90 @@ final class ClientSession: CustomStringConvertible {
 
     // MARK: Receiving
 
-    /// Takes bytes the client sent: frames them, handles every whole message, and keeps
-    /// the daemon's inbound budget for a partial frame.
+    /// Takes bytes the client sent: frames them, handles the whole messages in order until
+    /// one needs the owner (see `Action`), and keeps the daemon's `inbound` budget for a
+    /// partial frame. After performing the actions returned, the owner calls `resume`.
     ///
     /// `descriptors` came with the bytes (`SCM_RIGHTS`): the session owns them from now on
     /// and closes each once (at once when it has ended).
-    func receive(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32] = [], now: Double) {
+    func receive(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32] = [], now: Double,
+                 inbound: inout InboundBudget, slice: SliceBudget) -> [Action] {
         guard isOpen else {
             for fd in descriptors { _ = Glibc.close(fd) }
-            return
+            return []
         }
         if !descriptors.isEmpty, !intake.receive(descriptors) {
-            return fail(ErrorMessage(code: .limitExceeded, message: "\(self): \(intake.queue.count) descriptors are "
+            fail(ErrorMessage(code: .limitExceeded, message: "\(self): \(intake.queue.count) descriptors are "
                 + "waiting for the commits that name them, over the \(intake.queueLimit) that two commits may bring (limit "
                 + "maxDescriptorsPerCommit = \(limits.maxDescriptorsPerCommit)); send descriptors only with the commit "
                 + "whose values name them", fatal: true))
+            return takeActions()
         }
-        guard !bytes.isEmpty else { return handleBuffered(now: now) }
-        lastProgress = now
-        decoder.append(bytes)
-        handleBuffered(now: now)
+        if !bytes.isEmpty {
+            lastProgress = now
+            decoder.append(bytes)
+        }
+        handleBuffered(now: now, inbound: &inbound, slice: slice)
+        return takeActions()
     }
 
-    /// Handles the whole messages buffered, in order — stopping at a large commit, which is
-    /// taken a slice per loop turn (`job`); the messages after it wait for it.
-    func handleBuffered(now: Double) {
+    /// Goes on after the owner performed the actions of the previous call: takes note of a
+    /// commit the owner applied, then handles the messages still buffered, until one needs
+    /// the owner again. Returns nothing when the session is waiting for bytes or a turn.
+    func resume(now: Double, inbound: inout InboundBudget, slice: SliceBudget) -> [Action] {
+        guard isOpen else { return takeActions() }
+        if let commit = inLine {
+            inLine = nil
+            guard commit.isApplied else {
+                // Part of it is in the store now: the session is frozen until the rest is.
+                start(commit)
+                handleBuffered(now: now, inbound: &inbound, slice: slice)
+                return takeActions()
+            }
+            appliedSequence = commit.commit.sequence
+        } else if let job, job.isApplied {
+            appliedSequence = job.commit.sequence
+            // Its commands are freed off the loop thread: releasing 200,000 decoded commands
+            // (their animations, keys and values) took 9–10 ms.
+            actions.append(.release(ReleaseBox(job.commit.commands)))
+            job.commit.commands = []
+            self.job = nil
+            releaseStreamReservation(&inbound) // done once decoding ended; a job never outlives its reservation
+        }
+        handleBuffered(now: now, inbound: &inbound, slice: slice)
+        return takeActions()
+    }
+
+    /// Handles the whole messages buffered, in order — stopping at a message whose actions
+    /// the owner must perform first (it resumes), and at a large commit, which is taken a
+    /// slice per loop turn (`job`); the messages after it wait for it.
+    private func handleBuffered(now: Double, inbound: inout InboundBudget, slice: SliceBudget) {
         while isOpen && job == nil {
+            guard actions.isEmpty else { return }
             let message: Message
             intake.beginMessage()
             do throws(ProtocolError) {
-                switch try decoder.next(streamingCommitsLargerThan: core.configuration.commitStreamBytes,
-                                        sharedBitmaps: intake) {
+                switch try decoder.next(streamingCommitsLargerThan: commitStreamBytes, sharedBitmaps: intake) {
                 case nil:
-                    return finishReceiving()
+                    return finishReceiving(&inbound)
                 case let .message(m)?:
                     intake.endMessage()
                     message = m
                 case let .commit(stream)?:
-                    receive(stream)
+                    receive(stream, inbound: &inbound, slice: slice)
                     continue
                 }
             } catch {
-                releaseInboundReservation()
                 fail(ErrorMessage(code: error.code, message: "\(self): \(error.message)", fatal: true,
                                   sequence: error.sequence))
                 return
             }
-            handle(message, now: now)
+            handle(message, now: now, slice: slice)
         }
-        finishReceiving()
+        finishReceiving(&inbound)
     }
 
-    private func finishReceiving() {
+    private func finishReceiving(_ inbound: inout InboundBudget) {
         guard isOpen else { return }
         if job == nil && decoder.bufferedByteCount == 0 && !intake.queue.isEmpty {
             return fail(ErrorMessage(code: .invalidValue, message: "\(self): \(intake.queue.count) descriptor"
@@ -163,21 +246,22 @@ final class ClientSession: CustomStringConvertible {
                 + "frame must be named by a shared-memory contents value of that commit, indices 0…n−1); send "
                 + "descriptors only with the commit that uses them", fatal: true))
         }
-        reserveInboundBudget()
+        reserveInboundBudget(&inbound)
     }
 
     /// A commit too large to decode in one turn: its header and count are checked, its
     /// commands will be decoded, validated and applied a slice per turn.
-    private func receive(_ stream: CommitStream) {
+    private func receive(_ stream: CommitStream, inbound: inout InboundBudget, slice: SliceBudget) {
         guard machine.isEstablished else {
             // Let the handshake state machine answer a commit before hello.
             return handle(.commit(Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [])),
-                          now: lastProgress)
+                          now: lastProgress, slice: slice)
         }
         // Nothing to take a slice at a time (CommitStream checked that nothing follows the
         // count): an empty commit, taken whole.
         guard stream.count > 0 else {
-            return receive(Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: []))
+            return receive(Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: []),
+                           slice: slice)
         }
         let validator = CommitValidator(limits: limits, client: description, contents: contents)
         let header = Commit(sequence: stream.sequence, mediaTime: stream.mediaTime, commands: [],
@@ -189,16 +273,14 @@ final class ClientSession: CustomStringConvertible {
         }
         // The payload stays in memory until decoded: it counts against the daemon's budget
         // as it did while it arrived.
-        core.inboundReserved -= reservedInboundBytes // the frame has arrived whole
+        inbound.release(reservedInboundBytes) // the frame has arrived whole
         reservedInboundBytes = 0
-        let budget = Int(limits.maxDaemonPendingBytes)
-        guard core.inboundReserved + stream.payloadBytes <= budget else {
+        guard inbound.reserve(stream.payloadBytes) else {
             return fail(ErrorMessage(code: .limitExceeded, message: "\(self): a commit of \(stream.payloadBytes) bytes "
-                + "would bring the daemon's pending input to \(core.inboundReserved + stream.payloadBytes) bytes, over "
-                + "the limit maxDaemonPendingBytes = \(budget); send smaller commits, or retry when the daemon is less "
-                + "loaded", fatal: true, sequence: stream.sequence))
+                + "would bring the daemon's pending input to \(inbound.reserved + stream.payloadBytes) bytes, over "
+                + "the limit maxDaemonPendingBytes = \(inbound.limit); send smaller commits, or retry when the daemon "
+                + "is less loaded", fatal: true, sequence: stream.sequence))
         }
-        core.inboundReserved += stream.payloadBytes
         reservedStreamBytes = stream.payloadBytes
         let job = CommitJob(commit: header, stream: stream, validator: validator)
         // Room for every command at once: growing by doubling copies megabytes in one slice.
@@ -209,45 +291,40 @@ final class ClientSession: CustomStringConvertible {
 
     /// Reserves the whole of a partial frame from the daemon's budget as soon as its header
     /// is in (before its body is buffered); releases it when no frame is partial.
-    private func reserveInboundBudget() {
+    private func reserveInboundBudget(_ inbound: inout InboundBudget) {
         let wanted = decoder.partialFrameLength ?? 0
         guard wanted != reservedInboundBytes else { return }
-        core.inboundReserved -= reservedInboundBytes
+        inbound.release(reservedInboundBytes)
         reservedInboundBytes = 0
         guard wanted > 0 else { return }
-        let budget = Int(limits.maxDaemonPendingBytes)
-        guard core.inboundReserved + wanted <= budget else {
+        guard inbound.reserve(wanted) else {
             fail(ErrorMessage(code: .limitExceeded, message: "\(self): a frame of \(wanted) bytes would bring the "
-                + "daemon's partly received frames to \(core.inboundReserved + wanted) bytes, over the limit "
-                + "maxDaemonPendingBytes = \(budget); send smaller frames, or retry when the daemon is less loaded",
-                fatal: true))
+                + "daemon's partly received frames to \(inbound.reserved + wanted) bytes, over the limit "
+                + "maxDaemonPendingBytes = \(inbound.limit); send smaller frames, or retry when the daemon is less "
+                + "loaded", fatal: true))
             return
         }
-        core.inboundReserved += wanted
         reservedInboundBytes = wanted
     }
 
-    private func releaseStreamReservation() {
-        core.inboundReserved -= reservedStreamBytes
+    private func releaseStreamReservation(_ inbound: inout InboundBudget) {
+        inbound.release(reservedStreamBytes)
         reservedStreamBytes = 0
     }
 
-    private func releaseInboundReservation() {
-        releaseStreamReservation()
-        core.inboundReserved -= reservedInboundBytes
-        reservedInboundBytes = 0
-    }
+    /// Bytes of the daemon's inbound budget this session holds (a partial frame, a streamed
+    /// commit's payload).
+    var heldInboundBytes: Int { reservedInboundBytes + reservedStreamBytes }
 
-    private func handle(_ message: Message, now: Double) {
+    private func handle(_ message: Message, now: Double, slice: SliceBudget) {
         switch machine.received(message) {
         case let .welcome(version, hello):
             clientName = hello.clientName
             helloPID = hello.pid
             if hello.pid > 0 { pid = hello.pid }
-            send(.welcome(core.welcome(for: self, version: version)))
-            core.logger.info("session \(id) established", metadata: ["client": "\(description)", "version": "\(version)"])
+            actions.append(.welcome(version: version))
         case let .deliver(m):
-            dispatch(m, now: now)
+            dispatch(m, now: now, slice: slice)
         case let .fail(error):
             fail(error)
         case let .close(reason):
@@ -257,37 +334,36 @@ final class ClientSession: CustomStringConvertible {
         }
     }
 
-    private func dispatch(_ message: Message, now: Double) {
+    private func dispatch(_ message: Message, now: Double, slice: SliceBudget) {
         // Every request adds to what the client must read: one that asks without reading
         // is cut here, not only when a frame starts.
-        checkBackPressure()
+        cutIfNotReading()
         guard isOpen else { return }
         switch message {
         case let .commit(commit):
-            receive(commit)
+            receive(commit, slice: slice)
         case let .ping(token):
             send(.pong(token))
         case .pong:
             break
         case let .error(e):
-            core.logger.warning("client reported an error", metadata: [
-                "session": "\(id)", "code": "\(e.code)", "message": "\(LogText.escape(e.message, cap: 200))"])
+            actions.append(.clientError(e))
         case .statsRequest, .treeRequest, .snapshotRequest, .clockStep, .frameLogRequest, .clientsRequest, .kickRequest:
-            core.handleControl(message, from: self)
+            actions.append(.control(message))
         default:
             fail(ErrorMessage(code: .internalError, message: "\(self): \(message.type) was not expected here",
                               fatal: true))
         }
     }
 
-    /// Validates a whole commit against the tree, then applies it, in order, and
-    /// acknowledges it: the next frame shows all of it, never half. A commit that does not
-    /// fit one loop turn's `sliceBudget` — more than `commitSliceCommands` commands, or
-    /// fewer whose work on a wide or deep tree adds up to as much — becomes a `job`, taken a
-    /// slice per loop turn from where this turn left it.
-    private func receive(_ commit: Commit) {
+    /// Validates a whole commit against the tree, then has the owner apply it and
+    /// acknowledge it (`Action.apply`): the next frame shows all of it, never half. A commit
+    /// that does not fit one loop turn's `slice` — more than `commitSliceCommands` commands,
+    /// or fewer whose work on a wide or deep tree adds up to as much — becomes a `job`, taken
+    /// a slice per loop turn from where this turn left it.
+    private func receive(_ commit: Commit, slice budget: SliceBudget) {
         let validator = CommitValidator(limits: limits, client: description, contents: contents)
-        let budget = sliceBudget, n = commit.commands.count
+        let n = commit.commands.count
         var validated = 0
         do throws(CommitValidator.Rejection) {
             try validator.begin(commit, pending: &pending)
@@ -307,24 +383,14 @@ final class ClientSession: CustomStringConvertible {
         }
         contents.commit(pending.contents)
         pending.reset()
-        var events: [Message] = []
-        let applied = core.apply(commit, from: 0, to: self, budget: budget, events: &events)
-        guard applied == n else {
-            // Part of it is in the store now: the session is frozen until the rest is.
-            start(CommitJob(commit: commit, stream: nil, validator: validator, validated: n, applied: applied,
-                            events: events))
-            return
-        }
-        core.acknowledge(commit, to: self, events: events)
-        appliedSequence = commit.sequence
+        let job = CommitJob(commit: commit, stream: nil, validator: validator, validated: n)
+        inLine = job
+        actions.append(.apply(job))
     }
-
-    /// One loop turn's share of a commit (see `SliceBudget`).
-    private var sliceBudget: SliceBudget { SliceBudget(units: core.configuration.commitSliceCommands) }
 
     private func start(_ job: CommitJob) {
         self.job = job
-        core.jobStarted(self)
+        actions.append(.jobStarted)
     }
 
     // MARK: Large commits
@@ -356,6 +422,23 @@ final class ClientSession: CustomStringConvertible {
             total = stream?.count ?? commit.commands.count
         }
         var isApplying: Bool { validated == total }
+        /// Whether every command is in the store (the owner acknowledges the commit then).
+        var isApplied: Bool { applied == total }
+
+        /// Applies validated commands to `store` from `applied`, in order, until `budget` is
+        /// spent (see `SliceBudget`) or none is left; the animations they stop are added to
+        /// `events`. `mediaTime` is the time a commit's animations with no begin time start at.
+        func applySlice(to store: LayerStore, mediaTime: Double, budget: SliceBudget) {
+            let start = applied, work0 = store.work
+            let n = commit.commands.count
+            var index = start
+            while index < n {
+                store.apply(commit.commands[index], mediaTime: mediaTime, events: &events)
+                index += 1
+                if budget.isSpent(commands: index - start, work: store.work &- work0) { break }
+            }
+            applied = index
+        }
     }
 
     /// The large commit being taken, if any.
@@ -370,55 +453,45 @@ final class ClientSession: CustomStringConvertible {
         pending.touched.reserveCapacity(min(commands, Int(limits.maxLayers)))
     }
 
-    /// Takes the next slice of the job; true when the job is finished (or the session ended).
-    func stepJob(now: Double) -> Bool {
-        guard isOpen, let job else { return true }
-        let n = job.total, slice = sliceBudget.units
-        if !job.isApplying {
-            let t0 = core.monotonicNanoseconds()
-            defer { core.stats.record(.validate, nanoseconds: core.monotonicNanoseconds() - t0) }
-            if var stream = job.stream {
-                do throws(ProtocolError) {
-                    try stream.next(upTo: slice, appendingTo: &job.commit.commands, sharedBitmaps: intake)
-                } catch {
-                    self.job = nil
-                    fail(ErrorMessage(code: error.code, message: "\(self): \(error.message)", fatal: true,
-                                      sequence: error.sequence))
-                    return true
-                }
-                job.stream = stream.isComplete ? nil : stream
-                if stream.isComplete { releaseStreamReservation(); intake.endMessage() }
-            }
-            let range = job.validated ..< job.commit.commands.count
-            do throws(CommitValidator.Rejection) {
-                job.validated = try job.validator.validate(job.commit, commands: range, store: store, pending: &pending,
-                                                           budget: sliceBudget)
+    /// Takes the next slice of the job: decoding and validating here, or, once validated,
+    /// an `apply` action for the owner (who then calls `resume`, which finishes the job when
+    /// its last command is applied and goes on with the messages that waited behind it).
+    /// The job is done when `job` is nil.
+    func stepJob(now: Double, inbound: inout InboundBudget, slice: SliceBudget) -> [Action] {
+        guard isOpen, let job else { return takeActions() }
+        guard !job.isApplying else {
+            actions.append(.apply(job))
+            return takeActions()
+        }
+        if var stream = job.stream {
+            do throws(ProtocolError) {
+                try stream.next(upTo: slice.units, appendingTo: &job.commit.commands, sharedBitmaps: intake)
             } catch {
                 self.job = nil
-                fail(ErrorMessage(code: error.code, message: error.message, fatal: true, sequence: job.commit.sequence))
-                return true
+                fail(ErrorMessage(code: error.code, message: "\(self): \(error.message)", fatal: true,
+                                  sequence: error.sequence))
+                return takeActions()
             }
-            if job.isApplying {
-                // What the whole commit adds is known now: grow the store's arrays once.
-                store.reserve(layers: pending.layerDelta, animated: pending.animationDelta, limit: Int(limits.maxLayers))
-                core.releaseLater(pending.touched)
-                contents.commit(pending.contents)
-                pending.reset()
-            }
-            return false
+            job.stream = stream.isComplete ? nil : stream
+            if stream.isComplete { releaseStreamReservation(&inbound); intake.endMessage() }
         }
-        job.applied = core.apply(job.commit, from: job.applied, to: self, budget: sliceBudget, events: &job.events)
-        guard job.applied == n else { return false }
-        core.acknowledge(job.commit, to: self, events: job.events)
-        appliedSequence = job.commit.sequence
-        // Its commands are freed off the loop thread: releasing 200,000 decoded commands
-        // (their animations, keys and values) took 9–10 ms.
-        core.releaseLater(job.commit.commands)
-        job.commit.commands = []
-        self.job = nil
-        releaseStreamReservation() // done once decoding ended; a job never outlives its reservation
-        handleBuffered(now: now)
-        return true
+        let range = job.validated ..< job.commit.commands.count
+        do throws(CommitValidator.Rejection) {
+            job.validated = try job.validator.validate(job.commit, commands: range, store: store, pending: &pending,
+                                                       budget: slice)
+        } catch {
+            self.job = nil
+            fail(ErrorMessage(code: error.code, message: error.message, fatal: true, sequence: job.commit.sequence))
+            return takeActions()
+        }
+        if job.isApplying {
+            // What the whole commit adds is known now: grow the store's arrays once.
+            store.reserve(layers: pending.layerDelta, animated: pending.animationDelta, limit: Int(limits.maxLayers))
+            actions.append(.release(ReleaseBox(pending.touched)))
+            contents.commit(pending.contents)
+            pending.reset()
+        }
+        return takeActions()
     }
 
     // MARK: Sending
@@ -454,7 +527,12 @@ final class ClientSession: CustomStringConvertible {
     /// unread since earlier frames is not reading; it is disconnected with a logged reason.
     /// A prompt reader has read the previous frames' events, so however many events this
     /// frame produces, it stays.
-    func checkBackPressure() {
+    func checkBackPressure() -> [Action] {
+        cutIfNotReading()
+        return takeActions()
+    }
+
+    private func cutIfNotReading() {
         guard isOpen, unreadBytes > Int(limits.maxSessionPendingBytes) else { return }
         end(CloseRequest(reason: "not reading: \(unreadBytes) bytes are waiting to be sent, over the limit "
             + "maxSessionPendingBytes = \(limits.maxSessionPendingBytes) (read the socket promptly: events arrive "
@@ -462,8 +540,9 @@ final class ClientSession: CustomStringConvertible {
     }
 
     /// Closes a session whose handshake or partial frame has stalled.
-    func checkTimeouts(now: Double) {
-        guard isOpen else { return }
+    func checkTimeouts(now: Double) -> [Action] {
+        defer { actions = [] }
+        guard isOpen else { return actions }
         if !machine.isEstablished, now - connectedAt > Double(limits.handshakeTimeoutMilliseconds) / 1000 {
             fail(ErrorMessage(code: .handshakeRequired, message: "\(self): no hello within "
                 + "\(limits.handshakeTimeoutMilliseconds) ms of connecting (limit handshakeTimeoutMilliseconds); "
@@ -474,12 +553,13 @@ final class ClientSession: CustomStringConvertible {
                 + "bytes of it came, then nothing for \(limits.frameTimeoutMilliseconds) ms (limit "
                 + "frameTimeoutMilliseconds); send each frame whole", fatal: true))
         }
+        return actions
     }
 
     // MARK: Ending
 
     /// Sends a fatal error, then ends once it is written.
-    func fail(_ error: ErrorMessage) {
+    private func fail(_ error: ErrorMessage) {
         guard isOpen else { return }
         send(.error(error))
         end(CloseRequest(reason: "\(error.code): \(error.message)", flush: true))
@@ -488,40 +568,45 @@ final class ClientSession: CustomStringConvertible {
     /// Ends the session on an operator's request (`kickRequest` from `requester`): a fatal
     /// error saying so is sent, then the session closes once it is written. The end is
     /// logged once, with the reason.
-    func kick(by requester: String, reason: String) {
-        guard isOpen else { return }
+    func kick(by requester: String, reason: String) -> [Action] {
+        guard isOpen else { return [] }
         let why = reason.isEmpty ? "" : ": \(LogText.escape(reason, cap: 200))"
         send(.error(ErrorMessage(code: .endedByOperator, message: "\(self): session \(id) was ended by an operator "
             + "(rendersrvctl kick, from \(requester))\(why); your layers and animations are gone: reconnect to start "
             + "a new session", fatal: true)))
         end(CloseRequest(reason: "kicked by an operator (\(requester))\(why)", flush: true))
+        return takeActions()
     }
 
     /// Says goodbye (the server is shutting down), then ends once it is written.
-    func sayGoodbye(_ reason: String) {
-        guard isOpen else { return }
+    func sayGoodbye(_ reason: String) -> [Action] {
+        guard isOpen else { return [] }
         send(.goodbye(Goodbye(reason: reason)))
         end(CloseRequest(reason: "server shutting down: \(reason)", flush: true))
+        return takeActions()
     }
 
     /// The transport saw the connection end (EOF, an error, a failed write).
-    func connectionEnded(_ reason: String) {
+    func connectionEnded(_ reason: String) -> [Action] {
         end(CloseRequest(reason: reason, flush: false))
+        return takeActions()
     }
 
-    /// Ends the session once: drops its layers and budget, and tells the core (which logs
-    /// the reason once). Later messages are ignored.
+    /// Ends the session once: drops its layers, and asks the owner (`Action.ended`) to give
+    /// back its share of the inbound budget, free its layers and log the reason once. Later
+    /// messages are ignored.
     private func end(_ request: CloseRequest) {
         guard closeRequest == nil else { return }
         closeRequest = request
         machine.markClosed()
-        releaseInboundReservation()
+        let held = heldInboundBytes
+        reservedInboundBytes = 0; reservedStreamBytes = 0
         job = nil
+        inLine = nil
         decoder = FrameDecoder(limits: limits)
         intake.closeAll()
         contents.releaseAll()
         if !request.flush { outbound.removeAll() }
-        core.releaseLater(store.takeAll())
-        core.sessionDidEnd(self, reason: request.reason)
+        actions.append(.ended(reason: request.reason, inboundBytes: held, remains: ReleaseBox(store.takeAll())))
     }
 }

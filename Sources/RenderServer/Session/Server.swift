@@ -109,7 +109,7 @@ public final class Server: @unchecked Sendable {
                 trimmer.trimIfDue(now: Server.monotonicSeconds())
             }
         }
-        if core.output.completion == .drawnLater, let reporting = core.output as? FrameReadyReporting {
+        if core.output.completion == .drawnLater, let reporting = core.output.frameReadyReporting {
             // Pixels are ready on the compositor thread; presentation feedback goes out on the loop.
             reporting.setFrameReadyHandler { [weak self] ready in
                 guard let self else { return }

@@ -35,6 +35,10 @@ final class ReleaseBox: @unchecked Sendable {
 ///                     ◀───────────────  takeDirtySessions(): write each one's outbound,
 ///                                        close those with a closeRequest
 ///
+/// A `ClientSession` knows nothing of the core: each call into it returns actions (a
+/// welcome to send, a commit slice to apply, a control request to answer, a value to free,
+/// its end), which the core performs in order before letting it go on (`perform`).
+///
 /// The rule of the loop thread holds here: no work grows with something a client chooses
 /// unless a limit caps it. Per frame, cost follows the animated layers (idle frames cost a
 /// flag test); per message, its size, checked against `Limits` from headers first.
@@ -68,8 +72,13 @@ final class ServerCore {
     /// Something changed since the last frame that was drawn (a commit applied, a session
     /// ended): the next frame must do its work even if nothing animates.
     private(set) var changedSinceLastFrame = true
-    /// Bytes of partial frames reserved over all sessions (`Limits.maxDaemonPendingBytes`).
-    var inboundReserved = 0
+    /// Bytes of partial frames and streamed payloads held over all sessions
+    /// (`Limits.maxDaemonPendingBytes`), lent to each session call that may reserve some.
+    var inbound: InboundBudget
+    /// Bytes reserved from `inbound` now.
+    var inboundReserved: Int { inbound.reserved }
+    /// One loop turn's share of a large commit (`Configuration.commitSliceCommands`).
+    var sliceBudget: SliceBudget { SliceBudget(units: configuration.commitSliceCommands) }
     /// Bytes of contents held over all sessions (`Limits.maxContentsBytes`).
     let contentsHeld = ContentsLedger.Total()
     /// Runs a job off the loop thread, then hands its result back on the loop thread. The
@@ -86,6 +95,7 @@ final class ServerCore {
         self.output = output
         self.realMediaTime = mediaTime
         controlWork = ControlWork(limits: configuration.controlLimits)
+        inbound = InboundBudget(limit: Int(configuration.limits.maxDaemonPendingBytes))
         switch configuration.clock {
         case .real:
             lastFrameTime = mediaTime()
@@ -104,7 +114,9 @@ final class ServerCore {
     /// A new connection; `pid` and `uid` are the peer's credentials from the socket (nil
     /// when unknown). `now` is monotonic seconds (for timeouts).
     func connect(pid: Int32?, uid: UInt32?, now: Double) -> ClientSession {
-        let session = ClientSession(id: nextSessionID, core: self, pid: pid, uid: uid, now: now)
+        let session = ClientSession(id: nextSessionID, limits: configuration.limits,
+                                    commitStreamBytes: configuration.commitStreamBytes, contentsTotal: contentsHeld,
+                                    pid: pid, uid: uid, now: now)
         nextSessionID &+= 1
         if nextSessionID == 0 { nextSessionID = 1 }
         sessions.append(session)
@@ -114,13 +126,53 @@ final class ServerCore {
 
     /// `descriptors` came with the bytes; the session owns (and closes) them.
     func receive(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32] = [], from session: ClientSession, now: Double) {
-        session.receive(bytes, descriptors: descriptors, now: now)
+        perform(session.receive(bytes, descriptors: descriptors, now: now, inbound: &inbound, slice: sliceBudget),
+                for: session, now: now)
         markDirty(session)
     }
 
     /// The transport saw the connection end or fail.
     func connectionEnded(_ session: ClientSession, reason: String) {
-        session.connectionEnded(reason)
+        perform(session.connectionEnded(reason), for: session, now: nil)
+    }
+
+    /// Performs what a session asked for, in order, then lets it go on with the messages it
+    /// has buffered (`ClientSession.resume`), until it asks nothing more. `now` (monotonic
+    /// seconds) is the time of the call that produced the actions; nil when it came from
+    /// no read (an end, a timeout, a frame): the session then has nothing left to go on with.
+    func perform(_ actions: [ClientSession.Action], for session: ClientSession, now: Double?) {
+        var actions = actions
+        while !actions.isEmpty {
+            for action in actions { perform(action, for: session) }
+            guard let now else { return }
+            actions = session.resume(now: now, inbound: &inbound, slice: sliceBudget)
+        }
+    }
+
+    private func perform(_ action: ClientSession.Action, for session: ClientSession) {
+        switch action {
+        case let .welcome(version):
+            session.send(.welcome(welcome(for: session, version: version)))
+            logger.info("session \(session.id) established",
+                        metadata: ["client": "\(session.description)", "version": "\(version)"])
+        case let .apply(job):
+            guard session.isOpen else { return }
+            apply(job, to: session)
+            if job.isApplied { acknowledge(job.commit, to: session, events: job.events) }
+        case .jobStarted:
+            jobStarted(session)
+        case let .control(message):
+            handleControl(message, from: session)
+        case let .clientError(e):
+            logger.warning("client reported an error", metadata: [
+                "session": "\(session.id)", "code": "\(e.code)", "message": "\(LogText.escape(e.message, cap: 200))"])
+        case let .release(box):
+            releaser?(box)
+        case let .ended(reason, inboundBytes, remains):
+            inbound.release(inboundBytes)
+            releaser?(remains)
+            sessionDidEnd(session, reason: reason)
+        }
     }
 
     func welcome(for session: ClientSession, version: UInt16) -> Welcome {
@@ -158,12 +210,12 @@ final class ServerCore {
 
     /// Checks every session's handshake and partial-frame timeouts (monotonic seconds).
     func tick(now: Double) {
-        for s in sessions { s.checkTimeouts(now: now); if !s.isOpen { markDirty(s) } }
+        for s in sessions { perform(s.checkTimeouts(now: now), for: s, now: nil); if !s.isOpen { markDirty(s) } }
     }
 
     /// Says goodbye to every session.
     func shutDown(reason: String) {
-        for s in sessions { s.sayGoodbye(reason); markDirty(s) }
+        for s in sessions { perform(s.sayGoodbye(reason), for: s, now: nil); markDirty(s) }
     }
 
     /// Frees a large value off the loop thread (the daemon sets it: freeing 100,000 nodes'
@@ -234,27 +286,17 @@ final class ServerCore {
 
     // MARK: Commits
 
-    /// Applies validated commands of `commit` (all of them, or a slice of a large one) to
-    /// its session's store; the animations they stop are added to `events`.
-    /// Applies `commit.commands` from index `start`, in order, until `budget` is spent
-    /// (see `SliceBudget`); returns the index after the last command applied.
-    func apply(_ commit: Commit, from start: Int, to session: ClientSession, budget: SliceBudget,
-               events: inout [Message]) -> Int {
+    /// Applies the next slice of a validated commit (all of it, or a slice of a large one)
+    /// to its session's store (`CommitJob.applySlice`, one `sliceBudget`), at the current
+    /// media time; the animations they stop are added to the job's `events`.
+    func apply(_ job: ClientSession.CommitJob, to session: ClientSession) {
         let time = currentMediaTime
         let t0 = monotonicNanoseconds()
-        let store = session.store, work0 = store.work
-        let n = commit.commands.count
-        var index = start
-        while index < n {
-            store.apply(commit.commands[index], mediaTime: time, events: &events)
-            index += 1
-            if budget.isSpent(commands: index - start, work: store.work &- work0) { break }
-        }
+        job.applySlice(to: session.store, mediaTime: time, budget: sliceBudget)
         changedSinceLastFrame = true
         let spent = monotonicNanoseconds() - t0
         stats.record(.apply, nanoseconds: spent)
         frameLog.commitApplied(nanoseconds: spent)
-        return index
     }
 
     /// Acknowledges an applied commit: the animations it stopped first, then
@@ -339,14 +381,17 @@ final class ServerCore {
     /// One slice of each large commit in progress (monotonic `now` for the messages that
     /// waited behind one).
     func stepJobs(now: Double) {
-        var anyFinished = false
         for s in busySessions {
             // A finished job may be followed at once by the next large commit the client
             // sent (the session stays busy then).
-            if s.stepJob(now: now) { anyFinished = true }
+            let validating = s.job.map { !$0.isApplying } ?? false
+            let t0 = monotonicNanoseconds()
+            let actions = s.stepJob(now: now, inbound: &inbound, slice: sliceBudget)
+            if validating { stats.record(.validate, nanoseconds: monotonicNanoseconds() - t0) }
+            perform(actions, for: s, now: now)
             markDirty(s)
         }
-        if anyFinished { busySessions.removeAll { $0.job == nil } }
+        busySessions.removeAll { $0.job == nil }
     }
 
     // MARK: Frames
@@ -364,7 +409,7 @@ final class ServerCore {
         frameNumber += 1
         stats.frameStarted(wakeNanoseconds: wakeNanoseconds, missed: missed)
         lastFrameTime = target
-        for s in sessions { s.checkBackPressure(); if !s.isOpen { markDirty(s) } }
+        for s in sessions { perform(s.checkBackPressure(), for: s, now: nil); if !s.isOpen { markDirty(s) } }
         var entry = FrameLog.Entry(frame: frameNumber, targetNanoseconds: Int64((target * 1e9).rounded()),
                                    wakeNanoseconds: wakeNanoseconds, missed: UInt32(clamping: missed))
         guard needsFrame else {
