@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+import RenderClient
+import RenderCore
+import RenderProtocol
 import RenderServer
 
 /// `rendersrv-stress composite`: the compositor's scenes of `rendersrv-bench --composite`
@@ -7,7 +10,12 @@ import RenderServer
 /// against naive cairo on the same frames in the same run —
 ///   (a) 200 translucent rotated rounded layers, full damage (budget ≥ 3× faster);
 ///   (a') the same with shadows;
-///   (b) one 100×100 layer moving over a static scene (budget ≥ 20× cheaper).
+///   (b) one 100×100 layer moving over a static scene (budget ≥ 20× cheaper);
+/// and, through a private `rendersrvd` on the real clock (not in `all`):
+///   mixed: `--layers` animated layers of mixed kinds (scene (c): rounded layers moving, stars
+///   spinning, text fading) at 1280×720, 60 Hz, for each `--compositor-threads` count in
+///   turn, `--rounds` times: how many vsyncs got a picture drawn before the next one (budget:
+///   2,000 layers hold 60 Hz on 2 cores), from the daemon's frame log and statistics.
 struct Composite: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compositor scenes (rendersrv-bench --composite): cached compositor vs naive cairo, same frames.")
@@ -18,19 +26,39 @@ struct Composite: ParsableCommand {
     @Option(help: "Scenes to run, comma-separated: a (full damage), shadows (a'), b (small damage), or all.")
     var scenes = "all"
 
+    @Option(help: "mixed: animated layers (1…100000).")
+    var layers = 2_000
+
+    @Option(help: "mixed: seconds measured per daemon (after 1 s of warm-up).")
+    var seconds: Double = 5
+
+    @Option(help: "mixed: rendersrvd --compositor-threads values, comma-separated, each run in turn (auto: the daemon's default).")
+    var compositorThreads = "1,2"
+
+    @Option(help: "mixed: rounds of the thread counts (alternated, for ratios in one run).")
+    var rounds = 1
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
     static let sceneNames = ["a", "shadows", "b"]
+    static let knownScenes = sceneNames + ["mixed"]
 
     var chosen: [String] { scenes == "all" ? Composite.sceneNames : scenes.split(separator: ",").map(String.init) }
 
+    var threadCounts: [String] { compositorThreads.split(separator: ",").map(String.init) }
+
     func validate() throws {
         guard (1...10_000).contains(frames) else { throw ValidationError("--frames \(frames) is out of range; use 1…10000") }
-        let unknown = chosen.filter { !Composite.sceneNames.contains($0) }
+        let unknown = chosen.filter { !Composite.knownScenes.contains($0) }
         guard unknown.isEmpty else {
-            throw ValidationError("unknown scene \(unknown.joined(separator: ", ")); known: a, shadows, b, all")
+            throw ValidationError("unknown scene \(unknown.joined(separator: ", ")); known: a, shadows, b, mixed, all")
         }
+        guard (1...100_000).contains(layers) else { throw ValidationError("--layers \(layers) is out of range; use 1…100000") }
+        guard seconds.isFinite, seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be in (0, 600]") }
+        guard (1...100).contains(rounds) else { throw ValidationError("--rounds \(rounds) is out of range; use 1…100") }
+        guard !threadCounts.isEmpty, threadCounts.allSatisfy({ $0 == "auto" || (Int($0).map { (1...8).contains($0) } ?? false) })
+        else { throw ValidationError("--compositor-threads takes 1…8 or auto, comma-separated, e.g. 1,2") }
     }
 
     struct Scene: Codable {
@@ -47,8 +75,13 @@ struct Composite: ParsableCommand {
         if !json { print("warning: a debug build; measure with `swift build -c release --product rendersrv-stress`") }
         #endif
         var results: [(CompositorBenchmark.Result, Double?)] = []
+        var mixed: [Mixed] = []
         for name in chosen {
             switch name {
+            case "mixed":
+                for round in 1...rounds {
+                    for t in threadCounts { mixed.append(try runMixed(threads: t, round: round)) }
+                }
             case "a": results.append((CompositorBenchmark.fullDamage(frames: frames), 3))
             case "shadows": results.append((CompositorBenchmark.fullDamage(shadows: true, frames: max(1, frames / 4)), nil))
             default: results.append((CompositorBenchmark.smallDamage(frames: frames), 20))
@@ -59,10 +92,19 @@ struct Composite: ParsableCommand {
                   budgetMet: budget.map { r.ratio >= $0 })
         }
         if json {
-            struct Out: Codable { var frames: Int; var scenes: [Scene] }
-            try printJSON(Out(frames: frames, scenes: scenes))
+            struct Out: Codable { var frames: Int; var scenes: [Scene]; var mixed: [Mixed] }
+            try printJSON(Out(frames: frames, scenes: scenes, mixed: mixed))
             return
         }
+        for m in mixed {
+            print(String(format: "mixed: %d layers, %@ compositor thread%@ (round %d): %d of %d vsyncs drawn on time (%.1f per s), "
+                         + "%d missed by the clock, %d frames skipped by a busy compositor; draw p50 %.2f ms, p99 %.2f ms; "
+                         + "evaluate + present p50 %.2f ms; budget 60 Hz: %@",
+                         m.layers, m.threads, m.threads == "1" ? "" : "s", m.round, m.drawnOnTime, m.vsyncs,
+                         m.drawnOnTimePerSecond, m.missedVsyncs, m.framesSkipped, m.drawP50Ms, m.drawP99Ms,
+                         m.loopP50Ms, m.holds60Hz ? "held" : "NOT held"))
+        }
+        guard !scenes.isEmpty else { return }
         print("composite: 1280x720, \(frames) frames per scene, mean ms per frame (this process, one thread)")
         for s in scenes {
             var line = "\(s.name): compositor \(String(format: "%.3f", s.compositorMs)) ms, naive cairo "
@@ -70,5 +112,65 @@ struct Composite: ParsableCommand {
             if let b = s.budgetRatio { line += " (budget ≥ \(Int(b))x: \(s.budgetMet == true ? "met" : "NOT met"))" }
             print(line)
         }
+    }
+
+    /// One daemon's figures for the mixed scene.
+    struct Mixed: Codable {
+        var layers: Int
+        var threads: String
+        var round: Int
+        /// Vsyncs in the window, those that got a picture published before the next vsync
+        /// (and per second), those the clock missed, frames the loop skipped for a busy compositor.
+        var vsyncs: Int
+        var drawnOnTime: Int
+        var drawnOnTimePerSecond: Double
+        var missedVsyncs: Int
+        var framesSkipped: Int
+        /// The compositor's draw time (ms, its statistics over the whole run).
+        var drawP50Ms: Double
+        var drawP99Ms: Double
+        /// The loop thread's evaluate + present per frame, p50 (ms).
+        var loopP50Ms: Double
+        /// At most 1 % of the window's vsyncs without a picture on time.
+        var holds60Hz: Bool
+    }
+
+    func runMixed(threads: String, round: Int) throws -> Mixed {
+        var arguments = ["--output", "headless", "--fps", "60", "--size", "1280x720"]
+        if threads != "auto" { arguments += ["--compositor-threads", threads] }
+        let daemon = try DaemonProcess(arguments: arguments)
+        defer { daemon.stop() }
+        let c = try WireClient(path: daemon.socketPath)
+        try c.hello("composite-mixed")
+        let commands = CompositorBenchmark.mixedScene(layers: layers)
+        let perCommit = max(1, Int(c.welcome?.limits.maxCommandsPerCommit ?? 100_000))
+        var last: UInt64 = 0
+        for start in stride(from: 0, to: commands.count, by: perCommit) {
+            last = c.commit(Array(commands[start..<min(start + perCommit, commands.count)]))
+        }
+        guard c.waitApplied(last, timeout: 120) else {
+            throw WireClient.Failure(description: "the mixed scene's commits were not applied")
+        }
+        Isolation.drainInBackground(c, for: seconds + 2)
+        // Warm-up: every layer's bitmap rendered, the first frames' work done.
+        Thread.sleep(forTimeInterval: 1)
+        let control = try ControlClient(socketPath: daemon.socketPath, clientName: "composite-observer", timeout: 30)
+        defer { control.close() }
+        let before = try JSONDecoder().decode(StatsReport.self, from: Data(control.stats().utf8)).compositor
+        let t0 = MediaTime.now()
+        Thread.sleep(forTimeInterval: seconds)
+        let t1 = MediaTime.now()
+        let records = try control.frameRecords()
+        let after = try JSONDecoder().decode(StatsReport.self, from: Data(control.stats().utf8)).compositor
+        let period = 1.0 / 60
+        let (pacing, _) = FramePacing.measure(records, period: period, from: t0, to: t1, moved: { $0.animatedLayers > 0 })
+        let onTime = pacing.shownFrames - pacing.lateOrUndrawnFrames
+        let inWindow = records.filter { $0.targetTime >= t0 && $0.targetTime <= t1 && !$0.idle }
+        return Mixed(layers: layers, threads: threads, round: round, vsyncs: pacing.expectedFrames, drawnOnTime: onTime,
+                     drawnOnTimePerSecond: Double(onTime) / (t1 - t0), missedVsyncs: pacing.missedFrames,
+                     framesSkipped: Int((after?.framesSkipped ?? 0) - (before?.framesSkipped ?? 0)),
+                     drawP50Ms: after?.drawP50 ?? .nan, drawP99Ms: after?.drawP99 ?? .nan,
+                     loopP50Ms: percentile(inWindow.map { $0.evaluateMs + $0.presentMs }, 50),
+                     holds60Hz: pacing.expectedFrames > 0 && Double(onTime) >= 0.99 * Double(pacing.expectedFrames))
     }
 }
