@@ -53,8 +53,7 @@ struct RenderServerDaemon: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("""
         Threads that draw each frame's bands, the compositor thread included (1…8; default: one per \
-        core, but 1 on a machine of two cores, whose other core is the loop thread's). The pixels do \
-        not depend on it.
+        core, up to 8; they yield to the loop thread). The pixels do not depend on it.
         """, valueName: "n"))
     var compositorThreads: Int?
 

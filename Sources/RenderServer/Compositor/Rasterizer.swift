@@ -33,6 +33,10 @@ final class Rasterizer {
     /// `scale` is the bucket asked for (the bitmap may be smaller, or nil when empty).
     private struct CacheEntry { var content: LayerContent; var scale: Double; var bitmap: LayerBitmap? }
     private var caches: [UInt64: CacheEntry] = [:]
+    /// While several threads draw bands (`banding`), `caches` is only read, without a lock;
+    /// bitmaps made meanwhile wait here (under `cacheLock`) and join `caches` after the bands.
+    private var banding = false
+    private var madeWhileBanding: [UInt64: CacheEntry] = [:]
     /// What each layer drew last frame.
     private struct Drawn: Equatable {
         var world: ProjectiveTransform
@@ -55,8 +59,8 @@ final class Rasterizer {
     private let pool: BandPool?
     /// Threads that draw a frame's bands (the calling thread included).
     var threads: Int { painters.count }
-    /// Guards what painters share while bands are drawn at once: the kept bitmaps
-    /// (`caches`), the kept renderings of masked and transitioning layers, and their counts
+    /// Guards what painters share while bands are drawn at once: the bitmaps made while
+    /// banding, the kept renderings of masked and transitioning layers, and their counts
     /// (`cachedBytes`, `bitmapsRendered`). Recursive: a kept rendering is made under it, and
     /// its subtree's bitmaps are looked up while it is held.
     let cacheLock = NSRecursiveLock()
@@ -144,7 +148,10 @@ final class Rasterizer {
         let work = damage.flatMap { self.bands(of: $0) }
         if let pool, work.count > 1 {
             let painters = painters
+            banding = true
             pool.run(work.count, interleaved: interleavesBands) { p, k in painters[p].redraw(work[k], list) }
+            banding = false
+            keepMadeWhileBanding()
             // Other painters wrote the pixels through surfaces of their own.
             cairo_surface_mark_dirty(surface)
         } else {
@@ -247,11 +254,21 @@ final class Rasterizer {
     /// The layer's kept bitmap when its content and scale bucket are unchanged, else a new
     /// rendering (kept for the next frames).
     ///
-    /// Any drawing thread: under `cacheLock` (a bitmap is rendered once, by the first band
-    /// that needs it; the others wait for it).
+    /// Any drawing thread. While bands are drawn at once, a kept bitmap is found without a
+    /// lock; one that must be made is made under `cacheLock`, by the first band that needs
+    /// it (the others wait for it), and kept after the bands (`keepMadeWhileBanding`).
     func cachedBitmap(_ item: RenderItem) -> LayerBitmap? {
-        cacheLock.lock(); defer { cacheLock.unlock() }
         let scale = LayerBitmap.bucket(for: item.world.maxScale(over: item.content.bounds))
+        if banding {
+            if let e = caches[item.key], e.scale == scale, e.content == item.content { return e.bitmap }
+            cacheLock.lock(); defer { cacheLock.unlock() }
+            if let e = madeWhileBanding[item.key], e.scale == scale, e.content == item.content { return e.bitmap }
+            let bitmap = LayerBitmap.render(item.content, scale: scale)
+            if bitmap != nil { bitmapsRendered += 1 }
+            madeWhileBanding[item.key] = CacheEntry(content: item.content, scale: scale, bitmap: bitmap)
+            return bitmap
+        }
+        cacheLock.lock(); defer { cacheLock.unlock() }
         if let e = caches[item.key], e.scale == scale, e.content == item.content { return e.bitmap }
         if let old = caches.removeValue(forKey: item.key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
         let bitmap = LayerBitmap.render(item.content, scale: scale)
@@ -263,6 +280,22 @@ final class Rasterizer {
             cachedBytes += bytes
         }
         return bitmap
+    }
+
+    /// The bitmaps made while bands were drawn at once join `caches`, as far as the budget
+    /// allows (as `cachedBitmap` keeps them on one thread). The calling thread, after the bands.
+    private func keepMadeWhileBanding() {
+        guard !madeWhileBanding.isEmpty else { return }
+        cacheLock.lock(); defer { cacheLock.unlock() }
+        for (key, e) in madeWhileBanding {
+            if let old = caches.removeValue(forKey: key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
+            let bytes = e.bitmap?.byteCount ?? 0
+            if cachedBytes + bytes <= Rasterizer.bitmapBudgetBytes {
+                caches[key] = e
+                cachedBytes += bytes
+            }
+        }
+        madeWhileBanding.removeAll(keepingCapacity: true)
     }
 
     /// The most bytes of layer bitmaps kept across frames, over all clients: past it,

@@ -50,8 +50,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         }
     }
 
-    /// How many threads draw bands when `Options.threads` is nil: one per core, but on a
-    /// machine of two cores one (the other is the loop thread's). See `BandPool`.
+    /// How many threads draw bands when `Options.threads` is nil: one per core (at most
+    /// `maxThreads`), at a lower priority than the loop thread. See `BandPool`.
     public static var automaticThreads: Int { BandPool.automaticThreads() }
 
     /// The most threads `Options.threads` may ask for.
