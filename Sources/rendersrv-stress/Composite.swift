@@ -15,7 +15,10 @@ import RenderServer
 ///   mixed: `--layers` animated layers of mixed kinds (scene (c): rounded layers moving, stars
 ///   spinning, text fading) at 1280×720, 60 Hz, for each `--compositor-threads` count in
 ///   turn, `--rounds` times: how many vsyncs got a picture drawn before the next one (budget:
-///   2,000 layers hold 60 Hz on 2 cores), from the daemon's frame log and statistics.
+///   2,000 layers hold 60 Hz on 2 cores), from the daemon's frame log and statistics;
+///   memory: the daemon's resident memory per layer for `--layers` plain visible layers
+///   (6×6 squares, no animation), with `--output none` (the store alone) and `headless`
+///   (the compositor attached: render items, damage state), in turn, `--rounds` times.
 struct Composite: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compositor scenes (rendersrv-bench --composite): cached compositor vs naive cairo, same frames.")
@@ -42,7 +45,7 @@ struct Composite: ParsableCommand {
     var json = false
 
     static let sceneNames = ["a", "shadows", "b"]
-    static let knownScenes = sceneNames + ["mixed"]
+    static let knownScenes = sceneNames + ["mixed", "memory"]
 
     var chosen: [String] { scenes == "all" ? Composite.sceneNames : scenes.split(separator: ",").map(String.init) }
 
@@ -52,7 +55,7 @@ struct Composite: ParsableCommand {
         guard (1...10_000).contains(frames) else { throw ValidationError("--frames \(frames) is out of range; use 1…10000") }
         let unknown = chosen.filter { !Composite.knownScenes.contains($0) }
         guard unknown.isEmpty else {
-            throw ValidationError("unknown scene \(unknown.joined(separator: ", ")); known: a, shadows, b, mixed, all")
+            throw ValidationError("unknown scene \(unknown.joined(separator: ", ")); known: a, shadows, b, mixed, memory, all")
         }
         guard (1...100_000).contains(layers) else { throw ValidationError("--layers \(layers) is out of range; use 1…100000") }
         guard seconds.isFinite, seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be in (0, 600]") }
@@ -76,8 +79,13 @@ struct Composite: ParsableCommand {
         #endif
         var results: [(CompositorBenchmark.Result, Double?)] = []
         var mixed: [Mixed] = []
+        var memory: [Memory] = []
         for name in chosen {
             switch name {
+            case "memory":
+                for round in 1...rounds {
+                    for output in ["none", "headless"] { memory.append(try runMemory(output: output, round: round)) }
+                }
             case "mixed":
                 for round in 1...rounds {
                     for t in threadCounts { mixed.append(try runMixed(threads: t, round: round)) }
@@ -92,8 +100,8 @@ struct Composite: ParsableCommand {
                   budgetMet: budget.map { r.ratio >= $0 })
         }
         if json {
-            struct Out: Codable { var frames: Int; var scenes: [Scene]; var mixed: [Mixed] }
-            try printJSON(Out(frames: frames, scenes: scenes, mixed: mixed))
+            struct Out: Codable { var frames: Int; var scenes: [Scene]; var mixed: [Mixed]; var memory: [Memory] }
+            try printJSON(Out(frames: frames, scenes: scenes, mixed: mixed, memory: memory))
             return
         }
         for m in mixed {
@@ -103,6 +111,11 @@ struct Composite: ParsableCommand {
                          m.layers, m.threads, m.threads == "1" ? "" : "s", m.round, m.drawnOnTime, m.vsyncs,
                          m.drawnOnTimePerSecond, m.missedVsyncs, m.framesSkipped, m.drawP50Ms, m.drawP99Ms,
                          m.loopP50Ms, m.holds60Hz ? "held" : "NOT held"))
+        }
+        for m in memory {
+            print(String(format: "memory: %d plain layers, --output %@ (round %d): RSS %.1f → %.1f MB, %.0f B per layer",
+                         m.layers, m.output, m.round, Double(m.residentBefore) / 1e6, Double(m.residentAfter) / 1e6,
+                         m.bytesPerLayer))
         }
         guard !scenes.isEmpty else { return }
         print("composite: 1280x720, \(frames) frames per scene, mean ms per frame (this process, one thread)")
@@ -172,5 +185,51 @@ struct Composite: ParsableCommand {
                      drawP50Ms: after?.drawP50 ?? .nan, drawP99Ms: after?.drawP99 ?? .nan,
                      loopP50Ms: percentile(inWindow.map { $0.evaluateMs + $0.presentMs }, 50),
                      holds60Hz: pacing.expectedFrames > 0 && Double(onTime) >= 0.99 * Double(pacing.expectedFrames))
+    }
+
+    /// The daemon's resident memory before and after `layers` plain layers were committed
+    /// and (headless) drawn.
+    struct Memory: Codable {
+        var layers: Int
+        var output: String
+        var round: Int
+        var residentBefore: Int
+        var residentAfter: Int
+        var bytesPerLayer: Double
+    }
+
+    func runMemory(output: String, round: Int) throws -> Memory {
+        let daemon = try DaemonProcess(arguments: ["--output", output, "--size", "1280x720"])
+        defer { daemon.stop() }
+        let c = try WireClient(path: daemon.socketPath)
+        try c.hello("composite-memory")
+        Thread.sleep(forTimeInterval: 0.3)
+        let before = daemon.residentBytes
+        var commands: [Command] = [.createLayer(1, .layer), .setRoot(1),
+                                   .setProperty(1, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 1280, height: 720))),
+                                   .setProperty(1, LayerKeyPath(.anchorPoint), .point(Point(x: 0, y: 0)))]
+        for i in 0..<layers {
+            let id = LayerID(i + 2)
+            commands += [.createLayer(id, .layer), .insertSublayer(parent: 1, child: id, index: UInt32.max),
+                         .setProperty(id, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 6, height: 6))),
+                         .setProperty(id, LayerKeyPath(.position), .point(Point(x: Double(i % 318) * 4 + 3,
+                                                                                y: Double((i / 318) % 178) * 4 + 3))),
+                         .setProperty(id, LayerKeyPath(.backgroundColor),
+                                      .color(Color(red: Double(i % 7) / 7, green: 0.5, blue: 1 - Double(i % 5) / 5, alpha: 1)))]
+        }
+        let perCommit = max(1, Int(c.welcome?.limits.maxCommandsPerCommit ?? 100_000))
+        var last: UInt64 = 0
+        for start in stride(from: 0, to: commands.count, by: perCommit) {
+            last = c.commit(Array(commands[start..<min(start + perCommit, commands.count)]))
+        }
+        guard c.waitApplied(last, timeout: 120) else {
+            throw WireClient.Failure(description: "the layers' commits were not applied")
+        }
+        // The whole list is built 4,096 items a frame, then drawn; the release queue frees
+        // the decoded commands meanwhile.
+        Thread.sleep(forTimeInterval: 3 + Double(layers) / 4_096 / 60)
+        let after = daemon.residentBytes
+        return Memory(layers: layers, output: output, round: round, residentBefore: before, residentAfter: after,
+                      bytesPerLayer: Double(after - before) / Double(layers))
     }
 }

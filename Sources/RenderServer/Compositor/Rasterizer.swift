@@ -37,7 +37,8 @@ final class Rasterizer {
     /// bitmaps made meanwhile wait here (under `cacheLock`) and join `caches` after the bands.
     private var banding = false
     private var madeWhileBanding: [UInt64: CacheEntry] = [:]
-    /// What each layer drew last frame.
+    /// What a layer draws, as the damage pass compares it with what it drew last frame
+    /// (made for the two items compared, never kept).
     private struct Drawn: Equatable {
         var world: ProjectiveTransform
         var effectiveOpacity: Double
@@ -49,7 +50,13 @@ final class Rasterizer {
         var parentKey: UInt64
         var siblingIndex: Int
     }
-    private var drawn: [UInt64: Drawn] = [:]
+    /// Where each layer drawn last frame is in `previous` (block, index): what it drew is
+    /// that item. No second copy of the list: 8 bytes per layer besides the key (an entry
+    /// updated by this frame's damage pass points into the new list, which becomes
+    /// `previous` at its end; the others, in chunks the two lists share, are at the same
+    /// place in both).
+    private struct Place { var block: Int32; var index: Int32 }
+    private var drawnAt: [UInt64: Place] = [:]
     /// The last list diffed (kept so its chunks' storage cannot be reused by another).
     private(set) var previous: RenderList?
     /// One per drawing thread: painter 0 (the calling thread's) draws on `surface`, the
@@ -179,14 +186,14 @@ final class Rasterizer {
                 if let before, block.sharesChunk(c, with: before) { continue }
                 for i in block.chunkRange(c) {
                     let item = block[i]
-                    let now = drawnState(item, block, i)
+                    let now = drawnState(item, block)
                     var changed = true
-                    if let before = drawn[item.key] {
+                    if let place = drawnAt[item.key], let before = drawnState(at: place) {
                         if before != now { rects.append(before.screenBounds); rects.append(now.screenBounds) } else { changed = false }
                     } else {
                         rects.append(now.screenBounds)
                     }
-                    drawn[item.key] = now
+                    drawnAt[item.key] = Place(block: Int32(b), index: Int32(i))
                     if changed && (!maskedRenderings.isEmpty || !transitionRenderings.isEmpty || !maskedSubtrees.isEmpty
                                    || item.maskStart >= 0) {
                         maskedSubtreeChanged(at: i, block)
@@ -198,12 +205,14 @@ final class Rasterizer {
                 }
             }
         }
-        if drawn.count != total {
-            // Layers went away (or moved between sessions' blocks): find them.
+        if drawnAt.count != total {
+            // Layers went away (or moved between sessions' blocks): find them (their places
+            // were not updated this frame: they are in `previous`).
             var seen = Set<UInt64>(minimumCapacity: total)
-            for block in list.blocks { for item in block { seen.insert(item.key) } }
-            for (key, d) in drawn where !seen.contains(key) {
-                rects.append(d.screenBounds); drawn[key] = nil
+            for block in list.blocks { for i in 0..<block.count { seen.insert(block.key(at: i)) } }
+            for (key, place) in drawnAt where !seen.contains(key) {
+                if let d = drawnState(at: place) { rects.append(d.screenBounds) }
+                drawnAt[key] = nil
                 maskedSubtrees[key] = nil
                 dropMaskedRendering(key)
                 dropTransitionRendering(key)
@@ -216,11 +225,21 @@ final class Rasterizer {
     }
 
     private func record(_ list: RenderList) {
-        drawn.removeAll(keepingCapacity: true)
-        for block in list.blocks { for (i, item) in block.enumerated() { drawn[item.key] = drawnState(item, block, i) } }
+        drawnAt.removeAll(keepingCapacity: true)
+        for (b, block) in list.blocks.enumerated() {
+            for i in 0..<block.count { drawnAt[block.key(at: i)] = Place(block: Int32(b), index: Int32(i)) }
+        }
     }
 
-    private func drawnState(_ item: RenderItem, _ block: RenderItems, _ i: Int) -> Drawn {
+    /// What the item at `place` in `previous` drew.
+    private func drawnState(at place: Place) -> Drawn? {
+        guard let previous, Int(place.block) < previous.blocks.count else { return nil }
+        let block = previous.blocks[Int(place.block)]
+        guard Int(place.index) < block.count else { return nil }
+        return drawnState(block[Int(place.index)], block)
+    }
+
+    private func drawnState(_ item: RenderItem, _ block: RenderItems) -> Drawn {
         Drawn(world: item.world, effectiveOpacity: item.effectiveOpacity, isGroup: item.isGroup,
               masksToBounds: item.masksToBounds, content: item.content, screenBounds: item.screenBounds,
               clipBounds: item.clipBounds, parentKey: item.parent >= 0 ? block[item.parent].key : 0,
