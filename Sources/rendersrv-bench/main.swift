@@ -230,6 +230,8 @@ struct Options {
     var serverKinds: [Kind] { Kind(rawValue: kind).map { [$0] } ?? Kind.allCases }
 
     var composite = false
+    /// `--composite`: the threads that draw bands, each measured in turn (scene (c)).
+    var threads = [1]
     /// `--burst`: the frames that start and finish many animations at once (BurstSuite.swift).
     var burst = false
     /// `--commit`: one large commit through the embedded core, turn by turn (CommitSuite.swift).
@@ -244,7 +246,8 @@ struct Options {
         + "       rendersrv-bench --memory [--layers N] [--per-layer N]\n"
         + "       rendersrv-bench --burst [--layers N]\n"
         + "       rendersrv-bench --commit [--chain] [--layers N] [--runs N]\n"
-        + "       rendersrv-bench --composite [--frames N] [--capacity LAYERS] [--scene a|a'|b [--compositor-only]]"
+        + "       rendersrv-bench --composite [--frames N] [--capacity LAYERS [--threads N,N,…] [--runs N]]\n"
+        + "                       [--scene a|a'|b [--compositor-only]]"
 
     /// Parses the arguments; exits with status 2 and a message on a bad one.
     static func parse(_ args: [String]) -> Options {
@@ -283,6 +286,13 @@ struct Options {
             case "--commit": o.commit = true
             case "--chain": o.chain = true
             case "--capacity": _ = positive(a)
+            case "--threads":
+                guard let v = rest.popFirst() else { fail("--threads needs a list such as 1,2") }
+                let parts = v.split(separator: ",").map { Int($0) }
+                guard !parts.isEmpty, parts.allSatisfy({ (1...8).contains($0 ?? 0) }) else {
+                    fail("--threads takes thread counts 1…8 separated by commas, got \"\(v)\"")
+                }
+                o.threads = parts.map { $0! }
             case "--list", "--compositor-only", "--handoff", "--animated-root": break
             case "--scene":
                 guard let v = rest.popFirst(), ["a", "a'", "b"].contains(v) else { fail("--scene takes a, a' or b") }
@@ -327,9 +337,16 @@ if options.composite {
                 + "\(format(r.slicedInsertLongest, 2)) ms, shown after \(r.slicedInsertFrames) frames)")
             exit(0)
         }
-        let c = CompositorBenchmark.capacity(layers: n)
-        print("\(n) layers: loop max \(format(c.loopMax, 2)) ms (mean \(format(c.loopMean, 2))), draw max "
-            + "\(format(c.drawMax, 2)) ms (mean \(format(c.drawMean, 2))), missed \(c.missed)/120")
+        // Each thread count in turn, `--runs` times (alternated: compare within one run).
+        let runs = CommandLine.arguments.contains("--runs") ? options.runs : 1
+        for run in 1...runs {
+            for t in options.threads {
+                let c = CompositorBenchmark.capacity(layers: n, threads: t)
+                print("\(n) layers, \(t) thread\(t == 1 ? "" : "s") (run \(run)): loop max \(format(c.loopMax, 2)) ms "
+                    + "(mean \(format(c.loopMean, 2))), draw max \(format(c.drawMax, 2)) ms (mean \(format(c.drawMean, 2))), "
+                    + "missed \(c.missed)/120")
+            }
+        }
         exit(0)
     }
     if let i = CommandLine.arguments.firstIndex(of: "--scene"), i + 1 < CommandLine.arguments.count {
@@ -348,15 +365,18 @@ if options.composite {
         print("\(r.name): compositor \(format(r.cachedMs, 3)) ms, naive cairo \(format(r.naiveMs, 3)) ms, "
             + "\(format(r.ratio, 1))x (with cairo fills in one pass: \(format(r.cairoFillsMs, 3)) ms, \(format(r.cairoFillsRatio, 1))x)")
     }
-    print("(c) animated layers of mixed kinds at 60 Hz (loop = evaluate + render list; draw = compositor thread):")
-    var best = 0
-    for n in [250, 500, 1000, 1500, 2000, 3000, 4000, 6000, 8000] {
-        let c = CompositorBenchmark.capacity(layers: n)
-        print("  \(n) layers: loop max \(format(c.loopMax, 2)) ms (mean \(format(c.loopMean, 2))), draw max "
-            + "\(format(c.drawMax, 2)) ms (mean \(format(c.drawMean, 2))), missed \(c.missed)/120")
-        if c.missed == 0 { best = n } else { break }
+    for t in options.threads {
+        print("(c) animated layers of mixed kinds at 60 Hz (loop = evaluate + render list; draw = compositor thread"
+            + "\(t == 1 ? "" : " and \(t - 1) helper\(t == 2 ? "" : "s")")):")
+        var best = 0
+        for n in [250, 500, 1000, 1500, 2000, 3000, 4000, 6000, 8000] {
+            let c = CompositorBenchmark.capacity(layers: n, threads: t)
+            print("  \(n) layers: loop max \(format(c.loopMax, 2)) ms (mean \(format(c.loopMean, 2))), draw max "
+                + "\(format(c.drawMax, 2)) ms (mean \(format(c.drawMean, 2))), missed \(c.missed)/120")
+            if c.missed == 0 { best = n } else { break }
+        }
+        print("  largest count with zero missed frames: \(best)")
     }
-    print("  largest count with zero missed frames: \(best)")
     print("render list on the loop thread (one layer animating among N static ones):")
     for n in [1_000, 10_000, 100_000] {
         let r = CompositorBenchmark.renderListCost(layers: n)

@@ -46,6 +46,9 @@ struct BlockedMainScenario: ParsableCommand {
     @Option(help: "rendersrvd's --output (headless draws every frame; none only evaluates).")
     var output = "headless"
 
+    @Option(help: "rendersrvd's --compositor-threads (default: the daemon's own).")
+    var compositorThreads: Int?
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
@@ -123,7 +126,8 @@ struct BlockedMainScenario: ParsableCommand {
 
     /// A fresh daemon, the layers, the timeline; the frame log read once at the end.
     func measure(_ e: Engine) throws -> (Result, [FramePacing.Interval], Double, Double, Double) {
-        let daemon = try DaemonProcess(arguments: ["--output", output])
+        let daemon = try DaemonProcess(arguments: ["--output", output]
+                                       + (compositorThreads.map { ["--compositor-threads", "\($0)"] } ?? []))
         defer { daemon.stop() }
         let main = DispatchQueue(label: "rendersrv-stress.client-main")
         let connection = try Connection(socketPath: daemon.socketPath, clientName: "blocked-main-\(e.rawValue)",

@@ -51,6 +51,12 @@ struct RenderServerDaemon: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --record: write every Nth frame.", valueName: "n"))
     var recordEvery: Int = 1
 
+    @Option(name: .long, help: ArgumentHelp("""
+        Threads that draw each frame's bands, the compositor thread included (1…8; default: one per \
+        core, up to 8; they yield to the loop thread). The pixels do not depend on it.
+        """, valueName: "n"))
+    var compositorThreads: Int?
+
     @Option(name: .long, help: ArgumentHelp("Log threshold: trace, debug, info, notice, warning, error or critical.",
                                             valueName: "level"))
     var logLevel: LevelOption = .info
@@ -129,6 +135,12 @@ struct RenderServerDaemon: ParsableCommand {
             throw ValidationError("--record needs frames to be drawn; drop --output none")
         }
         if let record, record.isEmpty { throw ValidationError("--record needs a folder") }
+        if let n = compositorThreads {
+            guard (1...CompositorOutput.maxThreads).contains(n) else {
+                throw ValidationError("--compositor-threads \(n) is out of range; use 1…\(CompositorOutput.maxThreads)")
+            }
+            if output == .none { throw ValidationError("--compositor-threads needs frames to be drawn; drop --output none") }
+        }
         guard maxTreeReplyLayers > 0 else { throw ValidationError("--max-tree-reply-layers must be at least 1") }
         for (flag, value) in [("--max-control-jobs-per-client", maxControlJobsPerClient),
                               ("--max-control-bytes-per-client", maxControlBytesPerClient),
@@ -192,7 +204,7 @@ struct RenderServerDaemon: ParsableCommand {
             do {
                 compositor = try CompositorOutput(.init(width: width, height: height, synchronous: clock == .manual,
                                                         recordDirectory: record, recordEvery: recordEvery,
-                                                        x11: output == .x11, logger: logger))
+                                                        x11: output == .x11, threads: compositorThreads, logger: logger))
                 configuration.output = compositor
             } catch {
                 printError("rendersrvd: error: \(error)")
@@ -220,8 +232,10 @@ struct RenderServerDaemon: ParsableCommand {
 
 /// " via MIT-SHM" or " via PutImage" for an X11 output, else "".
 func x11Transport(_ output: CompositorOutput?) -> String {
-    guard let shm = output?.x11SharedMemory else { return "" }
-    return shm ? " via MIT-SHM" : " via PutImage"
+    guard let compositor = output else { return "" }
+    let threads = ", \(compositor.threads) compositor thread\(compositor.threads == 1 ? "" : "s")"
+    guard let shm = compositor.x11SharedMemory else { return threads }
+    return (shm ? " via MIT-SHM" : " via PutImage") + threads
 }
 
 /// `--help` text for a limit: what it caps and its default.

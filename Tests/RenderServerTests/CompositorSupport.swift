@@ -7,27 +7,48 @@ import Testing
 
 /// A scene on the embedded server with a drawing output: one client commits layers on the
 /// manual clock and the test reads the composited frame.
+///
+/// Beside it (`poolTwins`, the default) the same commits and steps go to two more servers
+/// whose compositors cut every frame into bands of 8 rows, drawn by one thread and by four
+/// (`BandPool`): each `step` checks that their frames are the same bit for bit.
 final class DrawnScene {
     static let start = 1000.0
     let server: EmbeddedServer
     let output: CompositorOutput
     let client: UInt32
     private var sequence: UInt64 = 1
+    private struct Twin { let server: EmbeddedServer; let output: CompositorOutput; let client: UInt32 }
+    /// One thread, then four.
+    private var twins: [Twin] = []
 
-    init(width: Int = 160, height: Int = 120) throws {
+    init(width: Int = 160, height: Int = 120, poolTwins: Bool = true) throws {
         var log = Logger(label: "compositor-test")
         log.logLevel = .critical
-        output = try CompositorOutput(.init(width: width, height: height, synchronous: true, logger: log))
-        server = EmbeddedServer(configuration: Configuration(displayWidth: width, displayHeight: height,
-                                                             clock: .manual(start: DrawnScene.start), logger: log),
-                                output: output)
-        client = server.connect(pid: 1)
-        server.send(.hello(Hello(clientName: "scene", pid: 1)), from: client)
-        _ = try server.readMessages(of: client)
+        func make(threads: Int) throws -> Twin {
+            let output = try CompositorOutput(.init(width: width, height: height, synchronous: true, threads: threads,
+                                                    logger: log))
+            let server = EmbeddedServer(configuration: Configuration(displayWidth: width, displayHeight: height,
+                                                                     clock: .manual(start: DrawnScene.start), logger: log),
+                                        output: output)
+            let client = server.connect(pid: 1)
+            server.send(.hello(Hello(clientName: "scene", pid: 1)), from: client)
+            _ = try server.readMessages(of: client)
+            return Twin(server: server, output: output, client: client)
+        }
+        let main = try make(threads: 1)
+        (server, output, client) = (main.server, main.output, main.client)
+        if poolTwins {
+            twins = [try make(threads: 1), try make(threads: 4)]
+            for t in twins { t.output.useBands(rows: 8, minArea: 0) }
+        }
     }
 
     /// Commits the commands (checking they were applied) without stepping.
     func commit(_ commands: [Command]) throws {
+        for t in twins {
+            t.server.send(.commit(Commit(sequence: sequence, mediaTime: t.server.frameTime, commands: commands)), from: t.client)
+            _ = try t.server.readMessages(of: t.client)
+        }
         server.send(.commit(Commit(sequence: sequence, mediaTime: server.frameTime, commands: commands)), from: client)
         sequence += 1
         let replies = try server.readMessages(of: client)
@@ -35,7 +56,19 @@ final class DrawnScene {
     }
 
     /// Steps the manual clock and returns the frame drawn last.
-    func step(_ seconds: Double = 1.0 / 60) -> CompositedFrame {
+    func step(_ seconds: Double = 1.0 / 60, sourceLocation: SourceLocation = #_sourceLocation) -> CompositedFrame {
+        if twins.count == 2 {
+            for t in twins { t.server.step(seconds: seconds) }
+            let one = twins[0].output.latestFrame(), pool = twins[1].output.latestFrame()
+            if one.pixels != pool.pixels {
+                let d = Golden.difference(one.pixels, pool.pixels, tolerance: 0)
+                let share = String(format: "%.3f", d.differingShare * 100)
+                let message: String = "frame \(one.frame): four threads drawing bands differ from one thread in \(share)% "
+                    + "of pixels (largest channel difference \(d.largestChannel))"
+                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+            }
+            #expect(twins[1].output.threads == 4, sourceLocation: sourceLocation)
+        }
         server.step(seconds: seconds)
         return output.latestFrame()
     }

@@ -4,7 +4,8 @@ import RenderCore
 /// A layer's own drawing rasterized once (its backing store): `content` at `scale` pixels
 /// per point, covering `origin` + `width/scale × height/scale` of the layer's bounds space.
 /// Composited with the layer's world transform each frame until the content or the scale
-/// bucket changes. Thread affinity: the compositor thread.
+/// bucket changes. Immutable once made (`render`): the threads that draw bands read it at
+/// once (a projective composite wraps its pixels in a pixman image of its own).
 final class LayerBitmap {
     /// A cairo ARGB32 image surface (premultiplied).
     let surface: OpaquePointer
@@ -37,16 +38,7 @@ final class LayerBitmap {
         self.hasTransparentBorder = hasTransparentBorder
     }
 
-    deinit { pixmanImage = nil; cairo_surface_destroy(surface) }
-
-    private var pixmanImage: PixmanImage?
-    /// The bitmap as a pixman image (made once; its transform and filter are set per use).
-    var pixman: PixmanImage {
-        if let p = pixmanImage { return p }
-        let p = PixmanImage(surface)!
-        pixmanImage = p
-        return p
-    }
+    deinit { cairo_surface_destroy(surface) }
 
     var byteCount: Int { width * height * 4 }
 

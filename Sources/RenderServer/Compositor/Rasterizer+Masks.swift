@@ -49,10 +49,29 @@ extension Rasterizer {
         if let old = transitionRenderings.removeValue(forKey: key) { _ = reserveCacheBytes(-old.bytes) }
     }
 
+    /// Damage for a changed item when it gains, loses or changes its mask: its old and new
+    /// subtree bounds (the mask's own items damage only where the mask itself changed).
+    func maskDamage(_ item: RenderItem, _ block: RenderItems, into rects: inout [PixelRect]) {
+        let before = maskedSubtrees[item.key]
+        guard item.maskStart >= 0 else {
+            if let before { rects.append(before.bounds); maskedSubtrees[item.key] = nil }
+            dropMaskedRendering(item.key)
+            return
+        }
+        let mask = item.maskStart < item.subtreeEnd ? block[item.maskStart].key : UInt64.max
+        if before?.mask != mask {
+            if let before { rects.append(before.bounds) }
+            rects.append(item.subtreeBounds)
+        }
+        maskedSubtrees[item.key] = (mask, item.subtreeBounds)
+    }
+}
+
+extension BandPainter {
     /// Whether the masked layer at `i` may be kept: the cached mode, and no transition in
     /// its subtree (a transition's picture changes every frame without its items changing).
     private func keepsMasked(_ i: Int, _ items: RenderItems) -> Bool {
-        guard mode == .cached, !takingSnapshot, !subtreeChanged.contains(items[i].key) else { return false }
+        guard mode == .cached, !rasterizer.takingSnapshot, !rasterizer.subtreeChanged.contains(items[i].key) else { return false }
         for j in i ..< items[i].subtreeEnd where items[j].transition != nil { return false }
         return true
     }
@@ -104,16 +123,19 @@ extension Rasterizer {
     }
 
     /// The masked layer's kept rendering, made now (the whole subtree bounds, without the
-    /// ancestors' clip) when there is none; nil when it does not fit the budget.
+    /// ancestors' clip) when there is none; nil when it does not fit the budget. Under
+    /// `Rasterizer.cacheLock`: the first band that needs it makes it, the others wait.
     private func keptRendering(_ i: Int, _ items: RenderItems) -> KeptRendering? {
+        let rasterizer = rasterizer
+        rasterizer.cacheLock.lock(); defer { rasterizer.cacheLock.unlock() }
         let item = items[i]
         let bounds = item.subtreeBounds.intersection(display)
         let count = item.subtreeEnd - i
-        if let kept = maskedRenderings[item.key] {
+        if let kept = rasterizer.maskedRenderings[item.key] {
             if kept.bounds == bounds && kept.items == count { return kept }
-            dropMaskedRendering(item.key)
+            rasterizer.dropMaskedRendering(item.key)
         }
-        guard !bounds.isEmpty, reserveCacheBytes(bounds.area * 4) else { return nil }
+        guard !bounds.isEmpty, rasterizer.reserveCacheBytes(bounds.area * 4) else { return nil }
         saveClipped(to: bounds, replacing: true)
         nesting += 1
         cairo_push_group(cr)
@@ -121,26 +143,9 @@ extension Rasterizer {
         let pattern = cairo_pop_group(cr)
         nesting -= 1
         cairo_restore(cr)
-        guard let pattern else { _ = reserveCacheBytes(-bounds.area * 4); return nil }
+        guard let pattern else { _ = rasterizer.reserveCacheBytes(-bounds.area * 4); return nil }
         let kept = KeptRendering(pattern: pattern, bounds: bounds, items: count)
-        maskedRenderings[item.key] = kept
+        rasterizer.maskedRenderings[item.key] = kept
         return kept
-    }
-
-    /// Damage for a changed item when it gains, loses or changes its mask: its old and new
-    /// subtree bounds (the mask's own items damage only where the mask itself changed).
-    func maskDamage(_ item: RenderItem, _ block: RenderItems, into rects: inout [PixelRect]) {
-        let before = maskedSubtrees[item.key]
-        guard item.maskStart >= 0 else {
-            if let before { rects.append(before.bounds); maskedSubtrees[item.key] = nil }
-            dropMaskedRendering(item.key)
-            return
-        }
-        let mask = item.maskStart < item.subtreeEnd ? block[item.maskStart].key : UInt64.max
-        if before?.mask != mask {
-            if let before { rects.append(before.bounds) }
-            rects.append(item.subtreeBounds)
-        }
-        maskedSubtrees[item.key] = (mask, item.subtreeBounds)
     }
 }

@@ -98,31 +98,43 @@ extension Rasterizer {
             let old = block[index]
             let area = old.subtreeBounds.union(covering).intersection(old.clipBounds).intersection(display)
             guard !area.isEmpty else { break }
-            saveClipped(to: area, replacing: true)
-            nesting += 1
+            // On the calling thread, before any band is drawn: painter 0.
+            let painter = painters[0], cr = painter.cr
+            painter.saveClipped(to: area, replacing: true)
+            painter.nesting += 1
             takingSnapshot = true
             cairo_push_group(cr)
-            drawItem(index, block, area)
+            painter.drawItem(index, block, area)
             let pattern = cairo_pop_group(cr)
             takingSnapshot = false
-            nesting -= 1
+            painter.nesting -= 1
             cairo_restore(cr)
             return TransitionSnapshot(id: id, pattern: pattern, bounds: area)
         }
         return TransitionSnapshot(id: id, pattern: nil, bounds: .empty)
     }
 
+}
+
+extension BandPainter {
     /// The transitioning layer's new rendering, whole: a slide moves it across the damaged
     /// area, so a band (`bands(of:)`) needs rows of it outside the band. Made once per frame
     /// at most (the first band that draws the layer), and kept across frames while nothing
     /// in its subtree changes and no transition runs inside it (`KeptRendering`).
+    ///
+    /// Under `Rasterizer.cacheLock`: the first band that needs it makes it, the others wait.
     private func newRendering(_ i: Int, _ items: RenderItems) -> KeptRendering? {
+        let rasterizer = rasterizer
+        rasterizer.cacheLock.lock(); defer { rasterizer.cacheLock.unlock() }
         let item = items[i]
         let bounds = item.subtreeBounds.intersection(display)
         let count = item.subtreeEnd - i
-        if !takingSnapshot, let kept = transitionRenderings[item.key] {
-            if kept.bounds == bounds && kept.items == count && (!kept.volatile || kept.serial == drawSerial) { return kept }
-            dropTransitionRendering(item.key)
+        let takingSnapshot = rasterizer.takingSnapshot
+        if !takingSnapshot, let kept = rasterizer.transitionRenderings[item.key] {
+            if kept.bounds == bounds && kept.items == count && (!kept.volatile || kept.serial == rasterizer.drawSerial) {
+                return kept
+            }
+            rasterizer.dropTransitionRendering(item.key)
         }
         guard !bounds.isEmpty else { return nil }
         var volatile = mode == .naive || takingSnapshot
@@ -135,9 +147,10 @@ extension Rasterizer {
         nesting -= 1
         cairo_restore(cr)
         guard let pattern else { return nil }
-        let made = KeptRendering(pattern: pattern, bounds: bounds, items: count, serial: drawSerial, volatile: volatile)
+        let made = KeptRendering(pattern: pattern, bounds: bounds, items: count, serial: rasterizer.drawSerial,
+                                 volatile: volatile)
         // Over the budget it serves this band only (made again for the next).
-        if !takingSnapshot && reserveCacheBytes(made.bytes) { transitionRenderings[item.key] = made }
+        if !takingSnapshot && rasterizer.reserveCacheBytes(made.bytes) { rasterizer.transitionRenderings[item.key] = made }
         return made
     }
 
@@ -145,7 +158,9 @@ extension Rasterizer {
     /// as it is now).
     func drawTransition(_ i: Int, _ items: RenderItems, _ r: PixelRect) -> Bool {
         let item = items[i]
-        guard let t = item.transition, let snapshot = transitionSnapshots[item.key], snapshot.id == t.id else { return false }
+        guard let t = item.transition, let snapshot = rasterizer.transitionSnapshots[item.key], snapshot.id == t.id else {
+            return false
+        }
         let p = min(1, max(0, t.progress))
         let kept = newRendering(i, items)
         let new = kept?.pattern

@@ -330,7 +330,7 @@ enum SolidFiller {
     }
 }
 
-extension Rasterizer {
+extension BandPainter {
     /// A solid layer (`LayerContent.isSolid`) filled by `SolidFiller` straight into the
     /// frame within `area`; false when it cannot be (then `drawSolid` draws it with cairo).
     /// Only where nothing encloses the layer (no group, no clip path): `nesting == 0`.

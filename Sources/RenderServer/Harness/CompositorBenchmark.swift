@@ -161,11 +161,41 @@ public enum CompositorBenchmark {
 
     /// (c) `layers` animated layers of mixed kinds (rounded bordered layers moving, star
     /// shapes spinning, text layers fading); the loop thread's and the compositor thread's
-    /// work per frame, each of which must fit in a 60 Hz period.
-    public static func capacity(layers: Int, width: Int = 1280, height: Int = 720, frames: Int = 120) -> Capacity {
-        let cached = Rasterizer(width: width, height: height, mode: .cached)!
+    /// work per frame, each of which must fit in a 60 Hz period. `threads`: the threads that
+    /// draw the bands (`Rasterizer.threads`).
+    public static func capacity(layers: Int, width: Int = 1280, height: Int = 720, frames: Int = 120,
+                                threads: Int = 1) -> Capacity {
+        let cached = Rasterizer(width: width, height: height, mode: .cached, threads: threads)!
         let out = TimingOutput([cached])
         let (s, c) = server(out, width: width, height: height)
+        let cmds = mixedScene(layers: layers, width: width, height: height)
+        out.timing = false
+        s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: cmds)), from: c)
+        s.step(seconds: 1.0 / 60)
+        out.timing = true
+        var loop: [Double] = []
+        for _ in 0..<frames {
+            let before = out.times[0].count
+            let t0 = csys_monotonic_ns()
+            s.step(seconds: 1.0 / 60)
+            let total = Double(csys_monotonic_ns() - t0) / 1e6
+            let draw = out.times[0].count > before ? out.times[0].last! : 0
+            loop.append(total - draw)
+            _ = s.readBytes(of: c)
+        }
+        let period = 1000.0 / 60
+        let draws = out.times[0]
+        let missed = zip(loop, draws).filter { $0.0 > period || $0.1 > period }.count
+        func mean(_ a: [Double]) -> Double { a.isEmpty ? 0 : a.reduce(0, +) / Double(a.count) }
+        return Capacity(layers: layers, loopMax: loop.max() ?? 0, loopMean: mean(loop), drawMax: draws.max() ?? 0,
+                        drawMean: mean(draws), missed: missed)
+    }
+
+    /// Scene (c)'s commands: a root covering the display and `layers` animated sublayers
+    /// of mixed kinds — every third a rounded bordered layer moving, a star shape spinning,
+    /// a text layer fading — spread over the display (also `rendersrv-stress composite
+    /// --scenes mixed`, through a daemon).
+    public static func mixedScene(layers: Int, width: Int = 1280, height: Int = 720) -> [Command] {
         var cmds = rootCommands(width, height)
         var star = Path()
         star.move(to: Point(20, 0)); star.addLine(to: Point(30, 40)); star.addLine(to: Point(0, 15))
@@ -196,26 +226,7 @@ public enum CompositorBenchmark {
             }
             cmds.append(.insertSublayer(parent: 1, child: id, index: .max))
         }
-        out.timing = false
-        s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: cmds)), from: c)
-        s.step(seconds: 1.0 / 60)
-        out.timing = true
-        var loop: [Double] = []
-        for _ in 0..<frames {
-            let before = out.times[0].count
-            let t0 = csys_monotonic_ns()
-            s.step(seconds: 1.0 / 60)
-            let total = Double(csys_monotonic_ns() - t0) / 1e6
-            let draw = out.times[0].count > before ? out.times[0].last! : 0
-            loop.append(total - draw)
-            _ = s.readBytes(of: c)
-        }
-        let period = 1000.0 / 60
-        let draws = out.times[0]
-        let missed = zip(loop, draws).filter { $0.0 > period || $0.1 > period }.count
-        func mean(_ a: [Double]) -> Double { a.isEmpty ? 0 : a.reduce(0, +) / Double(a.count) }
-        return Capacity(layers: layers, loopMax: loop.max() ?? 0, loopMean: mean(loop), drawMax: draws.max() ?? 0,
-                        drawMean: mean(draws), missed: missed)
+        return cmds
     }
 
     /// What the loop thread spends building render lists (the hand-off's cost), in

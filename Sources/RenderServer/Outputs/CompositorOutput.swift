@@ -37,15 +37,28 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         /// Show frames in a window on this X display ("" or nil with `x11`: `DISPLAY`).
         public var x11: Bool
         public var x11Display: String?
+        /// Threads that draw a frame's bands, the compositor thread included (nil:
+        /// `automaticThreads`, from the machine's cores). The pixels do not depend on it.
+        public var threads: Int?
         public var logger: Logger
         public init(width: Int = 1280, height: Int = 720, synchronous: Bool = false, recordDirectory: String? = nil,
-                    recordEvery: Int = 1, x11: Bool = false, x11Display: String? = nil,
+                    recordEvery: Int = 1, x11: Bool = false, x11Display: String? = nil, threads: Int? = nil,
                     logger: Logger = Logger(label: "rendersrvd.compositor")) {
             self.width = width; self.height = height; self.synchronous = synchronous
             self.recordDirectory = recordDirectory; self.recordEvery = recordEvery
-            self.x11 = x11; self.x11Display = x11Display; self.logger = logger
+            self.x11 = x11; self.x11Display = x11Display; self.threads = threads; self.logger = logger
         }
     }
+
+    /// How many threads draw bands when `Options.threads` is nil: one per core (at most
+    /// `maxThreads`), at a lower priority than the loop thread. See `BandPool`.
+    public static var automaticThreads: Int { BandPool.automaticThreads() }
+
+    /// The most threads `Options.threads` may ask for.
+    public static var maxThreads: Int { BandPool.maxThreads }
+
+    /// The threads that draw this output's bands (the compositor thread included).
+    public var threads: Int { worker.threads }
 
     private let worker: Worker
     public let options: Options
@@ -70,7 +83,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         if let dir = options.recordDirectory {
             recorder = try FrameRecorder(directory: dir, every: options.recordEvery, logger: options.logger)
         }
-        guard let rasterizer = Rasterizer(width: options.width, height: options.height) else {
+        let threads = max(1, min(options.threads ?? CompositorOutput.automaticThreads, BandPool.maxThreads))
+        guard let rasterizer = Rasterizer(width: options.width, height: options.height, threads: threads) else {
             throw ImageFileError(description: "cannot allocate a \(options.width)x\(options.height) frame")
         }
         var window: X11Window?
@@ -124,6 +138,11 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
 
     /// Tests: hold the compositor thread before it takes the next list (`true`), or let it go.
     func holdCompositor(_ on: Bool) { worker.hold(on) }
+
+    /// Tests: cut damage into bands of `rows` rows from `minArea` pixels on (`Rasterizer.bandRows`,
+    /// `minBandedArea`), so that small displays draw in bands too, shared out among the
+    /// threads in turn (`Rasterizer.interleavesBands`). Before the first frame.
+    func useBands(rows: Int, minArea: Int) { worker.useBands(rows: rows, minArea: minArea) }
 
     /// Counters of the loop thread's part, for tests: items built by updates (the work
     /// `RenderListBuilder.sliceItems` bounds per frame).
@@ -201,6 +220,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         private let recorder: FrameRecorder?
         private let window: X11Window?
         let synchronous: Bool
+        /// Immutable after init.
+        var threads: Int { rasterizer.threads }
 
         init(rasterizer: Rasterizer, recorder: FrameRecorder?, window: X11Window?, synchronous: Bool) {
             self.rasterizer = rasterizer; self.recorder = recorder; self.window = window; self.synchronous = synchronous
@@ -223,6 +244,13 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
             lastSubmitted = list.frame
             condition.broadcast()
             if synchronous { while published.frame < list.frame && !stopping { condition.wait() } }
+            condition.unlock()
+        }
+
+        func useBands(rows: Int, minArea: Int) {
+            // Under the lock: the compositor thread reads them after it takes a list.
+            condition.lock()
+            rasterizer.bandRows = rows; rasterizer.minBandedArea = minArea; rasterizer.interleavesBands = true
             condition.unlock()
         }
 
