@@ -45,9 +45,13 @@ public protocol DynamicAnimationDelegate: AnyObject {
 }
 
 extension DynamicAnimationDelegate {
+    /// Does nothing: implement it to hear of the start.
     public func pop_animationDidStart(_ anim: DynamicAnimation) {}
+    /// Does nothing: implement it to hear when a spring first reaches its target.
     public func pop_animationDidReachToValue(_ anim: DynamicAnimation) {}
+    /// Does nothing: implement it to hear of every frame's value.
     public func pop_animationDidApply(_ anim: DynamicAnimation) {}
+    /// Does nothing: implement it to hear of the stop.
     public func pop_animationDidStop(_ anim: DynamicAnimation, finished: Bool) {}
 }
 

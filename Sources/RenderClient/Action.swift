@@ -16,7 +16,9 @@ public protocol Action {
 /// style's `"actions"`, to say "no animation for this key, do not look further". Returning
 /// `nil` instead means "I have no opinion: keep searching".
 public struct NullAction: Action {
+    /// The null action. It holds nothing: every instance means the same.
     public init() {}
+    /// Does nothing: a change answered with the null action happens without animation.
     public func run(forKey key: String, on layer: Layer) {}
 }
 
@@ -49,6 +51,8 @@ public protocol LayerDelegate: AnyObject {
 }
 
 extension LayerDelegate {
+    /// No opinion (`nil`): the layer goes on with its own search.
     public func action(for layer: Layer, forKey key: String) -> Action? { nil }
+    /// Leaves the sublayers where they are.
     public func layoutSublayers(of layer: Layer) {}
 }
