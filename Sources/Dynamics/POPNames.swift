@@ -257,6 +257,7 @@ extension DynamicAnimator {
     }
 }
 
+/// POP's methods on layers: `pop_add(_:forKey:)`, `pop_removeAnimation(forKey:)`, `pop_animation(forKey:)`, …
 extension Layer {
     /// Adds a Dynamics (POP-style) animation under `key` (`pop_addAnimation:forKey:`), on
     /// the context's shared animator (`DynamicAnimator.shared(for:)`), replacing any under

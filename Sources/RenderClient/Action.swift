@@ -22,11 +22,13 @@ public struct NullAction: Action {
     public func run(forKey key: String, on layer: Layer) {}
 }
 
+/// `.null`, the answer that stops the action search, where an optional action is returned.
 extension Optional where Wrapped == any Action {
     /// The null action (`return .null` from `action(for:forKey:)`): stop the search.
     public static var null: (any Action)? { NullAction() }
 }
 
+/// Every animation value is an action: run for a key, it adds itself to the layer.
 extension Animation: Action {
     /// Adds the animation to `layer` under `key` (replacing any animation under that key).
     public func run(forKey key: String, on layer: Layer) {

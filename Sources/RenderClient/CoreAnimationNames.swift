@@ -38,6 +38,7 @@ public typealias CGPath = Path
 /// `CGColor`: `Color` (sRGB with straight alpha; a value, not a reference).
 public typealias CGColor = Color
 
+/// Core Graphics' spelling: `UIColor.red.cgColor`.
 extension Color {
     /// The color itself, so `layer.backgroundColor = UIColor.red.cgColor` compiles
     /// (`UIColor` is RenderViews' alias of `Color`).
@@ -47,6 +48,7 @@ extension Color {
 /// `CACurrentMediaTime()`: `MediaTime.now()`.
 public func CACurrentMediaTime() -> Double { MediaTime.now() }
 
+/// Core Animation's names of the rotation modes.
 extension KeyframeAnimation.RotationMode {
     /// Core Animation's name for `.auto`.
     public static var rotateAuto: Self { .auto }

@@ -99,6 +99,7 @@ public final class RecordingContext {
     }
 }
 
+/// What a commit carries, by kind of command, for tests that read a `RecordingContext`'s commits.
 extension Commit {
     /// The commit's `setProperty` commands.
     public var setProperties: [(layer: LayerID, keyPath: LayerKeyPath, value: AnimatableValue)] {
