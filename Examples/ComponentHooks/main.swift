@@ -35,13 +35,14 @@ final class CardComponent: CompositeComponent {
     override func animationsFromPreviousComponent(_ previous: Component) -> [ComponentAnimation] {
         guard let previous = previous as? CardComponent else { return [] }
         // Neither from nor to: from what the previous generation showed to the new model value.
-        var animations = [ComponentAnimation(self, CK.Animation.position().timingCurve(.easeInEaseOut).withDuration(0.5))]
+        let move = CK.Animation.position().timingCurve(.easeInEaseOut).withDuration(0.5)
+        var animations = [ComponentAnimation(self, move)]
         if previous.card.color != card.color {
             animations.append(ComponentAnimation(self, CK.Animation.backgroundColor().withDuration(0.5)))
         }
         if previous.card.tall != card.tall {
-            animations.append(ComponentAnimation(self, CK.Animation.bounds().timingCurve(.easeInEaseOut).withDuration(0.5),
-                                                 completion: { [name = card.name] in print("\(name): changed") }))
+            let resize = CK.Animation.bounds().timingCurve(.easeInEaseOut).withDuration(0.5)
+            animations.append(ComponentAnimation(self, resize, completion: { [name = card.name] in print("\(name): changed") }))
         }
         return animations
     }
@@ -65,7 +66,8 @@ func row(of cards: [Card]) -> Component {
                      children: cards.map { FlexboxChild(CardComponent($0)) })
 }
 
-let host = HostingView(model: [Card](), sizeRange: SizeRange(exactly: Size(width: 640, height: 360)), provider: row(of:))
+let host = HostingView(model: [Card](), sizeRange: SizeRange(exactly: Size(width: 640, height: 360)),
+                       provider: row(of:))
 context.rootLayer = host.layer
 
 let red = Color(red: 0.9, green: 0.3, blue: 0.2), blue = Color(red: 0.2, green: 0.5, blue: 0.9)

@@ -66,7 +66,9 @@ DispatchQueue.main.async {
         Thread.sleep(forTimeInterval: 1.5)
         run.caption(nil)
         // Nothing ran on the main queue meanwhile, so the app's spring did not move.
-        guard popBox.position.x == x0 else { ExampleRun.fail("SpringsUnderBlock", "the POP spring moved while blocked") }
+        guard popBox.position.x == x0 else {
+            ExampleRun.fail("SpringsUnderBlock", "the POP spring moved while the main thread was blocked")
+        }
         DispatchQueue.main.asyncAfter(deadline: .now() + 1.4) {
             run.finish("SpringsUnderBlock: the POP spring stood at x \(Int(x0)) through the block; "
                 + "the daemon's went on (see the sheet's labels)")

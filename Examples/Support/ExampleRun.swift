@@ -64,7 +64,8 @@ public final class ExampleRun: @unchecked Sendable {
             if let socket = ProcessInfo.processInfo.environment["RENDERSRV_SOCKET"], !socket.isEmpty {
                 socketPath = socket
             } else {
-                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rendersrv-\(name)-\(getpid())")
+                let folder = FileManager.default.temporaryDirectory
+                    .appendingPathComponent("rendersrv-\(name)-\(getpid())")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 privateFolder = folder
                 socketPath = folder.appendingPathComponent("socket").path
@@ -223,7 +224,9 @@ public final class ExampleRun: @unchecked Sendable {
             .deletingLastPathComponent()
         let built = ["debug", "release"].map { project.appendingPathComponent(".build/\($0)/rendersrvd").path }
             .filter { fm.isExecutableFile(atPath: $0) }
-        func modified(_ p: String) -> Date { ((try? fm.attributesOfItem(atPath: p))?[.modificationDate] as? Date) ?? .distantPast }
+        func modified(_ p: String) -> Date {
+            ((try? fm.attributesOfItem(atPath: p))?[.modificationDate] as? Date) ?? .distantPast
+        }
         if let newest = built.max(by: { modified($0) < modified($1) }) { return newest }
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let p = "\(dir)/rendersrvd"

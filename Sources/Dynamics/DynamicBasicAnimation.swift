@@ -47,8 +47,8 @@ public final class DynamicBasicAnimation: DynamicPropertyAnimation {
     private var restartFrom: ValueVector?
 
     /// An animation of `keyPath` to `toValue` over `duration` seconds (0.4 by default, as
-    /// POP's) along `timingFunction` (Core Animation's default curve unless given). Throws `DynamicsError` for a key path Dynamics cannot
-    /// animate or a value of another kind.
+    /// POP's) along `timingFunction` (Core Animation's default curve unless given). Throws
+    /// `DynamicsError` for a key path Dynamics cannot animate or a value of another kind.
     public init(keyPath: LayerKeyPath, toValue: AnimatableValue? = nil, duration: Double = 0.4,
                 timingFunction: TimingFunction = .default) throws(DynamicsError) {
         try super.init(keyPath: keyPath)

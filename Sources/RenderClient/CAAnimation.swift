@@ -180,8 +180,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// The value the animation starts from (untyped: `Double`, `CGFloat`, `CGPoint`, `Color`,
     /// `CATransform3D`, … of the key path's kind); `nil` for the presentation value.
     public var fromValue: Any?
-    /// The value the animation ends at (untyped, as `fromValue`); `nil` for the model value,
-    /// or `from + by` when only `byValue` is set with it.
+    /// The value the animation ends at (untyped, as `fromValue`); `nil`: the start value plus
+    /// `byValue` when that is set, else the model value.
     public var toValue: Any?
     /// The change relative to the start value (untyped, as `fromValue`): the animation runs
     /// from the start value to start + `byValue`.

@@ -13,7 +13,7 @@ open class ShapeLayer: Layer {
     }
 
     /// The color the path's inside is filled with (opaque black by default; `.clear` for
-    /// none), by the nonzero rule. Animatable.
+    /// none), by `fillRule`. Animatable.
     public var fillColor: Color {
         get { storage.fillColor }
         set { change(.fillColor, to: .color(newValue)) }
@@ -49,7 +49,7 @@ open class ShapeLayer: Layer {
         set { change(.lineDashPhase, to: .number(newValue)) }
     }
 
-    /// How far a mitered corner may reach, as a multiple of half the `lineWidth`, before it is
+    /// How long a mitered corner may be, as a multiple of the `lineWidth`, before it is
     /// drawn beveled (10 by default).
     public var miterLimit: Double {
         get { storage.miterLimit }
