@@ -14,6 +14,19 @@ struct Card: Sendable {
     var tall = false
 }
 
+/// The animations' completion blocks, in the order they ran (on the main queue; the hooks
+/// that make them run on the host's build queue, hence a lock).
+final class Completions: @unchecked Sendable {
+    static let shared = Completions()
+    private let lock = NSLock()
+    private var list: [String] = []
+    func add(_ event: String) {
+        lock.withLock { list.append(event) }
+        print(event)
+    }
+    var all: [String] { lock.withLock { list } }
+}
+
 /// One card: a rounded rectangle, its identity the card's name (its scope), so the mounter
 /// knows it from one generation to the next.
 final class CardComponent: CompositeComponent {
@@ -29,7 +42,7 @@ final class CardComponent: CompositeComponent {
     override func animationsOnInitialMount() -> [ComponentAnimation] {
         [ComponentAnimation(self, CK.Animation.alphaFrom(0).easeOut(0.5)),
          ComponentAnimation(self, CK.Animation.translationYFrom(-60).easeOut(0.5),
-                            completion: { [name = card.name] in print("\(name): appeared") })]
+                            completion: { [name = card.name] in Completions.shared.add("\(name) appeared") })]
     }
 
     override func animationsFromPreviousComponent(_ previous: Component) -> [ComponentAnimation] {
@@ -42,7 +55,8 @@ final class CardComponent: CompositeComponent {
         }
         if previous.card.tall != card.tall {
             let resize = CK.Animation.bounds().timingCurve(.easeInEaseOut).withDuration(0.5)
-            animations.append(ComponentAnimation(self, resize, completion: { [name = card.name] in print("\(name): changed") }))
+            animations.append(ComponentAnimation(self, resize,
+                                                 completion: { [name = card.name] in Completions.shared.add("\(name) changed") }))
         }
         return animations
     }
@@ -50,7 +64,7 @@ final class CardComponent: CompositeComponent {
     override func animationsOnFinalUnmount() -> [ComponentAnimation] {
         [ComponentAnimation(self, CK.Animation.alphaTo(0).withDuration(0.6)),
          ComponentAnimation(self, CK.Animation.scaleTo(0.2).easeIn(0.6),
-                            completion: { [name = card.name] in print("\(name): gone") })]
+                            completion: { [name = card.name] in Completions.shared.add("\(name) gone") })]
     }
 }
 
@@ -87,6 +101,11 @@ DispatchQueue.main.async {
         host.update(model: [Card(name: "B", color: orange, tall: true), Card(name: "C", color: green)])
     }
     DispatchQueue.main.asyncAfter(deadline: .now() + 2.5) {
+        // Every hook's animation ran to its end: one completion each.
+        let expected: Set = ["A appeared", "B appeared", "C appeared", "B changed", "A gone"]
+        guard Set(Completions.shared.all) == expected, Completions.shared.all.count == expected.count else {
+            ExampleRun.fail("ComponentHooks", "completions \(Completions.shared.all), expected \(expected.sorted())")
+        }
         run.finish("ComponentHooks: initial mount (A, B, C), change (B; B and C moved), final unmount (A)")
     }
 }
