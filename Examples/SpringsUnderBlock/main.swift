@@ -1,6 +1,6 @@
 // SpringsUnderBlock: the same spring twice, side by side, while the app's main thread
-// blocks for 1.5 s. The top box's spring is a CASpringAnimation: the daemon runs it on its
-// own frame clock, so it keeps moving. The bottom box's is a POP-style spring (Dynamics):
+// blocks for 1.5 s. The top circle's spring is a CASpringAnimation: the daemon runs it on its
+// own frame clock, so it keeps moving. The bottom circle's is a POP-style spring (Dynamics):
 // the app computes it on every display-link frame on the main queue and commits the value,
 // so it stalls while the main thread is blocked, then jumps to where the spring is by then.
 import Foundation
