@@ -26,6 +26,9 @@ let package = Package(
         .library(name: "RenderViews", targets: ["RenderViews"]),
         .library(name: "Components", targets: ["Components"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
+        // PNG files and labelled contact sheets of snapshots (cairo, pango): for tools and
+        // the examples in Examples/, which tile the frames they take with `ControlClient`.
+        .library(name: "RenderPictures", targets: ["RenderPictures"]),
         .executable(name: "rendersrvd", targets: ["rendersrvd"]),
         .executable(name: "rendersrvctl", targets: ["rendersrvctl"]),
         .executable(name: "rendersrv-demo", targets: ["rendersrv-demo"]),

@@ -55,6 +55,7 @@ import RenderViews
 /// Thread affinity: a view: its layer's context's queue, except `updateState` in
 /// asynchronous mode (any thread).
 public final class CollectionHost<Model>: View {
+    /// Builds one row's component from its model, on the build queue.
     public typealias Provider = (Model) -> Component
 
     /// Changes to the list, as `UICollectionView` batch updates and `CKDataSourceChangeset`
@@ -62,10 +63,15 @@ public final class CollectionHost<Model>: View {
     /// changeset, `insertions` and moves' `to` the list after it. Indices refer to the list
     /// as the changesets applied before this one left it, built or not.
     public struct Changeset {
+        /// Indices, in the list before the changeset, of the rows removed.
         public var removals: [Int]
+        /// Rows inserted: each model at its index in the list after the changeset.
         public var insertions: [(index: Int, model: Model)]
+        /// Rows whose model changes: each at its index in the list before the changeset.
         public var updates: [(index: Int, model: Model)]
+        /// Rows moved: from an index before the changeset to one after it.
         public var moves: [(from: Int, to: Int)]
+        /// A changeset of those changes; empty ones by default.
         public init(removals: [Int] = [], insertions: [(index: Int, model: Model)] = [], updates: [(index: Int, model: Model)] = [],
                     moves: [(from: Int, to: Int)] = []) {
             self.removals = removals; self.insertions = insertions; self.updates = updates; self.moves = moves
@@ -151,6 +157,9 @@ public final class CollectionHost<Model>: View {
     /// Whether row `i` (of the installed list) is attached. Host's queue.
     public func isRowMounted(_ i: Int) -> Bool { rows[i].cell.superview === self }
 
+    /// An empty collection in `frame` (points), its rows built by `provider` on `buildQueue`
+    /// (default: a private serial queue), its views in `context` (default: `Context.current`).
+    /// Rows come with `apply(_:)` changesets.
     public init(frame: Rect, context: Context? = nil, buildQueue: DispatchQueue? = nil, provider: @escaping Provider) {
         self.provider = provider
         self.buildQueue = buildQueue ?? DispatchQueue(label: "Components.CollectionHost.build")

@@ -138,6 +138,7 @@ public enum StateUpdateMode: Sendable {
 }
 
 extension Component: CustomStringConvertible {
+    /// The class and, for a scoped component, its scope's identity, for logs.
     public var description: String {
         "<\(type(of: self))\(scopeHandle.map { " scope \($0.identity)" } ?? "")>"
     }

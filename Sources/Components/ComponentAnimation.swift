@@ -120,10 +120,17 @@ public struct ComponentAnimation {
 ///                        returned it, or the host goes away: stop whatever didRemount
 ///                        started
 public struct ComponentAnimationHooks {
+    /// Runs before the new generation is mounted, the old views still showing; its result is
+    /// `didRemount`'s argument.
     public var willRemount: (() -> Any?)?
+    /// Runs after mounting with `willRemount`'s result; starts the animation and returns what
+    /// `cleanup` needs.
     public var didRemount: ((Any?) -> Any?)?
+    /// Runs once with `didRemount`'s result when the animation's transaction completes, or
+    /// earlier when the component is unmounted or the host goes away: undo what `didRemount` did.
     public var cleanup: ((Any?) -> Void)?
 
+    /// Hooks made of those closures; any may be left out.
     public init(willRemount: (() -> Any?)? = nil, didRemount: ((Any?) -> Any?)? = nil, cleanup: ((Any?) -> Void)? = nil) {
         self.willRemount = willRemount; self.didRemount = didRemount; self.cleanup = cleanup
     }
@@ -145,11 +152,18 @@ public struct ComponentAnimationHooks {
 /// A value: two are equal when duration, delay, mode, options and timing function are (and,
 /// in spring mode, damping ratio and initial velocity); the completion is not compared.
 public struct BoundsAnimation: Equatable {
-    public enum Mode: Sendable { case `default`, spring }
+    /// The kind of view animation block the bounds change runs in.
+    public enum Mode: Sendable {
+        /// `View.animate(withDuration:delay:options:…)` with the options' curve or `timingFunction`.
+        case `default`
+        /// `View.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)`.
+        case spring
+    }
     /// Seconds.
     public var duration: Double
     /// Seconds.
     public var delay: Double
+    /// Whether the block is a plain view animation or a spring one.
     public var mode: Mode
     /// The block's options (the curve in default mode, `beginFromCurrentState`, …).
     public var options: ViewAnimationOptions
@@ -164,6 +178,8 @@ public struct BoundsAnimation: Equatable {
     /// next turn when it animated nothing).
     public var completion: (() -> Void)?
 
+    /// A bounds animation of `duration` seconds after `delay` seconds. Both must be ≥ 0, and
+    /// `springDampingRatio` > 0.
     public init(duration: Double, delay: Double = 0, mode: Mode = .default, options: ViewAnimationOptions = [],
                 timingFunction: TimingFunction? = nil, springDampingRatio: Double = 1, springInitialVelocity: Double = 0,
                 completion: (() -> Void)? = nil) {
@@ -175,6 +191,8 @@ public struct BoundsAnimation: Equatable {
         self.completion = completion
     }
 
+    /// Equal timing: duration, delay, mode, options and timing function (and the spring's
+    /// parameters in spring mode); the completion is not compared.
     public static func == (a: BoundsAnimation, b: BoundsAnimation) -> Bool {
         let common = a.duration == b.duration && a.delay == b.delay && a.mode == b.mode && a.options == b.options
             && a.timingFunction == b.timingFunction

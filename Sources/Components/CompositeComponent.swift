@@ -8,6 +8,9 @@ open class CompositeComponent: Component {
     /// The component this one renders to.
     public let child: Component?
 
+    /// A component rendering to `component` (`nil`: nothing), with an optional view of its own
+    /// around it, a size (default: its child's), and the scope opened at the top of the
+    /// subclass's initializer (needed for state and the animation hooks).
     public init(view: ViewConfiguration = .none, size: ComponentSize = ComponentSize(), scope: (any ScopeProtocol)? = nil,
                 component: Component?) {
         self.child = component

@@ -4,8 +4,11 @@ import RenderCore
 /// component decides), a number of points, or a percentage (0…100) of the parent's length
 /// on the same axis. A percentage of an unknown (infinite) parent length counts as `auto`.
 public enum Dimension: Hashable, Sendable, CustomStringConvertible {
+    /// No length given: the component's layout decides.
     case auto
+    /// A length in points.
     case points(Double)
+    /// A percentage (0…100) of the parent's length on the same axis.
     case percent(Double)
 
     /// The length in points against `parent`, or `nil` when it is `auto` or a percentage of
@@ -18,8 +21,10 @@ public enum Dimension: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether it is `.auto`.
     public var isAuto: Bool { self == .auto }
 
+    /// `"auto"`, `"12.0pt"` or `"50.0%"`.
     public var description: String {
         switch self {
         case .auto: return "auto"
@@ -30,7 +35,9 @@ public enum Dimension: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Dimension: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    /// A literal like `12.5` is that many points.
     public init(floatLiteral v: Double) { self = .points(v) }
+    /// A literal like `12` is that many points.
     public init(integerLiteral v: Int) { self = .points(Double(v)) }
 }
 
@@ -38,13 +45,20 @@ extension Dimension: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
 /// possibly relative to the parent. `auto` everywhere (the default) leaves the size to
 /// the component's layout within its parent's constraints.
 public struct ComponentSize: Hashable, Sendable {
+    /// The exact width asked for (`.auto`: the layout decides, within the bounds).
     public var width: Dimension
+    /// The exact height asked for (`.auto`: the layout decides, within the bounds).
     public var height: Dimension
+    /// The smallest width allowed (`.auto`: 0).
     public var minWidth: Dimension
+    /// The smallest height allowed (`.auto`: 0).
     public var minHeight: Dimension
+    /// The largest width allowed (`.auto`: unbounded).
     public var maxWidth: Dimension
+    /// The largest height allowed (`.auto`: unbounded).
     public var maxHeight: Dimension
 
+    /// A size with those lengths and bounds; `.auto` where none is given.
     public init(width: Dimension = .auto, height: Dimension = .auto,
                 minWidth: Dimension = .auto, minHeight: Dimension = .auto,
                 maxWidth: Dimension = .auto, maxHeight: Dimension = .auto) {
@@ -55,6 +69,7 @@ public struct ComponentSize: Hashable, Sendable {
 
     /// Exactly `size`, in points.
     public init(_ size: Size) { self.init(width: .points(size.width), height: .points(size.height)) }
+    /// Exactly `width` × `height` points.
     public init(width: Double, height: Double) { self.init(width: .points(width), height: .points(height)) }
 
     /// The range of sizes this asks for within a parent of `parentSize`: `[min…max]` per
@@ -78,9 +93,13 @@ public struct ComponentSize: Hashable, Sendable {
 /// A range of sizes a layout must fall in (`CKSizeRange`), points; `max` may be infinite.
 /// Invariant: `0 ≤ min ≤ max` on each axis.
 public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
+    /// The smallest size allowed, points (each length ≥ 0).
     public var min: Size
+    /// The largest size allowed, points (each length ≥ `min`'s; may be infinite).
     public var max: Size
 
+    /// The sizes from `min` to `max` (default: any size). Traps unless 0 ≤ `min` ≤ `max` on
+    /// both axes.
     public init(min: Size = .zero, max: Size = Size(width: .infinity, height: .infinity)) {
         precondition(min.width >= 0 && min.height >= 0 && min.width <= max.width && min.height <= max.height,
                      "SizeRange min \(min) / max \(max): need 0 ≤ min ≤ max on both axes")
@@ -112,6 +131,7 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
              height: Swift.min(Swift.max(size.height, min.height), max.height))
     }
 
+    /// `[min … max]`, for logs.
     public var description: String { "[\(min) … \(max)]" }
 }
 
@@ -121,8 +141,20 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
 /// left-to-right); when given they win over `left` and `right`. For margins, `.auto` takes
 /// a share of the free space (CSS `margin: auto`); elsewhere it counts as 0.
 public struct Edges: Hashable, Sendable {
-    public var top: Dimension, left: Dimension, bottom: Dimension, right: Dimension
-    public var start: Dimension?, end: Dimension?
+    /// The inset of the top edge.
+    public var top: Dimension
+    /// The inset of the left edge (unless `start` or `end` gives it).
+    public var left: Dimension
+    /// The inset of the bottom edge.
+    public var bottom: Dimension
+    /// The inset of the right edge (unless `start` or `end` gives it).
+    public var right: Dimension
+    /// The inset of the leading edge (left left-to-right, right right-to-left); wins over
+    /// `left`/`right` when given.
+    public var start: Dimension?
+    /// The inset of the trailing edge; wins over `left`/`right` when given.
+    public var end: Dimension?
+    /// Insets per edge; 0 where none is given.
     public init(top: Dimension = 0, left: Dimension = 0, bottom: Dimension = 0, right: Dimension = 0,
                 start: Dimension? = nil, end: Dimension? = nil) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right; self.start = start; self.end = end
@@ -133,5 +165,6 @@ public struct Edges: Hashable, Sendable {
     public init(horizontal: Dimension = 0, vertical: Dimension = 0) {
         self.init(top: vertical, left: horizontal, bottom: vertical, right: horizontal)
     }
+    /// No inset on any edge.
     public static let zero = Edges()
 }

@@ -57,8 +57,12 @@ enum HookProbe {
 
 /// A component that implements an animation hook has no scope.
 public struct MissingScopeError: Error, CustomStringConvertible {
+    /// The name of the component's class.
     public let componentType: String
+    /// The hooks it implements (`"animationsOnInitialMount"`, …).
     public let hooks: [String]
+    /// What is wrong and how to fix it: open a `Scope` in the initializer and pass it to
+    /// `super.init(scope:)`.
     public var description: String {
         "\(componentType) implements \(hooks.joined(separator: ", ")) but has no scope: a component that implements an "
             + "animation hook must have a scope so the same logical component can be found in both generations; create "

@@ -26,6 +26,8 @@ import RenderViews
 /// Thread affinity: a view, so its queue is its layer's context's (the main queue by
 /// default); `updateState` may be called from any thread in asynchronous mode.
 public final class HostingView<Model>: View {
+    /// Builds the root component from the model, on the build queue (not the main queue: it
+    /// must not touch views).
     public typealias Provider = (Model) -> Component
 
     private let provider: Provider

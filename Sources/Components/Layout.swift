@@ -16,6 +16,8 @@ public struct Layout: CustomStringConvertible {
     /// .baseline`), points; `nil` means the bottom edge.
     public var baseline: Double?
 
+    /// The layout of `component` at `size` (points), with its children placed and an optional
+    /// baseline; what a custom `computeLayout(thatFits:parentSize:)` returns.
     public init(component: Component, size: Size, children: [LayoutChild] = [], baseline: Double? = nil) {
         self.component = component; self.size = size; self.children = children; self.baseline = baseline
     }
@@ -39,6 +41,7 @@ public struct Layout: CustomStringConvertible {
         return nil
     }
 
+    /// The tree of components, sizes and positions, one per line, for logs.
     public var description: String { describe(indent: "", at: nil) }
 
     func describe(indent: String, at position: Point?) -> String {
@@ -50,8 +53,11 @@ public struct Layout: CustomStringConvertible {
 
 /// A child's layout and where its top-left corner goes in the parent, points.
 public struct LayoutChild {
+    /// The child's top-left corner in the parent's space, points.
     public var position: Point
+    /// The child's own layout.
     public var layout: Layout
+    /// `layout` placed at `position` (its top-left corner, points, in the parent's space).
     public init(position: Point, layout: Layout) { self.position = position; self.layout = layout }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 /// What `Component.init(scope:)` takes: a scope created at the top of a subclass's
 /// initializer.
 public protocol ScopeProtocol {
+    /// The scope's identity and state for this build.
     var handle: ScopeHandle { get }
 }
 
@@ -21,6 +22,7 @@ public protocol ScopeProtocol {
 /// same identity finds the same state (with pending `updateState` calls applied in order);
 /// a new identity starts from `initialState`.
 public struct Scope<State>: ScopeProtocol {
+    /// The identity and state this scope found or made for this build.
     public let handle: ScopeHandle
 
     /// Opens a scope for a component of `type` with an `identifier` (distinguishes siblings
@@ -56,6 +58,7 @@ public struct ScopeIdentity: Hashable, Sendable, CustomStringConvertible {
     }
     let path: [Step]
 
+    /// The path of types, identifiers (in parentheses) and sibling indices (`#n`), for logs.
     public var description: String {
         path.map { s in
             var d = s.typeName
@@ -69,6 +72,8 @@ public struct ScopeIdentity: Hashable, Sendable, CustomStringConvertible {
 /// The identity and state of one scope in one build. Immutable state snapshot; updates go
 /// through the root that built it. Any thread.
 public final class ScopeHandle {
+    /// Where the scope is in the tree: what finds the same state and the same mounted view
+    /// from one generation to the next.
     public let identity: ScopeIdentity
     /// The state for the build that made this handle.
     public let state: Any

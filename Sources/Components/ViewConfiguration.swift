@@ -42,14 +42,17 @@ public struct ViewConfiguration {
         self.init(viewClass: ViewClass(type, make: make), attributes: attributes, blockImplicitAnimations: blockImplicitAnimations)
     }
 
+    /// Whether the component mounts a view (`false` for `.none`).
     public var hasView: Bool { viewClass != nil }
 }
 
 /// A view class and how to make one: the reuse pool is per class.
 public struct ViewClass: Hashable, CustomStringConvertible {
+    /// The view class; views are reused only by components of the same class.
     public let type: View.Type
     let make: (Context) -> View
 
+    /// Views of `type`, made by `make` in the host's context.
     public init<V: View>(_ type: V.Type, make: @escaping (Context) -> V) {
         self.type = type; self.make = make
     }
@@ -59,8 +62,11 @@ public struct ViewClass: Hashable, CustomStringConvertible {
         self.init(type) { V(frame: .zero, context: $0) }
     }
 
+    /// The same view class (however its views are made).
     public static func == (a: ViewClass, b: ViewClass) -> Bool { a.type == b.type }
+    /// Hashes the view class.
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(type)) }
+    /// The class's name.
     public var description: String { "\(type)" }
 }
 
@@ -68,29 +74,48 @@ public struct ViewClass: Hashable, CustomStringConvertible {
 /// configuration may set has a case; `custom` covers the rest (with an unapply to reset it).
 public enum ViewAttribute {
     // View
+    /// `View.alpha`: opacity, 0…1.
     case alpha(Double)
+    /// `View.backgroundColor` (`nil`: none).
     case backgroundColor(Color?)
+    /// `View.isHidden`.
     case isHidden(Bool)
+    /// `View.clipsToBounds`: subviews cut at the bounds.
     case clipsToBounds(Bool)
     /// The view's 2D transform about its center.
     case transform(AffineTransform)
+    /// `View.tag`.
     case tag(Int)
+    /// `View.isUserInteractionEnabled` (kept; no touches are delivered).
     case isUserInteractionEnabled(Bool)
     // Layer
+    /// The layer's anchor point, in unit coordinates of its bounds ((0.5, 0.5) by default).
     case anchorPoint(Point)
+    /// The layer's position on z: higher draws above its siblings.
     case zPosition(Double)
     /// The layer's 3D transform (replaces `transform`).
     case transform3D(Transform3D)
+    /// The layer's transform of its sublayers.
     case sublayerTransform(Transform3D)
+    /// The layer's border color.
     case borderColor(Color)
+    /// The layer's border width, points.
     case borderWidth(Double)
+    /// The layer's corner radius, points.
     case cornerRadius(Double)
+    /// The layer's shadow color.
     case shadowColor(Color)
+    /// The layer's shadow opacity, 0…1 (0: no shadow).
     case shadowOpacity(Double)
+    /// The layer's shadow offset, points.
     case shadowOffset(Size)
+    /// The layer's shadow blur radius, points.
     case shadowRadius(Double)
+    /// The part of the contents shown, in unit coordinates ((0, 0, 1, 1): all).
     case contentsRect(Rect)
+    /// The layer's bitmap contents (`nil`: none).
     case contents(Bitmap?)
+    /// The layer's name, for tree dumps and lookups.
     case name(String?)
     /// Any property of the backing layer by key, shape and text layers' included (`path`,
     /// `fillColor`, `strokeEnd`, `string`, `fontSize`, …): set through the layer's key-path

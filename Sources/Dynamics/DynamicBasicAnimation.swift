@@ -46,6 +46,9 @@ public final class DynamicBasicAnimation: DynamicPropertyAnimation {
     private var target: ValueVector?
     private var restartFrom: ValueVector?
 
+    /// An animation of `keyPath` to `toValue` over `duration` seconds (0.4 by default, as
+    /// POP's) along `timingFunction` (Core Animation's default curve unless given). Throws
+    /// `DynamicsError` for a key path Dynamics cannot animate or a value of another kind.
     public init(keyPath: LayerKeyPath, toValue: AnimatableValue? = nil, duration: Double = 0.4,
                 timingFunction: TimingFunction = .default) throws(DynamicsError) {
         try super.init(keyPath: keyPath)
@@ -55,6 +58,8 @@ public final class DynamicBasicAnimation: DynamicPropertyAnimation {
         target = toValue.flatMap(ValueVector.init)
     }
 
+    /// The same, with the key path as a string (`"position.x"`, `"opacity"`, …); also throws
+    /// for a key path that does not parse.
     public convenience init(keyPath: String, toValue: AnimatableValue? = nil, duration: Double = 0.4,
                             timingFunction: TimingFunction = .default) throws {
         try self.init(keyPath: try LayerKeyPath(keyPath), toValue: toValue, duration: duration, timingFunction: timingFunction)

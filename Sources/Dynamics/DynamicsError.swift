@@ -17,6 +17,7 @@ public enum DynamicsError: Error, Hashable, CustomStringConvertible {
     /// The layer belongs to another context than the animator's.
     case wrongContext(layer: LayerID)
 
+    /// What was wrong, naming the key path or value.
     public var description: String {
         switch self {
         case let .unanimatableKeyPath(k, kind):

@@ -15,11 +15,17 @@ import RenderClient
 /// | `borderWidth`, `shadowOffset`, `lineWidth`, `strokeStart`, `strokeEnd`, `lineDashPhase` | 0.01 | (literal in POP) |
 /// | anything else (`anchorPoint`, `contentsRect`, `miterLimit`, `fontSize`, …) | 0.01 | POP has no such property; unit-scale like the rest |
 public enum DynamicsThreshold {
+    /// Positions, `bounds` and its parts, `zPosition` and translations: 1 point (`kPOPThresholdPoint`).
     public static let point = 1.0
+    /// `opacity` and `shadowOpacity`: 0.01 (`kPOPThresholdOpacity`).
     public static let opacity = 0.01
+    /// Colors, per component (0…1): 0.01 (`kPOPThresholdColor`).
     public static let color = 0.01
+    /// `transform.scale` and its axes: 0.005 (`kPOPThresholdScale`).
     public static let scale = 0.005
+    /// `transform.rotation` and its axes: 0.01 radian (`kPOPThresholdRotation`).
     public static let rotation = 0.01
+    /// `cornerRadius` and `shadowRadius`: 0.01 point (`kPOPThresholdRadius`).
     public static let radius = 0.01
     /// For properties POP does not list.
     public static let other = 0.01

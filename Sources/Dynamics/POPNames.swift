@@ -45,9 +45,13 @@ public protocol DynamicAnimationDelegate: AnyObject {
 }
 
 extension DynamicAnimationDelegate {
+    /// Does nothing: implement it to hear of the start.
     public func pop_animationDidStart(_ anim: DynamicAnimation) {}
+    /// Does nothing: implement it to hear when a spring first reaches its target.
     public func pop_animationDidReachToValue(_ anim: DynamicAnimation) {}
+    /// Does nothing: implement it to hear of every frame's value.
     public func pop_animationDidApply(_ anim: DynamicAnimation) {}
+    /// Does nothing: implement it to hear of the stop.
     public func pop_animationDidStop(_ anim: DynamicAnimation, finished: Bool) {}
 }
 
@@ -253,6 +257,7 @@ extension DynamicAnimator {
     }
 }
 
+/// POP's methods on layers: `pop_add(_:forKey:)`, `pop_removeAnimation(forKey:)`, `pop_animation(forKey:)`, …
 extension Layer {
     /// Adds a Dynamics (POP-style) animation under `key` (`pop_addAnimation:forKey:`), on
     /// the context's shared animator (`DynamicAnimator.shared(for:)`), replacing any under

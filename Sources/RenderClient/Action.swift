@@ -16,15 +16,19 @@ public protocol Action {
 /// style's `"actions"`, to say "no animation for this key, do not look further". Returning
 /// `nil` instead means "I have no opinion: keep searching".
 public struct NullAction: Action {
+    /// The null action. It holds nothing: every instance means the same.
     public init() {}
+    /// Does nothing: a change answered with the null action happens without animation.
     public func run(forKey key: String, on layer: Layer) {}
 }
 
+/// `.null`, the answer that stops the action search, where an optional action is returned.
 extension Optional where Wrapped == any Action {
     /// The null action (`return .null` from `action(for:forKey:)`): stop the search.
     public static var null: (any Action)? { NullAction() }
 }
 
+/// Every animation value is an action: run for a key, it adds itself to the layer.
 extension Animation: Action {
     /// Adds the animation to `layer` under `key` (replacing any animation under that key).
     public func run(forKey key: String, on layer: Layer) {
@@ -49,6 +53,8 @@ public protocol LayerDelegate: AnyObject {
 }
 
 extension LayerDelegate {
+    /// No opinion (`nil`): the layer goes on with its own search.
     public func action(for layer: Layer, forKey key: String) -> Action? { nil }
+    /// Leaves the sublayers where they are.
     public func layoutSublayers(of layer: Layer) {}
 }

@@ -25,7 +25,9 @@ public protocol AnimationDelegate: AnyObject {
 }
 
 extension AnimationDelegate {
+    /// Does nothing: implement it to hear of the start.
     public func animationDidStart(_ anim: Animation) {}
+    /// Does nothing: implement it to hear of the stop.
     public func animationDidStop(_ anim: Animation, finished: Bool) {}
 }
 
@@ -35,14 +37,18 @@ public final class AnimationBlockDelegate: AnimationDelegate {
     private var start: ((Animation) -> Void)?
     private var stop: ((Animation, Bool) -> Void)?
 
+    /// A delegate that calls `start` when the animation becomes active and `stop` with
+    /// `finished` when it ends, each once, on the layer's queue; either may be left out.
     public init(start: ((Animation) -> Void)? = nil, stop: ((Animation, Bool) -> Void)? = nil) {
         self.start = start; self.stop = stop
     }
 
+    /// Calls the `start` closure, the first time only.
     public func animationDidStart(_ anim: Animation) {
         let s = start; start = nil; s?(anim)
     }
 
+    /// Calls the `stop` closure with `finished`, the first time only.
     public func animationDidStop(_ anim: Animation, finished: Bool) {
         let s = stop; stop = nil; s?(anim, finished)
     }

@@ -69,6 +69,8 @@ open class CAAnimation: CustomStringConvertible {
     /// apps tag animations with them to tell them apart in the delegate).
     private var userValues: [String: Any] = [:]
 
+    /// An animation with Core Animation's defaults: begins with its transaction, duration 0
+    /// (the transaction's, else 0.25 s), speed 1, no repeat, fill `removed`, removed on completion.
     public required init() {}
 
     /// A value the app stored under `key` (`nil` if none).
@@ -116,6 +118,7 @@ open class CAAnimation: CustomStringConvertible {
     /// The class name, for messages.
     var className: String { String(describing: type(of: self)) }
 
+    /// The class name and the timing, for logs.
     open var description: String { "<\(className) \(mediaTiming)>" }
 }
 
@@ -129,6 +132,7 @@ open class CAPropertyAnimation: CAAnimation {
     /// Each repeat cycle starts where the previous one ended.
     public var isCumulative = false
 
+    /// An animation with no key path yet: set `keyPath` before adding it.
     public required init() { super.init() }
 
     /// An animation of `keyPath` (`CAPropertyAnimation(keyPath:)`).
@@ -173,10 +177,18 @@ open class CAPropertyAnimation: CAAnimation {
 /// combination interpolates. With none set, it runs from the value shown before the
 /// transaction's changes to the model value.
 open class CABasicAnimation: CAPropertyAnimation {
+    /// The value the animation starts from (untyped: `Double`, `CGFloat`, `CGPoint`, `Color`,
+    /// `CATransform3D`, … of the key path's kind); `nil` for the presentation value.
     public var fromValue: Any?
+    /// The value the animation ends at (untyped, as `fromValue`); `nil`: the start value plus
+    /// `byValue` when that is set, else the model value.
     public var toValue: Any?
+    /// The change relative to the start value (untyped, as `fromValue`): the animation runs
+    /// from the start value to start + `byValue`.
     public var byValue: Any?
 
+    /// A basic animation with no key path and no values: set `keyPath`, then `fromValue`,
+    /// `toValue` or `byValue` (none: the previous presentation value to the model value).
     public required init() { super.init() }
 
     override func copyState(from other: CAAnimation) {
@@ -209,6 +221,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// Towards the target, in units of the whole distance per second (0 by default).
     public var initialVelocity: Double = 0
 
+    /// A spring of mass 1, stiffness 100, damping 10, no initial velocity, with no key path yet.
     public required init() { super.init() }
 
     /// iOS 17's parameters: `perceptualDuration` (seconds) and `bounce` (0 = none, up to 1).
@@ -254,10 +267,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     public var keyTimes: [Double]?
     /// One per segment (values − 1).
     public var timingFunctions: [CAMediaTimingFunction]?
+    /// How values between key frames are computed: `.linear` (the default), `.discrete`
+    /// (jumps), `.paced` (even speed, ignoring `keyTimes`), `.cubic` and `.cubicPaced` (a
+    /// Catmull-Rom spline through the values).
     public var calculationMode: CAAnimationCalculationMode = .linear
     /// Along a `path`: turn the layer with the tangent (`nil`: no rotation).
     public var rotationMode: CAAnimationRotationMode?
 
+    /// A keyframe animation with no key path and no values yet.
     public required init() { super.init() }
 
     override func copyState(from other: CAAnimation) {
@@ -282,8 +299,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 /// child without a duration takes the group's. Children's delegates and
 /// `isRemovedOnCompletion` are ignored, as in Core Animation.
 open class CAAnimationGroup: CAAnimation {
+    /// The animations run together, each timed in the group's time; `nil` or empty runs nothing.
     public var animations: [CAAnimation]?
 
+    /// An empty group: set `animations` and usually `duration`.
     public required init() { super.init() }
 
     override func copyState(from other: CAAnimation) {
@@ -301,11 +320,16 @@ open class CAAnimationGroup: CAAnimation {
 /// `.push`, `.reveal`) and `subtype` (`.fromRight`, `.fromLeft`, `.fromTop`, `.fromBottom`).
 /// Add it under `kCATransition`, as Core Animation code does.
 open class CATransition: CAAnimation {
+    /// How the new content replaces the old: `.fade` (the default), `.moveIn`, `.push`, `.reveal`.
     public var type: CATransitionType = .fade
+    /// The direction of `.moveIn`, `.push` and `.reveal`; `nil` is `.fromLeft`. Ignored by `.fade`.
     public var subtype: CATransitionSubtype?
+    /// Where in the transition (0…1) it starts; 0 by default.
     public var startProgress: Float = 0
+    /// Where in the transition (0…1) it ends, at least `startProgress`; 1 by default.
     public var endProgress: Float = 1
 
+    /// A fade over the transaction's duration.
     public required init() { super.init() }
 
     override func copyState(from other: CAAnimation) {
@@ -324,12 +348,17 @@ open class CATransition: CAAnimation {
 /// `anim` is the copy made when the animation was added. See `AnimationDelegate` for who
 /// reports what.
 public protocol CAAnimationDelegate: AnyObject {
+    /// The animation became active: the daemon's first frame with it. `anim` is the copy made at `add`.
     func animationDidStart(_ anim: CAAnimation)
+    /// The animation ended: `flag` is `true` when it ran to its end, `false` when it was
+    /// removed or replaced first (or its layer or connection went away).
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
 }
 
 extension CAAnimationDelegate {
+    /// Does nothing: implement it to hear of the start.
     public func animationDidStart(_ anim: CAAnimation) {}
+    /// Does nothing: implement it to hear of the stop.
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 

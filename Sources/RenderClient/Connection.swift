@@ -41,6 +41,8 @@ import RenderProtocol
 public final class Connection: @unchecked Sendable {
     /// Where the daemon was reached.
     public let socketPath: String
+    /// The name the daemon knows this client by (in `rendersrvctl clients`, logs and tree
+    /// dumps); the process's name by default.
     public let clientName: String
     /// The server's answer to the current session's handshake: session id, display, clock,
     /// limits (a new session's after a reconnection). Any thread.
@@ -166,6 +168,7 @@ public final class Connection: @unchecked Sendable {
     /// socket, and keeps large bitmaps from filling the frame limit. (A replay sends contents
     /// inline: its commits are sized against the frame limit.)
     public var sharedContentsThreshold: Int { core.sharedContentsThreshold }
+    /// 64 KiB: the default `sharedContentsThreshold`, in bytes.
     public static let defaultSharedContentsThreshold = 64 << 10
 
     /// Sends the commit `build` makes with the next sequence number (a `Context`'s commits),
@@ -211,7 +214,9 @@ public final class Connection: @unchecked Sendable {
 /// compiler cannot see the confinement, so the code that wraps a value states it). For code
 /// built on the client library that hops back onto its own callback queue.
 public struct QueueBound<Value>: @unchecked Sendable {
+    /// The confined value: read it only on the queue it was created on.
     public let value: Value
+    /// Wraps `value`, which must be used only on the queue the work item runs on.
     public init(_ value: Value) { self.value = value }
 }
 

@@ -46,6 +46,7 @@ public enum ConnectionError: Error, Equatable, CustomStringConvertible {
     /// fatal). It was not sent.
     case sequenceTooLow(sequence: UInt64, floor: UInt64)
 
+    /// What went wrong and, where there is one, what to do about it.
     public var description: String {
         switch self {
         case let .noDaemon(path, detail):

@@ -18,6 +18,7 @@ import RenderProtocol
 /// `reconnections` counts the replacements. The answers come from the new daemon: its
 /// frame log starts with its own first frame, its session ids are its own.
 public final class ControlClient {
+    /// The daemon's socket this client talks to.
     public let socketPath: String
     /// The current session's welcome (a new one after a reconnection).
     public var welcome: Welcome { lock.lock(); defer { lock.unlock() }; return _welcome }

@@ -38,6 +38,7 @@ public typealias CGPath = Path
 /// `CGColor`: `Color` (sRGB with straight alpha; a value, not a reference).
 public typealias CGColor = Color
 
+/// Core Graphics' spelling: `UIColor.red.cgColor`.
 extension Color {
     /// The color itself, so `layer.backgroundColor = UIColor.red.cgColor` compiles
     /// (`UIColor` is RenderViews' alias of `Color`).
@@ -47,6 +48,7 @@ extension Color {
 /// `CACurrentMediaTime()`: `MediaTime.now()`.
 public func CACurrentMediaTime() -> Double { MediaTime.now() }
 
+/// Core Animation's names of the rotation modes.
 extension KeyframeAnimation.RotationMode {
     /// Core Animation's name for `.auto`.
     public static var rotateAuto: Self { .auto }
@@ -131,19 +133,29 @@ public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTrans
 /// spelling has properties for the getters (a type cannot have both `disableActions` the
 /// property and `disableActions()` the method).
 public enum CATransaction {
+    /// Opens an explicit transaction (`[CATransaction begin]`): nested ones send nothing until
+    /// the outermost `commit()`.
     public static func begin() { Transaction.begin() }
+    /// Closes the innermost explicit transaction; the outermost one sends its changes.
     public static func commit() { Transaction.commit() }
+    /// Commits the implicit transaction now instead of at the end of the queue's turn.
     public static func flush() { Transaction.flush() }
+    /// `true`: changes in the current transaction take effect without implicit animation.
     public static func setDisableActions(_ flag: Bool) { Transaction.disableActions = flag }
+    /// Whether implicit animations are off in the current transaction.
     public static func disableActions() -> Bool { Transaction.disableActions }
     /// Seconds; the getter gives 0.25 when none is set, as Core Animation does.
     public static func setAnimationDuration(_ seconds: Double) { Transaction.animationDuration = seconds }
+    /// The implicit animations' duration in the current transaction, seconds (0.25 when unset).
     public static func animationDuration() -> Double { Transaction.animationDuration ?? MediaTiming.defaultDuration }
+    /// The curve of the current transaction's implicit animations (`nil`: each key's default).
     public static func setAnimationTimingFunction(_ f: CAMediaTimingFunction?) { Transaction.animationTimingFunction = f }
+    /// The curve set for the current transaction's implicit animations, `nil` when none was set.
     public static func animationTimingFunction() -> CAMediaTimingFunction? { Transaction.animationTimingFunction }
     /// Runs once on the layers' queue when every animation added inside the transaction
     /// has finished (at once, on the next turn, when none was added).
     public static func setCompletionBlock(_ block: (() -> Void)?) { Transaction.completionBlock = block }
+    /// The completion block of the current transaction, `nil` when none was set.
     public static func completionBlock() -> (() -> Void)? { Transaction.completionBlock }
 }
 

@@ -7,22 +7,34 @@ import RenderCore
 // that already uses Foundation. `CGFloat` needs nothing: Swift converts it to and from
 // `Double` implicitly, so `layer.opacity = someCGFloat` already compiles.
 
+/// Conversion from Foundation's `CGPoint`.
 extension Point {
+    /// The same point in `Double`s (`CGFloat` converts exactly on 64-bit Linux).
     @inlinable public init(_ p: CGPoint) { self.init(x: Double(p.x), y: Double(p.y)) }
 }
+/// Conversion from Foundation's `CGSize`.
 extension Size {
+    /// The same size in `Double`s.
     @inlinable public init(_ s: CGSize) { self.init(width: Double(s.width), height: Double(s.height)) }
 }
+/// Conversion from Foundation's `CGRect`.
 extension Rect {
+    /// The same rectangle in `Double`s (origin and size as given: not standardized).
     @inlinable public init(_ r: CGRect) { self.init(origin: Point(r.origin), size: Size(r.size)) }
 }
+/// Conversion from RenderCore's `Point`.
 extension CGPoint {
+    /// The same point as Foundation's `CGPoint`.
     @inlinable public init(_ p: Point) { self.init(x: CGFloat(p.x), y: CGFloat(p.y)) }
 }
+/// Conversion from RenderCore's `Size`.
 extension CGSize {
+    /// The same size as Foundation's `CGSize`.
     @inlinable public init(_ s: Size) { self.init(width: CGFloat(s.width), height: CGFloat(s.height)) }
 }
+/// Conversion from RenderCore's `Rect`.
 extension CGRect {
+    /// The same rectangle as Foundation's `CGRect`.
     @inlinable public init(_ r: Rect) { self.init(origin: CGPoint(r.origin), size: CGSize(r.size)) }
 }
 
@@ -75,6 +87,8 @@ extension Layer {
 
 // MARK: Untyped values
 
+/// Untyped values (`Any`) converted to the kind a key path animates, as Core Animation's
+/// `fromValue`, `toValue` and `setValue(_:forKeyPath:)` take them.
 extension AnimatableValue {
     /// Converts an untyped value as Core Animation code passes it (`fromValue`, `values`,
     /// `setValue(_:forKeyPath:)`): `AnimatableValue` itself; numbers (`Double`, `Float`,

@@ -34,11 +34,14 @@ public final class DisplayLink: @unchecked Sendable {
         /// queue was busy, so they were coalesced into this one).
         public var skippedVsyncs: UInt64
 
+        /// A tick with those times (media seconds), as a display link delivers it: for tests and
+        /// custom sources.
         public init(timestamp: Double, targetTimestamp: Double, duration: Double, index: UInt64, skippedVsyncs: UInt64) {
             self.timestamp = timestamp; self.targetTimestamp = targetTimestamp; self.duration = duration
             self.index = index; self.skippedVsyncs = skippedVsyncs
         }
 
+        /// The tick's index and times, and the vsyncs it skipped, for logs.
         public var description: String {
             "tick \(index) at \(timestamp) s → \(targetTimestamp) s" + (skippedVsyncs > 0 ? " (\(skippedVsyncs) vsyncs skipped)" : "")
         }

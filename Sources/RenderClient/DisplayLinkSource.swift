@@ -47,12 +47,15 @@ public final class ManualDisplayLinkSource: DisplayLinkProviding {
         state = Locked(State(time: origin))
     }
 
+    /// Remembers `vsync` and `period`; nothing fires until `step()` or `fire(at:)`.
     public func start(period: Double, vsync: @escaping @Sendable (Double) -> Void) {
         state.withLock { $0.period = period; $0.vsync = vsync }
     }
 
+    /// Forgets the callback: later steps only advance the time.
     public func stop() { state.withLock { $0.vsync = nil } }
 
+    /// The time of the last vsync fired (the origin before the first), media seconds.
     public func now() -> Double { state.withLock { $0.time } }
 
     /// The period given by the display link (1/60 s before it starts).
@@ -102,10 +105,14 @@ public final class TimerDisplayLinkSource: DisplayLinkProviding {
     }
     private let state = Locked(State())
 
+    /// A source on the real clock; its thread starts with `start(period:vsync:)`.
     public init() {}
 
+    /// `MediaTime.now()`: `CLOCK_MONOTONIC`, seconds.
     public func now() -> Double { MediaTime.now() }
 
+    /// Starts a thread that sleeps to each deadline `k · period` and calls `vsync` with it,
+    /// skipping deadlines it missed by more than a period. `period` must be positive and finite.
     public func start(period: Double, vsync: @escaping @Sendable (Double) -> Void) {
         precondition(period > 0 && period.isFinite, "display link period \(period) s: use a positive, finite period")
         let generation = state.withLock { s -> UInt64 in
@@ -130,6 +137,7 @@ public final class TimerDisplayLinkSource: DisplayLinkProviding {
         thread.start()
     }
 
+    /// Stops the thread at its next wake-up; a vsync already being reported may still arrive.
     public func stop() {
         state.withLock { $0.running = false; $0.generation &+= 1 }
     }

@@ -53,6 +53,8 @@ extension Layer {
         set { change(.backgroundColor, to: .color(newValue)) }
     }
 
+    /// The border's color, drawn `borderWidth` points inside the bounds (opaque black by
+    /// default). Animatable.
     public var borderColor: Color {
         get { storage.borderColor }
         set { change(.borderColor, to: .color(newValue)) }
@@ -70,6 +72,7 @@ extension Layer {
         set { change(.cornerRadius, to: .number(newValue)) }
     }
 
+    /// The shadow's color (opaque black by default), blended with `shadowOpacity`. Animatable.
     public var shadowColor: Color {
         get { storage.shadowColor }
         set { change(.shadowColor, to: .color(newValue)) }

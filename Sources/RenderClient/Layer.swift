@@ -70,6 +70,7 @@ open class Layer {
 
     /// The kind of layer the server draws for this class.
     class var layerKind: LayerKind { .layer }
+    /// What the daemon draws for this layer: `.layer`, `.shape` or `.text`, from its class.
     public var kind: LayerKind { type(of: self).layerKind }
 
     /// A layer in `context`, or in `Context.current` (the first live context of the queue
@@ -256,6 +257,7 @@ open class Layer {
 }
 
 extension Layer: CustomStringConvertible {
+    /// The class, id, name and frame, for logs.
     public var description: String {
         "<\(type(of: self)) \(id)\(name.map { " \"\($0)\"" } ?? "") frame \(frame)>"
     }

@@ -16,10 +16,12 @@ public struct PresentedFrame: Sendable, Equatable, CustomStringConvertible {
     /// draws nothing (`--output none`: the frame was finished at the end of its evaluation).
     public var readyTime: Double?
 
+    /// The feedback the daemon's `commitPresented` message carries.
     public init(_ p: CommitPresented) {
         sequence = p.sequence; frame = p.frame; mediaTime = p.mediaTime; readyTime = p.readyTime
     }
 
+    /// The commit, its frame and times, for logs.
     public var description: String {
         "commit \(sequence) presented by frame \(frame) at \(mediaTime) s"
             + (readyTime.map { ", pixels ready at \($0) s" } ?? "")

@@ -26,6 +26,7 @@ public enum ReconnectEvent: Equatable, Sendable, CustomStringConvertible {
     /// client closed); the connection is over.
     case gaveUp(ConnectionError)
 
+    /// The step and its details, for logs.
     public var description: String {
         switch self {
         case let .disconnected(e): return "disconnected: \(e)"
@@ -58,6 +59,7 @@ public struct ResyncReport: Hashable, Sendable, CustomStringConvertible {
     /// The sequence numbers of the replay's commits.
     public var replaySequences: ClosedRange<UInt64>
 
+    /// A report with those counts (a context makes it; public for tests and custom sinks).
     public init(sessionID: UInt32, layers: Int, animations: Int, completedWhileAway: Int, queuedCommits: Int,
                 replayCommits: Int, replaySequences: ClosedRange<UInt64>) {
         self.sessionID = sessionID; self.layers = layers; self.animations = animations
@@ -65,6 +67,7 @@ public struct ResyncReport: Hashable, Sendable, CustomStringConvertible {
         self.replayCommits = replayCommits; self.replaySequences = replaySequences
     }
 
+    /// The counts in one line, for logs.
     public var description: String {
         "session \(sessionID): \(layers) layers, \(animations) animations replayed in \(replayCommits) commit(s) "
             + "(sequences \(replaySequences.lowerBound)…\(replaySequences.upperBound)), \(completedWhileAway) completed "

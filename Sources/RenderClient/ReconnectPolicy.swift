@@ -29,6 +29,9 @@ public struct ReconnectPolicy: Hashable, Sendable, CustomStringConvertible {
     /// means the daemon ended the session deliberately.
     public var afterGoodbye: Bool
 
+    /// A policy; the defaults are `standard`'s. Traps on a non-positive `initialDelay`, a
+    /// `multiplier` below 1, a `maximumDelay` below `initialDelay`, no attempts or a negative
+    /// `maximumDuration`.
     public init(initialDelay: Double = 0.010, multiplier: Double = 2, maximumDelay: Double = 1,
                 maximumAttempts: Int = 120, maximumDuration: Double = 60, handshakeTimeout: Double = 5,
                 afterGoodbye: Bool = false) {
@@ -62,6 +65,7 @@ public struct ReconnectPolicy: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The waits and limits in one line, for logs.
     public var description: String {
         "reconnect after \(initialDelay) s ×\(multiplier) up to \(maximumDelay) s, at most \(maximumAttempts) attempts "
             + "or \(maximumDuration) s\(afterGoodbye ? ", also after a goodbye" : "")"

@@ -21,6 +21,7 @@ import RenderProtocol
 public final class RecordingContext {
     /// The context's callback queue (stands in for the app's main queue).
     public let queue: DispatchQueue
+    /// The context to make layers in: its commits are recorded, its clock is `now`.
     public let context: Context
 
     /// What the context's closures share with the caller's thread (they may outlive this
@@ -48,6 +49,7 @@ public final class RecordingContext {
 
     /// Every commit so far (a `run`'s end-of-turn commit is here once `settle()` returns).
     public var commits: [Commit] { sink.withLock { $0.commits } }
+    /// The latest commit, `nil` before the first.
     public var lastCommit: Commit? { sink.withLock { $0.commits.last } }
     /// The commits from index `index` on.
     public func commits(since index: Int) -> ArraySlice<Commit> {
@@ -97,6 +99,7 @@ public final class RecordingContext {
     }
 }
 
+/// What a commit carries, by kind of command, for tests that read a `RecordingContext`'s commits.
 extension Commit {
     /// The commit's `setProperty` commands.
     public var setProperties: [(layer: LayerID, keyPath: LayerKeyPath, value: AnimatableValue)] {

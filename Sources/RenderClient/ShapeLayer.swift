@@ -12,6 +12,8 @@ open class ShapeLayer: Layer {
         set { change(.path, to: .path(newValue)) }
     }
 
+    /// The color the path's inside is filled with (opaque black by default; `.clear` for
+    /// none), by `fillRule`. Animatable.
     public var fillColor: Color {
         get { storage.fillColor }
         set { change(.fillColor, to: .color(newValue)) }
@@ -47,6 +49,8 @@ open class ShapeLayer: Layer {
         set { change(.lineDashPhase, to: .number(newValue)) }
     }
 
+    /// How long a mitered corner may be, as a multiple of the `lineWidth`, before it is
+    /// drawn beveled (10 by default).
     public var miterLimit: Double {
         get { storage.miterLimit }
         set { change(.miterLimit, to: .number(newValue)) }

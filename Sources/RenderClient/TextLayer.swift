@@ -17,6 +17,7 @@ open class TextLayer: Layer {
         set { change(.fontSize, to: .number(newValue)) }
     }
 
+    /// The text's color (opaque white by default).
     public var foregroundColor: Color {
         get { storage.foregroundColor }
         set { change(.foregroundColor, to: .color(newValue)) }

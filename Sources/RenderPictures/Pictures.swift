@@ -89,3 +89,23 @@ public func contactSheet(_ tiles: [(surface: OpaquePointer, label: String)], col
     return sheet
 }
 
+
+/// Tiles pictures into one contact sheet and writes it as a PNG at `path`: each tile scaled
+/// to at most 320 pixels wide and labelled underneath with its string, left to right and top
+/// to bottom, `columns` tiles a row (default: about the square root of their number). The
+/// value-level form of `contactSheet(_:columns:)`: no cairo surface to create or destroy.
+/// Throws `PictureError` naming the file when it cannot be written; an empty list writes
+/// nothing and throws.
+///
+///     let shot = try control.snapshot()
+///     let picture = Picture(width: Int(shot.width), height: Int(shot.height), pixels: shot.pixels)
+///     try writeContactSheet([(picture, "+0.00 s")], to: "sheet.png")
+public func writeContactSheet(_ tiles: [(picture: Picture, label: String)], columns: Int? = nil,
+                              to path: String) throws(PictureError) {
+    guard !tiles.isEmpty else { throw PictureError(message: "no pictures to tile into \(path)") }
+    let surfaces = tiles.map { (surface: $0.picture.surface(), label: $0.label) }
+    defer { for s in surfaces { cairo_surface_destroy(s.surface) } }
+    let sheet = contactSheet(surfaces, columns: columns)
+    defer { cairo_surface_destroy(sheet) }
+    try writePNG(sheet, to: path)
+}

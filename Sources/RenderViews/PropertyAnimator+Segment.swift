@@ -5,13 +5,25 @@ extension PropertyAnimator {
     /// spring given by its damping ratio (settling in the animator's duration, as
     /// `View.animate(…usingSpringWithDamping…)` does) and initial velocity in Apple's units.
     public enum TimingParameters: Equatable, Sendable {
+        /// A cubic Bézier curve from (0, 0) to (1, 1) over the animator's duration.
         case cubic(TimingFunction)
+        /// A spring settling in the animator's duration: `dampingRatio` (> 0; 1 is critically
+        /// damped, below 1 overshoots) and `initialVelocity` in UIKit's units (the whole
+        /// distance per second: 1 covers it in one second at the start speed).
         case spring(dampingRatio: Double, initialVelocity: Double)
     }
 
     /// UIKit's named curves.
     public enum Curve: Sendable {
-        case easeInOut, easeIn, easeOut, linear
+        /// Slow at both ends (0.42, 0, 0.58, 1): UIKit's default.
+        case easeInOut
+        /// Slow at the start (0.42, 0, 1, 1).
+        case easeIn
+        /// Slow at the end (0, 0, 0.58, 1).
+        case easeOut
+        /// Even speed (0, 0, 1, 1).
+        case linear
+        /// The curve's control points as a `TimingFunction`.
         public var timingFunction: TimingFunction {
             switch self {
             case .easeInOut: return .easeInEaseOut

@@ -29,13 +29,32 @@ import RenderClient
 ///
 /// Thread affinity: the callback queue of the context it was created on, like the views.
 public final class PropertyAnimator {
-    public enum State: Equatable, Sendable { case inactive, active, stopped }
-    public enum Position: Equatable, Sendable { case start, end, current }
+    /// Where an animator is in its life (`UIViewAnimatingState`).
+    public enum State: Equatable, Sendable {
+        /// Not started, or finished: its animations are not on the layers.
+        case inactive
+        /// Started (running or paused): its animations are on the layers.
+        case active
+        /// Stopped with `stopAnimation(false)`: the views hold what was on screen, waiting
+        /// for `finishAnimation(at:)`.
+        case stopped
+    }
+    /// Where a finished animator left its properties (`UIViewAnimatingPosition`).
+    public enum Position: Equatable, Sendable {
+        /// At their values before the animations (reversed to the start).
+        case start
+        /// At the animations' new values.
+        case end
+        /// Where they were when the animator was stopped part way.
+        case current
+    }
 
     /// Seconds, > 0.
     public let duration: Double
     /// The curve or spring of the tracks (changed by `continueAnimation(withTimingParameters:…)`).
     public private(set) var timingParameters: TimingParameters
+    /// `.inactive` until started, `.active` while running or paused, `.stopped` after
+    /// `stopAnimation(false)`; `.inactive` again once finished.
     public private(set) var state: State = .inactive
     /// Active and not paused.
     public private(set) var isRunning = false

@@ -5,6 +5,7 @@ import RenderClient
 /// `UIColor(white:alpha:)`, `.withAlphaComponent(_:)`, `.cgColor` for layers).
 public typealias UIColor = Color
 
+/// UIKit's spellings of `UIColor`'s members, on `Color` (`UIColor` is its alias).
 extension Color {
     /// `UIColor.withAlphaComponent(_:)`: `withAlpha(_:)`.
     public func withAlphaComponent(_ alpha: Double) -> Color { withAlpha(alpha) }

@@ -8,6 +8,7 @@ import RenderClient
 
 extension View: PortingSpellings {}
 
+/// Views' geometry in Core Graphics types (`CGRect`, `CGPoint`), beside the `Rect`/`Point` ones.
 extension PortingSpellings where Self: View {
     /// A view with a Core Graphics frame (`UIView(frame:)`).
     public init(frame: CGRect, context: Context? = nil) {

@@ -202,6 +202,8 @@ open class View: LayerDelegate {
         return ViewActions.action(for: self, forKey: key)
     }
 
+    /// The layer's layout pass reaching its view: calls `layoutSubviews()` (for the view's own
+    /// layer only).
     public func layoutSublayers(of layer: Layer) {
         guard layer === self.layer else { return }
         layoutSubviews()
@@ -209,6 +211,7 @@ open class View: LayerDelegate {
 }
 
 extension View: CustomStringConvertible {
+    /// The class, frame, layer id and tag, for logs.
     public var description: String {
         "<\(type(of: self)) frame \(frame); layer \(layer.id)\(tag != 0 ? "; tag \(tag)" : "")>"
     }

@@ -11,6 +11,10 @@ import RenderClient
 /// the view then answers the null action, so the layer's search stops and the change takes
 /// effect without animation.
 public protocol ViewActionProvider: AnyObject {
+    /// The action for a change of `key` (a layer key path: `"position"`, `"bounds"`,
+    /// `"opacity"`, …) on `view`'s layer, asked before the value changes: an action to run,
+    /// `.null` for no animation, or `nil` to let the view answer as it would outside any block
+    /// (the null action). Called on the view's queue, once per changed key.
     func action(for view: View, forKey key: String) -> Action?
 }
 

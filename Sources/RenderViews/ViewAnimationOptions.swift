@@ -6,7 +6,9 @@ import RenderClient
 /// Core Animation's named timing functions. At most one curve may be given; two are a
 /// programming error (traps with a message).
 public struct ViewAnimationOptions: OptionSet, Hashable, Sendable {
+    /// The option bits, as UIKit numbers them.
     public let rawValue: UInt
+    /// The options of those bits (UIKit's values).
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// Lay out the views changed in the block inside it, so the layout they cause animates
@@ -58,21 +60,35 @@ public struct ViewAnimationOptions: OptionSet, Hashable, Sendable {
 /// whole keyframe animation (ease-in-ease-out when none is given):
 /// `ViewKeyframeAnimationOptions(curve: .curveLinear)` gives evenly timed keyframes.
 public struct ViewKeyframeAnimationOptions: OptionSet, Hashable, Sendable {
+    /// The option bits, as UIKit numbers them.
     public let rawValue: UInt
+    /// The options of those bits (UIKit's values).
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// Lay out the views changed in the keyframes inside the block, so their layout animates too.
     public static let layoutSubviews = ViewKeyframeAnimationOptions(rawValue: 1 << 0)
+    /// Accepted; this library delivers no touches to views.
     public static let allowUserInteraction = ViewKeyframeAnimationOptions(rawValue: 1 << 1)
+    /// Start from what is on screen rather than from an in-flight animation's target.
     public static let beginFromCurrentState = ViewKeyframeAnimationOptions(rawValue: 1 << 2)
+    /// Repeat the keyframes for ever.
     public static let `repeat` = ViewKeyframeAnimationOptions(rawValue: 1 << 3)
+    /// Play the keyframes forward, then backward; the property ends at its model value.
     public static let autoreverse = ViewKeyframeAnimationOptions(rawValue: 1 << 4)
+    /// Inside another block, keep this block's own duration.
     public static let overrideInheritedDuration = ViewKeyframeAnimationOptions(rawValue: 1 << 5)
+    /// Inside another block, do not take its repeat and autoreverse options.
     public static let overrideInheritedOptions = ViewKeyframeAnimationOptions(rawValue: 1 << 9)
 
+    /// Straight lines between key frames (the default).
     public static let calculationModeLinear = ViewKeyframeAnimationOptions(rawValue: 0 << 10)
+    /// Each key frame's value held until the next one: no interpolation.
     public static let calculationModeDiscrete = ViewKeyframeAnimationOptions(rawValue: 1 << 10)
+    /// An even speed over the whole path, ignoring the keyframes' start times and durations.
     public static let calculationModePaced = ViewKeyframeAnimationOptions(rawValue: 2 << 10)
+    /// A smooth (Catmull-Rom) curve through the key frames, at their times.
     public static let calculationModeCubic = ViewKeyframeAnimationOptions(rawValue: 3 << 10)
+    /// A smooth curve through the key frames at an even speed, ignoring their times.
     public static let calculationModeCubicPaced = ViewKeyframeAnimationOptions(rawValue: 4 << 10)
 
     static let modeMask: UInt = 7 << 10
