@@ -34,6 +34,11 @@ public final class HostingView<Model>: View {
     private let lock = NSLock()
     private var model: Model
     private var sizeRangeStorage: SizeRange
+    /// When set, `sizeRange` follows the host's bounds (ComponentKit's size-range provider):
+    /// recomputed in `layoutSubviews`, which runs after each change of the host's size.
+    public var sizeRangeProvider: SizeRangeProvider? {
+        didSet { if sizeRangeProvider != nil { setNeedsLayout() } }
+    }
     let scopeRoot = ScopeRoot()
     /// Where trees are built and laid out (serial).
     let buildQueue: DispatchQueue
@@ -98,6 +103,11 @@ public final class HostingView<Model>: View {
         // The mounter belongs to the host's queue; deinit may run on any thread.
         let m = QueueBound(mounter)
         layer.context.queue.async { m.value?.unmountAll() }
+    }
+
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        if let provider = sizeRangeProvider { sizeRange = provider.sizeRange(forBoundingSize: bounds.size) }
     }
 
     /// Replaces the model and rebuilds.
