@@ -34,9 +34,12 @@ public struct FlexibleSizeRangeProvider: SizeRangeProvider, Sendable {
         case flexibleWidthAndHeight
     }
 
+    /// Which axes are flexible.
     public var flexibility: Flexibility
+    /// A provider flexible on `flexibility`'s axes.
     public init(flexibility: Flexibility) { self.flexibility = flexibility }
 
+    /// The bounding size on the fixed axes (0 when not finite), 0…∞ on the flexible ones.
     public func sizeRange(forBoundingSize b: Size) -> SizeRange {
         let w = max(0, b.width.isFinite ? b.width : 0), h = max(0, b.height.isFinite ? b.height : 0)
         switch flexibility {
@@ -69,30 +72,53 @@ extension HostingView {
 /// ComponentKit's attribute map keys (`{@selector(setBackgroundColor:), color}`): one per
 /// `ViewAttribute` case that takes a single value.
 public struct ViewAttributeKey: Hashable, Sendable, CustomStringConvertible {
+    /// The attribute's name (the `ViewAttribute` case's).
     public let name: String
     private init(_ name: String) { self.name = name }
+    /// The name.
     public var description: String { name }
 
+    /// Sets `ViewAttribute.alpha`.
     public static let alpha = ViewAttributeKey("alpha")
+    /// Sets `ViewAttribute.backgroundColor`.
     public static let backgroundColor = ViewAttributeKey("backgroundColor")
+    /// Sets `ViewAttribute.isHidden`.
     public static let isHidden = ViewAttributeKey("isHidden")
+    /// Sets `ViewAttribute.clipsToBounds`.
     public static let clipsToBounds = ViewAttributeKey("clipsToBounds")
+    /// Sets `ViewAttribute.transform`.
     public static let transform = ViewAttributeKey("transform")
+    /// Sets `ViewAttribute.tag`.
     public static let tag = ViewAttributeKey("tag")
+    /// Sets `ViewAttribute.isUserInteractionEnabled`.
     public static let isUserInteractionEnabled = ViewAttributeKey("isUserInteractionEnabled")
+    /// Sets `ViewAttribute.anchorPoint`.
     public static let anchorPoint = ViewAttributeKey("anchorPoint")
+    /// Sets `ViewAttribute.zPosition`.
     public static let zPosition = ViewAttributeKey("zPosition")
+    /// Sets `ViewAttribute.transform3D`.
     public static let transform3D = ViewAttributeKey("transform3D")
+    /// Sets `ViewAttribute.sublayerTransform`.
     public static let sublayerTransform = ViewAttributeKey("sublayerTransform")
+    /// Sets `ViewAttribute.borderColor`.
     public static let borderColor = ViewAttributeKey("borderColor")
+    /// Sets `ViewAttribute.borderWidth`.
     public static let borderWidth = ViewAttributeKey("borderWidth")
+    /// Sets `ViewAttribute.cornerRadius`.
     public static let cornerRadius = ViewAttributeKey("cornerRadius")
+    /// Sets `ViewAttribute.shadowColor`.
     public static let shadowColor = ViewAttributeKey("shadowColor")
+    /// Sets `ViewAttribute.shadowOpacity`.
     public static let shadowOpacity = ViewAttributeKey("shadowOpacity")
+    /// Sets `ViewAttribute.shadowOffset`.
     public static let shadowOffset = ViewAttributeKey("shadowOffset")
+    /// Sets `ViewAttribute.shadowRadius`.
     public static let shadowRadius = ViewAttributeKey("shadowRadius")
+    /// Sets `ViewAttribute.contentsRect`.
     public static let contentsRect = ViewAttributeKey("contentsRect")
+    /// Sets `ViewAttribute.contents`.
     public static let contents = ViewAttributeKey("contents")
+    /// Sets `ViewAttribute.name`.
     public static let name = ViewAttributeKey("name")
 
     /// The typed attribute for `value`, or nil when `value` is not of a type the key takes.
