@@ -112,7 +112,7 @@ public let kPOPLayerShadowOpacity = "shadowOpacity"
 /// POP's `kPOPLayerShadowRadius`: a layer's `shadowRadius` key path.
 public let kPOPLayerShadowRadius = "shadowRadius"
 // POP's view properties, as the view's layer's key paths: animate `view.layer`
-// (`view.layer.pop_add(POPSpringAnimation(propertyNamed: kPOPViewCenter), forKey: …)`).
+// (`view.pop_add(POPSpringAnimation(propertyNamed: kPOPViewCenter), forKey: …)`, on the view's layer).
 // `kPOPViewFrame` has no key path here (a frame is position and bounds: animate those).
 /// POP's `kPOPViewAlpha`: a view's layer's `opacity` key path.
 public let kPOPViewAlpha = "opacity"
@@ -280,4 +280,20 @@ extension Layer {
     }
     /// Removes every Dynamics animation of the layer.
     public func pop_removeAllAnimations() { DynamicAnimator.shared(for: context).removeAllAnimations(from: self) }
+}
+
+/// POP's methods on views (`[view pop_addAnimation:forKey:]`): anything drawn by a layer it
+/// owns (`LayerBacked`: RenderViews' `View`) animates that layer, with the view property
+/// names (`kPOPViewAlpha`, `kPOPViewCenter`, …) as the layer's key paths.
+extension LayerBacked {
+    /// `layer.pop_add(_:forKey:)`.
+    public func pop_add(_ anim: DynamicAnimation, forKey key: String?) { layer.pop_add(anim, forKey: key) }
+    /// `layer.pop_animation(forKey:)`.
+    public func pop_animation(forKey key: String) -> DynamicAnimation? { layer.pop_animation(forKey: key) }
+    /// `layer.pop_animationKeys()`.
+    public func pop_animationKeys() -> [String] { layer.pop_animationKeys() }
+    /// `layer.pop_removeAnimation(forKey:)`.
+    public func pop_removeAnimation(forKey key: String) { layer.pop_removeAnimation(forKey: key) }
+    /// `layer.pop_removeAllAnimations()`.
+    public func pop_removeAllAnimations() { layer.pop_removeAllAnimations() }
 }

@@ -1,6 +1,10 @@
 import Foundation
 import RenderClient
 
+/// `UIView`: `View`, layer-backed as UIKit's (`UIView(frame:)` in `Context.current`, or
+/// `UIView(frame:context:)`; `view.layer` is its `CALayer`).
+public typealias UIView = View
+
 /// `UIColor`: `Color` (`UIColor.red`, `UIColor(red:green:blue:alpha:)`,
 /// `UIColor(white:alpha:)`, `.withAlphaComponent(_:)`, `.cgColor` for layers).
 public typealias UIColor = Color

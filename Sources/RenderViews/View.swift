@@ -15,7 +15,7 @@ import RenderClient
 ///
 /// Thread affinity: a view belongs to its layer's context's callback queue (the main queue
 /// by default); create it, change it and animate it there, as with its layer.
-open class View: LayerDelegate {
+open class View: LayerDelegate, LayerBacked {
     /// The class of the backing layer (`+[UIView layerClass]`): override it to back a view
     /// subclass with a `ShapeLayer`, a `TextLayer` or a layer subclass of your own.
     open class var layerClass: Layer.Type { Layer.self }

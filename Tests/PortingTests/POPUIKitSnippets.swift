@@ -30,6 +30,28 @@ struct POPUIKitSnippets {
         #expect(moved.count >= frames - 1, "one commit per frame")
     }
 
+    /// `[view pop_addAnimation:forKey:]`: POP's methods on a view animate its layer, with
+    /// the view property names.
+    @Test func springAddedToAView() {
+        let app = PopApp()
+        let view = app.run { () -> UIView in
+            let v = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40), context: app.context)
+            let anim = POPSpringAnimation(propertyNamed: kPOPViewCenter)
+            anim.toValue = CGPoint(x: 150, y: 90)
+            v.pop_add(anim, forKey: "slide")
+            let fade = POPBasicAnimation(propertyNamed: kPOPViewAlpha)
+            fade.toValue = 0.5
+            fade.duration = 0.2
+            v.pop_add(fade, forKey: "fade")
+            return v
+        }
+        #expect(app.run { view.pop_animationKeys() } == ["slide", "fade"])
+        app.frames(until: { view.pop_animationKeys().isEmpty })
+        #expect(app.run { view.center } == CGPoint(x: 150, y: 90))
+        #expect(app.run { view.alpha } == 0.5)
+        #expect(app.run { view.layer.position } == Point(x: 150, y: 90), "the view's layer moved")
+    }
+
     @Test func basicOpacityRemovedByKey() {
         let app = PopApp()
         let layer = app.layer()
