@@ -25,6 +25,9 @@ DispatchQueue.main.async {
     CATransaction.setAnimationDuration(1)
     CATransaction.setCompletionBlock {         // on the main queue, once the fade has finished
         print("faded")
+        if let shot = try? ControlClient().snapshot() {   // the daemon's latest frame (ARGB32 pixels)
+            print("snapshot of frame \(shot.frame): \(shot.width) × \(shot.height) pixels")
+        }
         exit(0)
     }
     box.opacity = 0.3

@@ -20,7 +20,10 @@ struct QuickstartTests {
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 0, "\(output)\n\(daemon.stderrText)")
-        #expect(output == "main thread was blocked 2 s; the daemon kept animating\nfaded\n",
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(2) == ["main thread was blocked 2 s; the daemon kept animating", "faded"],
                 "the fade finished during the block; its completion block ran when the main queue was free")
+        #expect(lines.count == 3 && lines[2].hasPrefix("snapshot of frame ") && lines[2].hasSuffix(" pixels"),
+                "the completion block took a snapshot: \(output)")
     }
 }
