@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RenderServer
+import RenderServerHarness
 
 /// `rendersrv-stress composite`: the compositor's scenes of `rendersrv-bench --composite`
 /// (`CompositorBenchmark` in RenderServer, reused as is): 1280×720, the cached compositor

@@ -12,8 +12,8 @@ import RenderCore
 /// vectors on every frame, full frame, no bitmaps kept.
 ///
 /// Thread affinity: one thread at a time (the compositor thread).
-final class Rasterizer {
-    enum Mode { case cached, naive }
+package final class Rasterizer {
+    package enum Mode { case cached, naive }
 
     let width: Int
     let height: Int
@@ -73,17 +73,17 @@ final class Rasterizer {
     var subtreeChanged = Set<UInt64>()
 
     /// Rows per band of a large damage rectangle (`bands(of:)`; `Int.max`: no bands).
-    var bandRows = Rasterizer.defaultBandRows
+    package var bandRows = Rasterizer.defaultBandRows
 
     /// Whether solid layers outside groups and clips are filled by `SolidFiller` (true), or
     /// all with cairo paths (`drawSolid`; for comparisons in tests and benchmarks).
-    var fillsSolidsDirectly = true
+    package var fillsSolidsDirectly = true
 
     /// Counters for statistics and tests.
     private(set) var bitmapsRendered = 0
     private(set) var lastDamage: [PixelRect] = []
 
-    init?(width: Int, height: Int, mode: Mode = .cached) {
+    package init?(width: Int, height: Int, mode: Mode = .cached) {
         guard let s = LayerBitmap.newSurface(width, height) else { return nil }
         self.width = width; self.height = height; self.mode = mode
         surface = s
@@ -105,7 +105,7 @@ final class Rasterizer {
 
     /// Draws `list`; returns the rectangles whose pixels changed (empty: nothing to do).
     @discardableResult
-    func draw(_ list: RenderList) -> [PixelRect] {
+    package func draw(_ list: RenderList) -> [PixelRect] {
         drawSerial += 1
         let damage = mode == .naive ? [display] : findDamage(list)
         lastDamage = damage
