@@ -66,6 +66,12 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Histogram", package: "hdrhistogram-swift")],
                 swiftSettings: loopThreadSettings),
+        // What tests, the fuzzer and the benchmarks drive the server with — EmbeddedServer (the
+        // core on bytes and a hand-driven clock), the fuzz harness, the benchmarks — kept out
+        // of the library rendersrvd links. It reaches RenderServer's `package` declarations.
+        .target(name: "RenderServerHarness",
+                dependencies: ["RenderServer", "RenderCore", "RenderProtocol", "CSystem",
+                               .product(name: "Logging", package: "swift-log")]),
         .target(name: "RenderClient",
                 dependencies: ["RenderCore", "RenderProtocol", "CSystem"]),
         // UIKit-style views: layer-backed `View`, animation blocks, property animators.
@@ -89,17 +95,17 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "rendersrv-stress",
                           dependencies: ["RenderCore", "RenderProtocol", "CSystem", "RenderClient", "Dynamics",
-                                         "RenderServer", "RenderPictures", "CCairo",
+                                         "RenderServer", "RenderServerHarness", "RenderPictures", "CCairo",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Histogram", package: "hdrhistogram-swift")]),
         // The README's Quickstart, verbatim: the smallest client, kept compiling.
         .executableTarget(name: "rendersrv-quickstart", dependencies: ["RenderClient"]),
         .executableTarget(name: "rendersrv-bench",
-                          dependencies: ["RenderCore", "RenderProtocol", "RenderServer"]),
+                          dependencies: ["RenderCore", "RenderProtocol", "RenderServer", "RenderServerHarness"]),
         // The libFuzzer target (built alone with -sanitize=fuzzer,address -DFUZZING by
         // Scripts/fuzz); in the normal build, a replayer of its inputs. No @main under
         // FUZZING: libFuzzer's driver is the entry point, hence -parse-as-library.
-        .executableTarget(name: "rendersrv-fuzz", dependencies: ["RenderServer", "RenderProtocol"],
+        .executableTarget(name: "rendersrv-fuzz", dependencies: ["RenderServerHarness", "RenderServer", "RenderProtocol"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
@@ -111,7 +117,7 @@ let package = Package(
         // Code written the way UIKit / Core Animation / POP users write it, checked by what it
         // commits (issue 20: a client an iOS engineer writes in ten minutes).
         .testTarget(name: "PortingTests", dependencies: ["RenderClient", "RenderViews", "Dynamics"]),
-        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "CSystem"],
+        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderServerHarness", "CSystem"],
                     exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB", "CSystem"]),
     ]

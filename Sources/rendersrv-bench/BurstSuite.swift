@@ -17,6 +17,7 @@
 import RenderCore
 import RenderProtocol
 import RenderServer
+import RenderServerHarness
 
 /// The frame that starts the burst (its own symbol, for `--toggle-collect`: the three
 /// functions differ in the constant they return with, so the linker cannot fold them into one).

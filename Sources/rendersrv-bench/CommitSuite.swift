@@ -19,6 +19,7 @@
 import RenderCore
 import RenderProtocol
 import RenderServer
+import RenderServerHarness
 
 /// The frame that first shows the commits (its own symbol, for callgrind's
 /// `--toggle-collect='*commitFirstFrame*'`).

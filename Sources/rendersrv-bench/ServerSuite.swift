@@ -3,6 +3,7 @@
 import RenderCore
 import RenderProtocol
 import RenderServer
+import RenderServerHarness
 #if canImport(Glibc)
 import Glibc
 #endif

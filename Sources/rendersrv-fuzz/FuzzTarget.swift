@@ -18,6 +18,7 @@
 // can link the module); under FUZZING that function starts libFuzzer's driver.
 import Foundation
 import RenderServer
+import RenderServerHarness
 
 /// One input through the harness; traps on a broken invariant (what libFuzzer reports).
 func fuzzOne(_ harness: FuzzHarness, _ bytes: [UInt8]) {

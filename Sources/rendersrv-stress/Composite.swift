@@ -4,6 +4,7 @@ import RenderClient
 import RenderCore
 import RenderProtocol
 import RenderServer
+import RenderServerHarness
 
 /// `rendersrv-stress composite`: the compositor's scenes of `rendersrv-bench --composite`
 /// (`CompositorBenchmark` in RenderServer, reused as is): 1280×720, the cached compositor

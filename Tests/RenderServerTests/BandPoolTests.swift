@@ -3,6 +3,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// The threads that draw a frame's bands: each band drawn once, by a painter that exists,
 /// whatever the scheduling; and a pooled rasterizer's frame the same, bit for bit, as one

@@ -4,6 +4,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// Two of the compositor's speed paths give the pixels of the general ones: drawing a large
 /// damage rectangle in bands, and compositing a bitmap by an integral translation.

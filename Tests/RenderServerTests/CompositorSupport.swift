@@ -4,6 +4,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// A scene on the embedded server with a drawing output: one client commits layers on the
 /// manual clock and the test reads the composited frame.

@@ -5,6 +5,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// The compositor's bookkeeping: damage, kept layer bitmaps, the hand-off, snapshots.
 @Suite struct CompositorTests {

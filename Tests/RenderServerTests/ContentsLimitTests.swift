@@ -3,6 +3,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// The bytes of contents held at once: `maxContentsBytesPerSession` (limit 16) and
 /// `maxContentsBytes` (limit 17, over all sessions). On the embedded driver: bytes in,

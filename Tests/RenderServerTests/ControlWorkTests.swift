@@ -3,6 +3,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// Control work queued off the loop thread is bounded per client and in total, served in
 /// turn, and cancelled with its session (issue 18: a client that asked for 2,500 trees and

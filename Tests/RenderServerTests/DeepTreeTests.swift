@@ -2,6 +2,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// A tree as deep as a daemon may be configured to accept (`Limits.maxTreeDepthCeiling`):
 /// its commit is validated and applied in slices bounded by their work (the structural

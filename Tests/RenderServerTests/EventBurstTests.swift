@@ -3,6 +3,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// Frames that start or finish tens of thousands of animations at once (issue 7): every
 /// `animationStarted` and `animationStopped` exactly once, in order, with the frame's media

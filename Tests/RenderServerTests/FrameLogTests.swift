@@ -4,6 +4,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// The daemon's per-frame record and the `frameLogRequest` that reads it, on the embedded
 /// server and a manual clock.

@@ -4,6 +4,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// The short, deterministic run of the fuzz target (`rendersrv-fuzz`, Scripts/fuzz) that
 /// the normal suite keeps: random and mutated frames through `FuzzHarness` — the stream

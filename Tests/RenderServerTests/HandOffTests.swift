@@ -4,6 +4,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// The loop thread's hand-off to the compositor on a real-clock output (issue 18): bounded
 /// per frame whatever the compositor is given, and a compositor that cannot keep up skips

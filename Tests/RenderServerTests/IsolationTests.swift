@@ -5,6 +5,7 @@ import RenderProtocol
 import Synchronization
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// The loop thread belongs to the frame: each way one client could make it do work of a
 /// size the client chooses is refused by a limit, and every other client goes on. All on

@@ -3,6 +3,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// Kept renderings (`KeptRendering`): a masked layer's rendering is kept while nothing in
 /// its subtree or mask changes, and every frame equals a from-scratch drawing of the same

@@ -3,6 +3,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// Goldens for `mask` and for transitions (fade, moveIn, push, reveal at mid-progress),
 /// drawn through the whole server core on the manual clock.

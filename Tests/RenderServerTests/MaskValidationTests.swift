@@ -3,6 +3,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// The checks on `mask` and on the values of wire 21, 22, 43 and 54, against the pending
 /// view and against the store once applied (both must agree).

@@ -5,6 +5,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// Operations on the embedded server (bytes, manual clock): the sessions list and kicking
 /// a session; and the pieces of socket activation and readiness that need no daemon.

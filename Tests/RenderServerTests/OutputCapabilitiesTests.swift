@@ -3,6 +3,7 @@ import Logging
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// Control asks an output what it can do through the capability protocols it adopts
 /// (OutputCapabilities.swift), not by its concrete type: an output of the test's own that

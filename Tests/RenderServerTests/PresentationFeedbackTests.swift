@@ -2,6 +2,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// `commitPresented` on the embedded server (bytes in, bytes out, manual clock at 1000 s,
 /// 60 Hz): sent only for commits that ask (header flag bit 0), once the frame that first

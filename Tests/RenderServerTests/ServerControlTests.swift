@@ -4,6 +4,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// Control requests, the real clock, and the listener's start-up and shutdown.
 @Suite struct ServerControlTests {

@@ -6,6 +6,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// Shared-memory contents (value tag 12) on the embedded driver: bytes plus descriptors in,
 /// as a socket read with SCM_RIGHTS would hand them over. Every descriptor passed is counted

@@ -3,6 +3,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// `SolidFiller` against cairo's fills of the same rounded, bordered, translucent layers
 /// (`Rasterizer.drawSolid`), rotated and scaled over a patterned ground: the same picture up

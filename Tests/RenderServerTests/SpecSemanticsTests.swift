@@ -3,6 +3,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// The sentences of PROTOCOL.md §9 ("Timing edge cases") and §10 that a client would
 /// otherwise have to guess, each pinned to what the daemon does: values read from the

@@ -2,6 +2,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// `retargetSpring` (command 11) on the embedded server, manual clock at 1000 s, 60 Hz: the
 /// running spring is replaced in place at the time the commit is applied, with value and

@@ -2,6 +2,7 @@ import RenderCore
 import RenderProtocol
 import Testing
 @testable import RenderServer
+@testable import RenderServerHarness
 
 /// `springRetargeted` (0x0013, PROTOCOL.md §5.2) on the embedded server, manual clock at
 /// 1000 s, 60 Hz: the event names where the daemon's new spring starts, and the spring a

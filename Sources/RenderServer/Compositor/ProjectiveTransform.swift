@@ -91,7 +91,7 @@ struct ProjectiveTransform: Hashable, Sendable {
 }
 
 /// An integer pixel rectangle (half-open: x ..< x + width).
-struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+package struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     var x, y, width, height: Int
 
     static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -134,5 +134,5 @@ struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// Grown by `n` pixels on every side.
     func insetBy(_ n: Int) -> PixelRect { PixelRect(x: x + n, y: y + n, width: width - 2 * n, height: height - 2 * n) }
 
-    var description: String { "\(width)x\(height)+\(x)+\(y)" }
+    package var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

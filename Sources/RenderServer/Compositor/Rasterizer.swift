@@ -19,8 +19,8 @@ import RenderCore
 /// stays on the calling thread.
 ///
 /// Thread affinity: one thread at a time (the compositor thread) calls it.
-final class Rasterizer {
-    enum Mode { case cached, naive }
+package final class Rasterizer {
+    package enum Mode { case cached, naive }
 
     let width: Int
     let height: Int
@@ -95,7 +95,7 @@ final class Rasterizer {
     var subtreeChanged = Set<UInt64>()
 
     /// Rows per band of a large damage rectangle (`bands(of:)`; `Int.max`: no bands).
-    var bandRows = Rasterizer.defaultBandRows
+    package var bandRows = Rasterizer.defaultBandRows
     /// A damage rectangle smaller than this (pixels) is drawn in one pass (`bands(of:)`).
     var minBandedArea = Rasterizer.defaultMinBandedArea
     /// Tests: with several threads, band k is drawn by painter k mod `threads` (every
@@ -105,14 +105,14 @@ final class Rasterizer {
 
     /// Whether solid layers outside groups and clips are filled by `SolidFiller` (true), or
     /// all with cairo paths (`drawSolid`; for comparisons in tests and benchmarks).
-    var fillsSolidsDirectly = true
+    package var fillsSolidsDirectly = true
 
     /// Counters for statistics and tests.
     private(set) var bitmapsRendered = 0
     private(set) var lastDamage: [PixelRect] = []
 
     /// `threads`: how many threads draw a frame's bands (1: the calling thread alone).
-    init?(width: Int, height: Int, mode: Mode = .cached, threads: Int = 1) {
+    package init?(width: Int, height: Int, mode: Mode = .cached, threads: Int = 1) {
         guard let s = LayerBitmap.newSurface(width, height) else { return nil }
         self.width = width; self.height = height; self.mode = mode
         surface = s
@@ -148,7 +148,7 @@ final class Rasterizer {
 
     /// Draws `list`; returns the rectangles whose pixels changed (empty: nothing to do).
     @discardableResult
-    func draw(_ list: RenderList) -> [PixelRect] {
+    package func draw(_ list: RenderList) -> [PixelRect] {
         drawSerial += 1
         let damage = mode == .naive ? [display] : findDamage(list)
         lastDamage = damage

@@ -7,7 +7,7 @@ import RenderProtocol
 /// layer's own content. Built on the loop thread from the presented trees (so it costs a
 /// walk of the visible layers and no drawing), then handed to the compositor thread; after
 /// the hand-off it is immutable.
-struct RenderList: Sendable {
+package struct RenderList: Sendable {
     /// The frame it shows (counts from 1) and its target present time (media seconds).
     var frame: UInt64
     var mediaTime: Double
@@ -22,7 +22,7 @@ struct RenderList: Sendable {
     /// thread so that they are freed there: freeing 100,000 items took about 10 ms.
     var discarded: [RenderItems] = []
 
-    var itemCount: Int { blocks.reduce(0) { $0 + $1.count } }
+    package var itemCount: Int { blocks.reduce(0) { $0 + $1.count } }
 }
 
 /// Render items in chunks of 256: a list shares its chunks with the previous frame's, and
@@ -194,7 +194,7 @@ extension RenderList {
 /// transform applies — so `m34` in a `sublayerTransform` gives its sublayers perspective.
 ///
 /// Thread affinity: the loop thread.
-final class RenderListBuilder {
+package final class RenderListBuilder {
     private struct Block {
         /// The tree's `renderSerial` it was built or updated at.
         var serial: UInt64
@@ -210,7 +210,7 @@ final class RenderListBuilder {
     /// built by updates (subtrees rebuilt: the work `sliceItems` bounds per frame).
     private(set) var sessionBuilds = 0
     private(set) var subtreeBuilds = 0
-    private(set) var updatedItems = 0
+    package private(set) var updatedItems = 0
     /// Calls of `build`.
     private(set) var builds = 0
 
@@ -279,7 +279,7 @@ final class RenderListBuilder {
     /// Whether the last `build` left a session's update under way: its list shows that
     /// session as it was before and must not be handed to the compositor (see
     /// `CompositorOutput.present`); the next frames go on with it.
-    private(set) var isBehind = false
+    package private(set) var isBehind = false
     /// Whether a build has work under way (an update or a whole build in slices): the
     /// frames must go on even if nothing animates or changes.
     var hasWorkUnderWay: Bool { !updating.isEmpty || !slicing.isEmpty }
@@ -289,20 +289,20 @@ final class RenderListBuilder {
     ///     (`defaultSliceItems`); a one-off build (`RenderList(_:)`) does not.
     ///   - updateItems: see `updateItems`. The daemon's compositor on a real clock slices
     ///     them (`defaultUpdateItems`); on a manual clock every frame is built whole.
-    init(sliceItems: Int? = nil, updateItems: Int? = nil) {
+    package init(sliceItems: Int? = nil, updateItems: Int? = nil) {
         self.sliceItems = sliceItems
         self.updateItems = updateItems
     }
 
     /// About 7 ms of the loop thread on the 2-core development machine (1.7 µs per item)
     /// for whole builds.
-    static let defaultSliceItems = 4_096
+    package static let defaultSliceItems = 4_096
     /// 3–4.5 ms of the loop thread on the 2-core development machine (1.5–2.2 µs per item
     /// rebuilt at an earlier frame's time): with the evaluation of 100,000 animated layers
     /// (4–5 ms), a frame stays well within a 60 Hz period on a loaded host.
-    static let defaultUpdateItems = 2_048
+    package static let defaultUpdateItems = 2_048
 
-    func build(_ frame: FrameSnapshot) -> RenderList {
+    package func build(_ frame: FrameSnapshot) -> RenderList {
         builds += 1
         let display = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
         if size != (frame.width, frame.height) {

@@ -9,11 +9,11 @@ import RenderProtocol
 ///   (per frame that had work);
 /// - frames that had no work (nothing animated or changed: idle);
 /// - frames produced and vsyncs missed (the real clock woke too late for them).
-struct FrameStats {
+package struct FrameStats {
     private(set) var frames: UInt64 = 0
     private(set) var missedFrames: UInt64 = 0
     /// Frames with nothing to do (nothing animated, nothing changed).
-    var idleFrames: UInt64 = 0
+    package var idleFrames: UInt64 = 0
     /// Microseconds, up to a minute.
     private(set) var frameInterval = Histogram<UInt64>(highestTrackableValue: 60_000_000,
                                                        numberOfSignificantValueDigits: .three)

@@ -16,7 +16,7 @@ import RenderProtocol
 /// worker's own memory is one job's at a time.
 ///
 /// Thread affinity: the loop thread (owned by `ServerCore`).
-struct ControlWork {
+package struct ControlWork {
     struct Job {
         let session: UInt32
         let bytes: Int
@@ -36,8 +36,8 @@ struct ControlWork {
     private var lastServed: [UInt32: UInt64] = [:]
     /// Jobs and bytes per session (queued and running), and in total.
     private var held: [UInt32: (jobs: Int, bytes: Int)] = [:]
-    private(set) var totalJobs = 0
-    private(set) var totalBytes = 0
+    package private(set) var totalJobs = 0
+    package private(set) var totalBytes = 0
     /// The job handed to the worker, if any.
     private(set) var running: (session: UInt32, bytes: Int)?
     /// Jobs refused, and jobs dropped with their session, since start (statistics).

@@ -10,9 +10,9 @@ import RenderProtocol
 /// the loop thread (the JSON is built off it).
 ///
 /// Thread affinity: the loop thread (owned by `ServerCore`).
-struct FrameLog {
+package struct FrameLog {
     /// One frame; times in CLOCK_MONOTONIC nanoseconds, durations in nanoseconds.
-    struct Entry {
+    package struct Entry {
         var frame: UInt64 = 0
         var targetNanoseconds: Int64 = 0
         var wakeNanoseconds: Int64 = 0
@@ -20,8 +20,8 @@ struct FrameLog {
         var idle = false
         var commits: UInt32 = 0
         var applyNanoseconds: Int64 = 0
-        var evaluateNanoseconds: Int64 = 0
-        var presentNanoseconds: Int64 = 0
+        package var evaluateNanoseconds: Int64 = 0
+        package var presentNanoseconds: Int64 = 0
         var animatedLayers: UInt32 = 0
     }
 
@@ -59,12 +59,12 @@ struct FrameLog {
     /// The oldest kept frame's number, 0 when none.
     var oldestFrame: UInt64 { written == 0 ? 0 : ring[written > capacity ? written % capacity : 0].frame }
     /// The latest recorded frame's number, 0 when none.
-    var latestFrame: UInt64 { written == 0 ? 0 : ring[(written - 1) % capacity].frame }
+    package var latestFrame: UInt64 { written == 0 ? 0 : ring[(written - 1) % capacity].frame }
 
     /// Up to `limit` entries of frames numbered above `frame`, oldest first, and whether
     /// more follow. Frame numbers increase by one per entry, so the first one is found by
     /// arithmetic.
-    func entries(after frame: UInt64, limit: Int) -> (entries: [Entry], hasMore: Bool) {
+    package func entries(after frame: UInt64, limit: Int) -> (entries: [Entry], hasMore: Bool) {
         let kept = min(written, capacity)
         guard kept > 0, limit > 0 else { return ([], false) }
         let oldest = oldestFrame

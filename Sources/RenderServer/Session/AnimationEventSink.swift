@@ -11,7 +11,7 @@ import RenderProtocol
 /// order.
 ///
 /// Thread affinity: that of its owner (the loop thread for a session's buffer).
-protocol AnimationEventSink: ~Copyable {
+package protocol AnimationEventSink: ~Copyable {
     mutating func appendAnimationStarted(_ event: AnimationStarted)
     mutating func appendAnimationStopped(_ event: AnimationStopped)
     /// Makes room for `count` more `animationStarted` at once (a frame that starts 100,000
@@ -24,13 +24,13 @@ extension MessageBuffer: AnimationEventSink {
     /// The bytes of one encoded `animationStarted` (header and payload).
     static let animationStartedBytes = 28
 
-    mutating func reserveForAnimationsStarting(_ count: Int) {
+    package mutating func reserveForAnimationsStarting(_ count: Int) {
         reserveCapacity(adding: count * MessageBuffer.animationStartedBytes)
     }
 }
 
 extension Array: AnimationEventSink where Element == Message {
-    mutating func appendAnimationStarted(_ event: AnimationStarted) { append(.animationStarted(event)) }
-    mutating func appendAnimationStopped(_ event: AnimationStopped) { append(.animationStopped(event)) }
-    mutating func reserveForAnimationsStarting(_ count: Int) { reserveCapacity(self.count + count) }
+    package mutating func appendAnimationStarted(_ event: AnimationStarted) { append(.animationStarted(event)) }
+    package mutating func appendAnimationStopped(_ event: AnimationStopped) { append(.animationStopped(event)) }
+    package mutating func reserveForAnimationsStarting(_ count: Int) { reserveCapacity(self.count + count) }
 }

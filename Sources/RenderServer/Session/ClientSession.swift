@@ -28,7 +28,7 @@ import RenderProtocol
 /// connection once `closeRequest` is set and the bytes before it are written.
 ///
 /// Thread affinity: whatever thread owns the `ServerCore` (the loop thread in the daemon).
-final class ClientSession: CustomStringConvertible {
+package final class ClientSession: CustomStringConvertible {
     /// What the owner must do, in the order returned.
     enum Action {
         /// Send a welcome at `version` (the owner knows the display, the clock and the time),
@@ -54,14 +54,14 @@ final class ClientSession: CustomStringConvertible {
     }
 
     /// Why a session ends, logged once.
-    struct CloseRequest: Equatable {
+    package struct CloseRequest: Equatable {
         /// Logged as is (client text in it is already escaped).
-        var reason: String
+        package var reason: String
         /// Write what is queued (a goodbye or a fatal error) before closing.
-        var flush: Bool
+        package var flush: Bool
     }
 
-    let id: UInt32
+    package let id: UInt32
     let limits: Limits
     /// A commit frame larger than this (bytes) is decoded a slice per turn
     /// (`Configuration.commitStreamBytes`).
@@ -92,9 +92,9 @@ final class ClientSession: CustomStringConvertible {
     private var reservedStreamBytes = 0
 
     /// The client's layers.
-    let store = LayerStore()
+    package let store = LayerStore()
     /// Descriptors received and not yet taken by a commit; the shared-memory contents.
-    let intake: SharedMemoryIntake
+    package let intake: SharedMemoryIntake
     /// The bytes of contents the client's layers hold (with the daemon's total).
     let contents: ContentsLedger
     private var pending = CommitValidator.Pending()
@@ -108,10 +108,10 @@ final class ClientSession: CustomStringConvertible {
     private var outbound = MessageBuffer()
     /// Bytes the transport took but has not yet written to the socket (it keeps this
     /// up to date); with `outbound`, what the client has not read.
-    var transportBacklog = 0
+    package var transportBacklog = 0
     /// Set when the session must end; the transport closes the connection (after writing
     /// `outbound` when `flush`).
-    private(set) var closeRequest: CloseRequest?
+    package private(set) var closeRequest: CloseRequest?
 
     /// What the current call will return (always emptied before a call returns).
     private var actions: [Action] = []
@@ -141,7 +141,7 @@ final class ClientSession: CustomStringConvertible {
     }
 
     /// `client "demo" (pid 1234)`, with the name escaped and capped for logs and messages.
-    var description: String {
+    package var description: String {
         let name = clientName.isEmpty ? "session \(id)" : "client \"\(LogText.escape(clientName, cap: 64))\""
         return pid > 0 ? "\(name) (pid \(pid))" : name
     }
@@ -149,7 +149,7 @@ final class ClientSession: CustomStringConvertible {
     var isEstablished: Bool { closeRequest == nil && machine.isEstablished }
     var isOpen: Bool { closeRequest == nil }
     /// Bytes the outbound buffer holds allocated.
-    var outboundCapacity: Int { outbound.capacity }
+    package var outboundCapacity: Int { outbound.capacity }
     /// What the client has not read yet, in bytes.
     var unreadBytes: Int { outbound.count + transportBacklog }
 
@@ -445,7 +445,7 @@ final class ClientSession: CustomStringConvertible {
     private(set) var job: CommitJob?
 
     /// Applying a large commit: frames must not show this session's tree.
-    var isFrozen: Bool { job?.isApplying ?? false }
+    package var isFrozen: Bool { job?.isApplying ?? false }
 
     /// Sizes the validator's view of touched layers for a large commit at once: growing it
     /// while 100,000 layers arrive rehashes every entry, once in a single 30 ms slice.
@@ -514,7 +514,7 @@ final class ClientSession: CustomStringConvertible {
     }
 
     /// Takes the bytes waiting to go out (the transport writes them).
-    func takeOutbound() -> [UInt8] { outbound.take() }
+    package func takeOutbound() -> [UInt8] { outbound.take() }
 
     /// Hands the bytes waiting to go out to `body` in place (no copy); they are all dropped
     /// afterwards (the transport has written them or queued a copy of the rest).

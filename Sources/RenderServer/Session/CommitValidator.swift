@@ -18,7 +18,7 @@ import RenderProtocol
 /// in layers' contents and in animation values — see `ContentsLedger`); a mask is neither
 /// in a tree nor the root; animation timing values are numbers (no NaN, no negative
 /// duration); and the commit's sequence is above the previous one.
-struct CommitValidator {
+package struct CommitValidator {
     let limits: Limits
     /// Names the client in messages: `client "demo" (pid 1234)`.
     let client: String
@@ -32,7 +32,7 @@ struct CommitValidator {
     /// The tree-depth limit used when none is given.
     static let defaultMaxTreeDepth = Int(Limits.default.maxTreeDepth)
 
-    init(limits: Limits, client: String, maxTreeDepth: Int? = nil, contents: ContentsLedger? = nil) {
+    package init(limits: Limits, client: String, maxTreeDepth: Int? = nil, contents: ContentsLedger? = nil) {
         self.limits = limits
         self.client = client
         self.maxTreeDepth = maxTreeDepth ?? Int(limits.maxTreeDepth)
@@ -40,9 +40,9 @@ struct CommitValidator {
     }
 
     /// A failed check: the error to send (fatal: the session closes).
-    struct Rejection: Error, Equatable {
+    package struct Rejection: Error, Equatable {
         var code: ErrorCode
-        var message: String
+        package var message: String
     }
 
     /// The structure of one layer as the commands checked so far leave it.
@@ -61,7 +61,8 @@ struct CommitValidator {
     }
 
     /// The store as it will be once the commands checked so far apply (structure only).
-    struct Pending {
+    package struct Pending {
+        package init() {}
         /// Layers touched by the commands checked so far; `nil` = destroyed.
         var touched: [LayerID: ShadowNode?] = [:]
         /// Layers created minus layers destroyed by the commands checked so far.
@@ -78,14 +79,14 @@ struct CommitValidator {
         var contents = ContentsLedger.Delta()
         /// The root as the commands checked so far leave it; nil: the store's.
         var root: LayerID?
-        mutating func reset() {
+        package mutating func reset() {
             touched = [:]; layerDelta = 0; animationDelta = 0; contents = ContentsLedger.Delta(); root = nil
         }
     }
 
     /// Validates `commit` against `store` plus `pending`, and on success records its
     /// effect in `pending`. On failure `pending` is left half-updated: the session closes.
-    func validate(_ commit: Commit, store: LayerStore, pending: inout Pending) throws(Rejection) {
+    package func validate(_ commit: Commit, store: LayerStore, pending: inout Pending) throws(Rejection) {
         try begin(commit, pending: &pending)
         try validate(commit, commands: commit.commands.indices, store: store, pending: &pending)
     }

@@ -7,17 +7,17 @@ import RenderProtocol
 /// A value that crosses threads only to come back: it is created and used on the loop
 /// thread alone, and merely carried by other threads in between (a control job's reply
 /// handler, for instance). The compiler cannot see that confinement, so it is stated here.
-struct LoopBound<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+package struct LoopBound<Value>: @unchecked Sendable {
+    package let value: Value
+    package init(_ value: Value) { self.value = value }
 }
 
 /// A value handed to another thread only to be freed there; nothing reads it after the hand-off.
-final class ReleaseBox: @unchecked Sendable {
+package final class ReleaseBox: @unchecked Sendable {
     private var value: Any?
-    init(_ value: Any) { self.value = value }
+    package init(_ value: Any) { self.value = value }
     /// What it holds (tests look at what was handed off).
-    var held: Any? { value }
+    package var held: Any? { value }
 }
 
 /// The render server without sockets or libuv: client sessions, commits, the frame, the
@@ -44,13 +44,13 @@ final class ReleaseBox: @unchecked Sendable {
 /// flag test); per message, its size, checked against `Limits` from headers first.
 ///
 /// Thread affinity: one thread (the daemon's loop thread) calls everything.
-final class ServerCore {
+package final class ServerCore {
     let configuration: Configuration
     var logger: Logger
     let output: FrameOutput
 
     /// Open sessions, in connection order.
-    private(set) var sessions: [ClientSession] = []
+    package private(set) var sessions: [ClientSession] = []
     private var nextSessionID: UInt32 = 1
     /// Sessions with bytes to write or a close to perform, each once (`ClientSession.isMarkedDirty`).
     private var dirty: [ClientSession] = []
@@ -59,11 +59,11 @@ final class ServerCore {
     private var handedOut: [ClientSession] = []
 
     var engine = AnimationEngine()
-    var stats = FrameStats()
+    package var stats = FrameStats()
     /// The last frames, one record each (`frameLogRequest`).
-    var frameLog = FrameLog()
+    package var frameLog = FrameLog()
     /// The number of the latest frame (0 before the first).
-    private(set) var frameNumber: UInt64 = 0
+    package private(set) var frameNumber: UInt64 = 0
     /// The latest frame's target time (before the first frame: the clock's start).
     private(set) var lastFrameTime: Double
     private(set) var manualClock: ManualClock?
@@ -76,7 +76,7 @@ final class ServerCore {
     /// (`Limits.maxDaemonPendingBytes`), lent to each session call that may reserve some.
     var inbound: InboundBudget
     /// Bytes reserved from `inbound` now.
-    var inboundReserved: Int { inbound.reserved }
+    package var inboundReserved: Int { inbound.reserved }
     /// One loop turn's share of a large commit (`Configuration.commitSliceCommands`).
     var sliceBudget: SliceBudget { SliceBudget(units: configuration.commitSliceCommands) }
     /// Bytes of contents held over all sessions (`Limits.maxContentsBytes`).
@@ -84,12 +84,12 @@ final class ServerCore {
     /// Runs a job off the loop thread, then hands its result back on the loop thread. The
     /// daemon sets it (a control worker thread); nil runs the job at once, in line (the
     /// embedded driver: deterministic).
-    var offloader: ((_ job: @escaping @Sendable () -> Message, _ deliver: LoopBound<(Message) -> Void>) -> Void)?
+    package var offloader: ((_ job: @escaping @Sendable () -> Message, _ deliver: LoopBound<(Message) -> Void>) -> Void)?
     /// Control jobs waiting for the worker, bounded per session and in total.
-    var controlWork: ControlWork
+    package var controlWork: ControlWork
 
     /// `mediaTime` gives the real clock's time (ignored with a manual clock).
-    init(configuration: Configuration, output: FrameOutput, mediaTime: @escaping () -> Double) {
+    package init(configuration: Configuration, output: FrameOutput, mediaTime: @escaping () -> Double) {
         self.configuration = configuration
         self.logger = configuration.logger
         self.output = output
@@ -113,7 +113,7 @@ final class ServerCore {
 
     /// A new connection; `pid` and `uid` are the peer's credentials from the socket (nil
     /// when unknown). `now` is monotonic seconds (for timeouts).
-    func connect(pid: Int32?, uid: UInt32?, now: Double) -> ClientSession {
+    package func connect(pid: Int32?, uid: UInt32?, now: Double) -> ClientSession {
         let session = ClientSession(id: nextSessionID, limits: configuration.limits,
                                     commitStreamBytes: configuration.commitStreamBytes, contentsTotal: contentsHeld,
                                     pid: pid, uid: uid, now: now)
@@ -125,14 +125,14 @@ final class ServerCore {
     }
 
     /// `descriptors` came with the bytes; the session owns (and closes) them.
-    func receive(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32] = [], from session: ClientSession, now: Double) {
+    package func receive(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32] = [], from session: ClientSession, now: Double) {
         perform(session.receive(bytes, descriptors: descriptors, now: now, inbound: &inbound, slice: sliceBudget),
                 for: session, now: now)
         markDirty(session)
     }
 
     /// The transport saw the connection end or fail.
-    func connectionEnded(_ session: ClientSession, reason: String) {
+    package func connectionEnded(_ session: ClientSession, reason: String) {
         perform(session.connectionEnded(reason), for: session, now: nil)
     }
 
@@ -201,7 +201,7 @@ final class ServerCore {
 
     /// The sessions whose `outbound` or `closeRequest` the transport must act on. The caller
     /// is done with the previous list by the time it asks again.
-    func takeDirtySessions() -> [ClientSession] {
+    package func takeDirtySessions() -> [ClientSession] {
         swap(&dirty, &handedOut)
         dirty.removeAll(keepingCapacity: true)
         for s in handedOut { s.isMarkedDirty = false }
@@ -209,7 +209,7 @@ final class ServerCore {
     }
 
     /// Checks every session's handshake and partial-frame timeouts (monotonic seconds).
-    func tick(now: Double) {
+    package func tick(now: Double) {
         for s in sessions { perform(s.checkTimeouts(now: now), for: s, now: nil); if !s.isOpen { markDirty(s) } }
     }
 
@@ -220,7 +220,7 @@ final class ServerCore {
 
     /// Frees a large value off the loop thread (the daemon sets it: freeing 100,000 nodes'
     /// small arrays costs tens of milliseconds of `free`); nil frees it here.
-    var releaser: ((ReleaseBox) -> Void)?
+    package var releaser: ((ReleaseBox) -> Void)?
 
     /// Lets go of `value` without paying for its teardown on the loop thread.
     func releaseLater<T>(_ value: T) {
@@ -352,7 +352,7 @@ final class ServerCore {
     /// The compositor finished drawing `ready.frame` (on the loop thread): commits shown by
     /// it or by an earlier frame it skipped are presented, with this frame's number, target
     /// and ready times.
-    func frameReady(_ ready: FrameReady) {
+    package func frameReady(_ ready: FrameReady) {
         guard !awaitingPixels.isEmpty else { return }
         var kept = 0
         for entry in awaitingPixels {
@@ -372,7 +372,7 @@ final class ServerCore {
     private(set) var busySessions: [ClientSession] = []
 
     /// Whether large commits are in progress (the host calls `stepJobs` once per loop turn).
-    var hasJobs: Bool { !busySessions.isEmpty }
+    package var hasJobs: Bool { !busySessions.isEmpty }
 
     func jobStarted(_ session: ClientSession) {
         if !busySessions.contains(where: { $0 === session }) { busySessions.append(session) }
@@ -380,7 +380,7 @@ final class ServerCore {
 
     /// One slice of each large commit in progress (monotonic `now` for the messages that
     /// waited behind one).
-    func stepJobs(now: Double) {
+    package func stepJobs(now: Double) {
         for s in busySessions {
             // A finished job may be followed at once by the next large commit the client
             // sent (the session stays busy then).
@@ -454,7 +454,7 @@ final class ServerCore {
 
     /// Advances the manual clock by `seconds`, producing every frame it passes. Returns
     /// nil when the clock is real.
-    func stepManualClock(by seconds: Double) -> Int? {
+    package func stepManualClock(by seconds: Double) -> Int? {
         guard var clock = manualClock else { return nil }
         let times = clock.step(by: seconds)
         manualClock = clock

@@ -36,7 +36,8 @@ import RenderProtocol
 /// Layers without animations are not evaluated: their presentation is their model.
 /// The same `Presentation` code runs in the client's `presentation()`, so both sides
 /// agree for the same inputs. Thread affinity: the loop thread (it mutates stores).
-struct AnimationEngine {
+package struct AnimationEngine {
+    package init() {}
     /// Where a node's model lies within it, in bytes (`MemoryLayout`'s answer: the walk
     /// fetches the bytes of the model an animation reads ahead of use).
     static let modelOffset = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.model)!
@@ -76,7 +77,7 @@ struct AnimationEngine {
     /// `events` is where the events go, in order: the session's outbound buffer in the
     /// server (encoded in place), a `[Message]` in tests (see `AnimationEventSink`).
     @discardableResult
-    mutating func evaluate<Events: AnimationEventSink & ~Copyable>(_ store: LayerStore, at t: Double,
+    package mutating func evaluate<Events: AnimationEventSink & ~Copyable>(_ store: LayerStore, at t: Double,
                                                                   events: inout Events) -> Int {
         retiring.removeAll(keepingCapacity: true)
         let starting = store.takeStartsSinceFrame()

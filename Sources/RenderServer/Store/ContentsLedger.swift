@@ -29,7 +29,7 @@ import RenderProtocol
 /// what the session held).
 ///
 /// Thread affinity: the thread that owns the `ServerCore` (the loop thread in the daemon).
-final class ContentsLedger {
+package final class ContentsLedger {
     /// Bytes of contents held over all sessions (one per `ServerCore`, shared by its sessions).
     final class Total {
         private(set) var bytes = 0

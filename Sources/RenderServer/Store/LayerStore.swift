@@ -49,7 +49,8 @@ import RenderProtocol
 ///   state's `slot` is the node's.
 ///
 /// Thread affinity: the loop thread (it is owned by a `ClientSession`).
-final class LayerStore {
+package final class LayerStore {
+    package init() {}
     /// What a node caches, by what may be stale.
     struct Invalidation: OptionSet {
         let rawValue: UInt8
@@ -63,7 +64,7 @@ final class LayerStore {
     /// Which of its caches are stale lies apart, in `staleness`. Field order matters: the
     /// start of `model` (where the properties a frame resets most live) is in the node's first
     /// cache line.
-    struct Node {
+    package struct Node {
         var kind: LayerKind
         /// Levels of the subtree rooted here: 1 for a leaf.
         var height: UInt16 = 1
@@ -145,7 +146,7 @@ final class LayerStore {
     /// its ledger never.
     weak var contentsLedger: ContentsLedger?
     /// Animations attached over all layers.
-    private(set) var animationCount = 0
+    package private(set) var animationCount = 0
     /// Bumped whenever any node's world timing may have changed (a timing or a superlayer
     /// changed): a state's copy of its layer's world timing is valid while its epoch equals
     /// this, so a steady frame does not touch the node for it.
@@ -159,7 +160,7 @@ final class LayerStore {
     /// with the tree's width or a subtree's size cannot stretch a loop turn.
     private(set) var work = 0
 
-    var layerCount: Int { slotOf.count }
+    package var layerCount: Int { slotOf.count }
     /// Every layer's id, in no particular order.
     var layerIDs: Dictionary<LayerID, Int32>.Keys { slotOf.keys }
     /// Layers with at least one animation.
@@ -172,7 +173,7 @@ final class LayerStore {
 
     func kind(of id: LayerID) -> LayerKind? { slotOf[id].map { nodes[Int($0)].kind } }
     func superlayer(of id: LayerID) -> LayerID? { slotOf[id].map { nodes[Int($0)].superlayer } }
-    func sublayers(of id: LayerID) -> [LayerID]? { slotOf[id].map { nodes[Int($0)].sublayers } }
+    package func sublayers(of id: LayerID) -> [LayerID]? { slotOf[id].map { nodes[Int($0)].sublayers } }
     /// Levels of the subtree rooted at `id` (1 for a leaf).
     func height(of id: LayerID) -> Int? { slotOf[id].map { Int(nodes[Int($0)].height) } }
 
@@ -204,7 +205,7 @@ final class LayerStore {
     }
 
     /// The presentation of a layer as of the latest frame (its model when not animated).
-    func presentation(of id: LayerID) -> LayerProperties? {
+    package func presentation(of id: LayerID) -> LayerProperties? {
         guard let s = slotOf[id] else { return nil }
         let a = nodes[Int(s)].animationIndex
         return a < 0 ? nodes[Int(s)].model : presentations[Int(a)]
@@ -243,7 +244,7 @@ final class LayerStore {
 
     /// Applies one validated command. Animations it removes or replaces are reported in
     /// `events` as `animationStopped(finished: false)` at `mediaTime`.
-    func apply(_ command: Command, mediaTime: Double, events: inout [Message]) {
+    package func apply(_ command: Command, mediaTime: Double, events: inout [Message]) {
         switch command {
         case let .createLayer(id, kind):
             guard slotOf[id] == nil else { return }
@@ -756,7 +757,7 @@ final class LayerStore {
 /// the frame evaluates lies in the store's `AnimationTable`: the layer's rows
 /// `first ..< first + count`, in the order added; `attached` keeps the animations themselves
 /// for everything else (the general route, removal by key, tree dumps).
-struct AnimationState {
+package struct AnimationState {
     typealias Record = AnimationTable.Record
 
     /// In the order added; parallel to the layer's rows.

@@ -25,10 +25,10 @@ import RenderProtocol
 /// the commit or the session fails, or when the session ends (`closeAll`).
 ///
 /// Thread affinity: the session's (the loop thread in the daemon).
-final class SharedMemoryIntake: SharedBitmapResolver {
+package final class SharedMemoryIntake: SharedBitmapResolver {
     private let limits: Limits
     /// Received and not yet taken, in arrival order.
-    private(set) var queue: [Int32] = []
+    package private(set) var queue: [Int32] = []
     /// The highest descriptor index the current commit named (-1: none), and the bytes it took.
     private var highestNamed = -1
     private var bytesTaken: UInt64 = 0
@@ -70,7 +70,7 @@ final class SharedMemoryIntake: SharedBitmapResolver {
 
     // MARK: SharedBitmapResolver
 
-    func bitmap(for r: SharedBitmapReference) throws(SharedBitmapError) -> Bitmap {
+    package func bitmap(for r: SharedBitmapReference) throws(SharedBitmapError) -> Bitmap {
         let what = "shared bitmap descriptor \(r.descriptor)"
         let cap = min(limits.maxDescriptorsPerCommit, 64)
         guard r.descriptor < cap else {

@@ -1,5 +1,6 @@
 import Logging
 import RenderCore
+import RenderServer
 import RenderProtocol
 
 /// Everything that parses a client's bytes, driven by one untrusted input: the libFuzzer

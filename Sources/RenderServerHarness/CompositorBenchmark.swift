@@ -2,6 +2,7 @@ import CSystem
 import Foundation
 import Logging
 import RenderCore
+import RenderServer
 import RenderProtocol
 
 /// The compositor benchmark behind `rendersrv-bench --composite` (not a test: it reports

@@ -1,5 +1,6 @@
 import Glibc
 import RenderCore
+import RenderServer
 import RenderProtocol
 
 /// The whole server core on bytes and a hand-driven clock: no socket, no libuv, no

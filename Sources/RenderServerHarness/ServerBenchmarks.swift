@@ -1,5 +1,6 @@
 import CSystem
 import RenderCore
+import RenderServer
 import RenderProtocol
 
 /// A small public entry into the server core for `rendersrv-bench`; the daemon does not use
