@@ -83,6 +83,8 @@ public enum ServerBenchmarks {
         [("LayerProperties", MemoryLayout<LayerProperties>.stride),
          ("LayerStore.Node", MemoryLayout<LayerStore.Node>.stride),
          ("AnimationState", MemoryLayout<AnimationState>.stride),
-         ("AttachedAnimation", MemoryLayout<AttachedAnimation>.stride)]
+         ("AttachedAnimation", MemoryLayout<AttachedAnimation>.stride),
+         ("PlannedAnimation (a row of the animation table)", MemoryLayout<PlannedAnimation>.stride),
+         ("AnimationTable.Record", MemoryLayout<AnimationTable.Record>.stride)]
     }
 }

@@ -18,9 +18,9 @@ import RenderCore
 ///
 /// Thread affinity: the loop thread. A store being dropped hands its table to a background
 /// queue like the rest (`LayerStore.takeAll`): the columns are freed in `deinit`.
-final class AnimationTable {
+package final class AnimationTable {
     /// One animation's identity and the events already sent for it.
-    struct Record: Equatable {
+    package struct Record: Equatable {
         /// The client's id for it, echoed in events.
         var id: UInt64
         /// `animationStarted` was sent.
