@@ -60,9 +60,12 @@ let package = Package(
         .target(name: "CSystem"),
         // PNG files and contact sheets for the command-line tools (cairo and pango only).
         .target(name: "RenderPictures", dependencies: ["CCairo"]),
+        // A text layer's properties → a pango layout: the daemon draws with it, the client
+        // measures with it (a label's size is the text the daemon draws).
+        .target(name: "TextLayout", dependencies: ["CCairo"]),
 
         .target(name: "RenderServer",
-                dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem", "CXCB",
+                dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem", "CXCB", "TextLayout",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Histogram", package: "hdrhistogram-swift")],
                 swiftSettings: loopThreadSettings),
@@ -78,7 +81,7 @@ let package = Package(
         .target(name: "RenderViews", dependencies: ["RenderClient"]),
         // ComponentKit-style components: view configuration, scopes and state, flexbox layout,
         // mounting, the animation hooks and builders.
-        .target(name: "Components", dependencies: ["RenderViews"]),
+        .target(name: "Components", dependencies: ["RenderViews", "TextLayout"]),
         // POP-style motion computed in the app: springs, decays, basic and custom animations
         // driven by RenderClient's DisplayLink, one commit per frame.
         .target(name: "Dynamics", dependencies: ["RenderClient"]),
@@ -112,13 +115,13 @@ let package = Package(
         .testTarget(name: "RenderProtocolTests", dependencies: ["RenderProtocol"]),
         .testTarget(name: "RenderClientTests", dependencies: ["RenderClient"]),
         .testTarget(name: "RenderViewsTests", dependencies: ["RenderViews"]),
-        .testTarget(name: "ComponentsTests", dependencies: ["Components"]),
+        .testTarget(name: "ComponentsTests", dependencies: ["Components", "TextLayout"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         // Code written the way UIKit / Core Animation / POP users write it, checked by what it
         // commits (issue 20: a client an iOS engineer writes in ten minutes).
         .testTarget(name: "PortingTests", dependencies: ["RenderClient", "RenderViews", "Dynamics"]),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderServerHarness", "CSystem"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "CXCB", "CSystem"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "Components", "TextLayout", "CXCB", "CSystem"]),
     ]
 )

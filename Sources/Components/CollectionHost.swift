@@ -132,6 +132,15 @@ public final class CollectionHost<Model>: View {
     /// ease out. A zero duration: such passes change the rows' frames without animation.
     public var batchUpdateAnimation = BoundsAnimation(duration: 0.3, timingFunction: .easeInEaseOut)
 
+    /// Pixels per point of the display (Yoga's `pointScaleFactor`): each row's tree is
+    /// rounded to this grid as Yoga rounds (`Layout.roundedToPixelGrid(scale:origin:)`), in
+    /// its row's space; rows' heights are rounded too, so rows stacked on the grid stay on
+    /// it. Default 1; 0 turns rounding off. Read when rows are built: set it before the
+    /// first changeset (host's queue).
+    public var pointScaleFactor: Double = 1 {
+        willSet { precondition(newValue >= 0 && newValue.isFinite, "CollectionHost.pointScaleFactor \(newValue) must be ≥ 0 and finite") }
+    }
+
     /// The rows' extent, points.
     public private(set) var contentSize: Size = .zero
 
@@ -250,12 +259,12 @@ public final class CollectionHost<Model>: View {
             r.buildGeneration += 1
             return (r, r.buildGeneration, r.model, r.everMounted)
         }
-        let provider = self.provider
+        let provider = self.provider, scale = pointScaleFactor
         let work = { () -> Built in
             Built(list: list, structural: structural, rows: jobs.map { row, g, model, mounted in
                 let root = row.scopeRoot.build { provider(model) }
                 let range = SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity))
-                let l = root.layoutThatFits(range, parentSize: range.max)
+                let l = root.layoutThatFits(range, parentSize: range.max).roundedToPixelGrid(scale: scale)
                 let d = HookDecisions.decide(l, previous: mounted ? row.lastBuilt : nil)
                 row.lastBuilt = l
                 return (row, g, l, d)

@@ -20,7 +20,9 @@ open class CompositeComponent: Component {
     open override func computeLayout(thatFits constrainedSize: SizeRange, parentSize: Size) -> Layout {
         guard let child else { return Layout(component: self, size: constrainedSize.min) }
         let l = child.layoutThatFits(constrainedSize, parentSize: parentSize)
-        return Layout(component: self, size: l.size, children: [LayoutChild(position: .zero, layout: l)], baseline: l.baseline)
+        // Rounded as its child is: a composite around a label is never cut by rounding either.
+        return Layout(component: self, size: l.size, children: [LayoutChild(position: .zero, layout: l)], baseline: l.baseline,
+                      usesTextRounding: l.usesTextRounding)
     }
 
     override var viewForAnimationFallback: View? { child?.viewForAnimation }

@@ -28,7 +28,8 @@ import RenderCore
 ///     8. absolute children: by their insets within the padding box, else by justify/align;
 ///        those of static children are placed against this box (their containing block)
 ///
-/// Lengths are points; frames are not rounded (see `Layout.roundedToPixelGrid(scale:)`).
+/// Lengths are points; frames are not rounded here: the host rounds the whole tree once
+/// (`Layout.roundedToPixelGrid(scale:origin:)`), as Yoga rounds at the end of a layout pass.
 /// Pure: runs on any thread.
 struct FlexboxLayout {
     let style: FlexboxStyle
@@ -381,6 +382,7 @@ struct FlexboxLayout {
         }
         placed += hidden
         placed.sort { $0.0 < $1.0 }
+        for k in placed.indices where children[placed[k].0].useTextRounding { placed[k].1.layout.usesTextRounding = true }
 
         // Baseline (Yoga): the first child of the first line aligned by baseline, else the
         // first child of that line.

@@ -171,6 +171,11 @@ public struct FlexboxChild {
         /// Out of layout: it and its subtree get empty frames.
         case none
     }
+    /// Rounds this child to the pixel grid as Yoga rounds text (ComponentKit's
+    /// `useTextRounding`, Yoga's `YGNodeTypeText`): never smaller than its measured size
+    /// (see `Layout.usesTextRounding`). Off by default, as in ComponentKit; a
+    /// `LabelComponent` rounds so whatever this says.
+    public var useTextRounding: Bool
 
     /// Relative children flow and are then moved by their insets (`left` wins over
     /// `right`, `top` over `bottom`); static ones flow and ignore insets; absolute ones are
@@ -222,11 +227,13 @@ public struct FlexboxChild {
     /// not finite.
     public init(_ component: Component?, spacingBefore: Double = 0, spacingAfter: Double = 0, flexGrow: Double = 0,
                 flexShrink: Double = 0, flexBasis: Dimension = .auto, alignSelf: FlexboxStyle.AlignItems? = nil,
-                margin: Edges = .zero, aspectRatio: Double? = nil, position: Position = .relative, display: Display = .flex) {
+                margin: Edges = .zero, aspectRatio: Double? = nil, position: Position = .relative, display: Display = .flex,
+                useTextRounding: Bool = false) {
         precondition(flexGrow >= 0 && flexShrink >= 0, "FlexboxChild: flexGrow \(flexGrow) and flexShrink \(flexShrink) must be ≥ 0")
         if let r = aspectRatio { precondition(r >= 0 && r.isFinite, "FlexboxChild: aspectRatio \(r) must be a positive number (width ÷ height), or 0 for none") }
         self.component = component; self.spacingBefore = spacingBefore; self.spacingAfter = spacingAfter
         self.flexGrow = flexGrow; self.flexShrink = flexShrink; self.flexBasis = flexBasis; self.alignSelf = alignSelf
         self.margin = margin; self.aspectRatio = aspectRatio; self.position = position; self.display = display
+        self.useTextRounding = useTextRounding
     }
 }

@@ -12,6 +12,7 @@ import RenderViews
 ///         │   ─ the hooks decided against the generation built before (`HookDecisions`)
 ///         │   (a new sizeRange alone lays the same components out again: a relayout, no
 ///         │   change hook, no bounds animation)
+///         │   ─ the layout rounded to the pixel grid (`pointScaleFactor`, as Yoga rounds)
 ///         │ synchronous:  the same, before the call returns (on the host's queue)
 ///         ▼
 ///     host's queue: one transaction ─ the host's size, the mount (diff by scope identity,
@@ -39,6 +40,7 @@ public final class HostingView<Model>: View {
     public var sizeRangeProvider: SizeRangeProvider? {
         didSet { if sizeRangeProvider != nil { setNeedsLayout() } }
     }
+    private var pointScaleFactorStorage: Double
     let scopeRoot = ScopeRoot()
     /// Where trees are built and laid out (serial).
     let buildQueue: DispatchQueue
@@ -71,6 +73,24 @@ public final class HostingView<Model>: View {
         }
     }
 
+    /// Pixels per point of the display the host is shown on (Yoga's `pointScaleFactor`,
+    /// ComponentKit's screen scale): every frame the host mounts is rounded to this grid, in
+    /// the host's own space, as Yoga rounds (`Layout.roundedToPixelGrid(scale:origin:)`).
+    /// Default 1 (one pixel per point, the daemon's); 2 for a 2× display; 0 turns rounding
+    /// off. Put the host itself on the grid (its origin is not rounded). Changing it lays
+    /// the same components out again, asynchronously (any thread).
+    public var pointScaleFactor: Double {
+        get { lock.lock(); defer { lock.unlock() }; return pointScaleFactorStorage }
+        set {
+            precondition(newValue >= 0 && newValue.isFinite, "HostingView.pointScaleFactor \(newValue) must be ≥ 0 and finite")
+            lock.lock()
+            let changed = pointScaleFactorStorage != newValue
+            pointScaleFactorStorage = newValue
+            lock.unlock()
+            if changed && mounter != nil { rebuild(mode: .asynchronous, relayoutOnly: true) }
+        }
+    }
+
     /// A host that builds `provider(model)` in `sizeRange` and mounts it at once
     /// (synchronously), in `context` (default: `Context.current`).
     ///
@@ -78,13 +98,16 @@ public final class HostingView<Model>: View {
     ///   - model: what `provider` builds the first generation from (`update(model:mode:)`
     ///     replaces it).
     ///   - sizeRange: the sizes the root component may take; the host takes the laid-out size.
+    ///   - pointScaleFactor: pixels per point of the frames' grid (default 1; see the property).
     ///   - context: the context of the host's views; `Context.current` by default.
     ///   - buildQueue: where asynchronous builds run (default: a private serial queue).
     ///   - provider: builds the root component from the model, on the build queue.
-    public init(model: Model, sizeRange: SizeRange, context: Context? = nil, buildQueue: DispatchQueue? = nil,
-                provider: @escaping Provider) {
+    public init(model: Model, sizeRange: SizeRange, pointScaleFactor: Double = 1, context: Context? = nil,
+                buildQueue: DispatchQueue? = nil, provider: @escaping Provider) {
+        precondition(pointScaleFactor >= 0 && pointScaleFactor.isFinite, "HostingView: pointScaleFactor \(pointScaleFactor) must be ≥ 0 and finite")
         self.model = model
         self.sizeRangeStorage = sizeRange
+        self.pointScaleFactorStorage = pointScaleFactor
         self.provider = provider
         self.buildQueue = buildQueue ?? DispatchQueue(label: "Components.HostingView.build")
         super.init(frame: .zero, context: context)
@@ -163,12 +186,12 @@ public final class HostingView<Model>: View {
     private func build() -> Built {
         lock.lock()
         generation += 1
-        let g = generation, m = model, range = sizeRangeStorage
+        let g = generation, m = model, range = sizeRangeStorage, scale = pointScaleFactorStorage
         let newComponents = needsNewComponents || lastBuiltRoot == nil || scopeRoot.hasPendingUpdates
         needsNewComponents = false
         lock.unlock()
         let root = newComponents ? scopeRoot.build { provider(m) } : lastBuiltRoot!
-        let layout = root.layoutThatFits(range, parentSize: range.max)
+        let layout = root.layoutThatFits(range, parentSize: range.max).roundedToPixelGrid(scale: scale)
         let decisions = HookDecisions.decide(layout, previous: lastBuiltLayout)
         lastBuiltRoot = root
         lastBuiltLayout = layout

@@ -40,12 +40,15 @@ import RenderViews
         // The width the owner gives it: the range follows (320 wide, any height).
         h.run { host.frame = Rect(x: 0, y: 0, width: 200, height: 10) }
         h.run { host.layoutIfNeeded() }
-        h.settle()
+        host.buildQueue.sync {}     // the relayout the new range asked for (asynchronous)…
+        h.settle()                  // …then its mount on the host's queue
         #expect(h.run { host.sizeRange } == SizeRange(min: Size(200, 0), max: Size(200, .infinity)))
         #expect(h.run { host.mountedLayout?.size } == Size(200, 80))
         h.run { host.frame = Rect(x: 0, y: 0, width: 100, height: 80) }
         h.run { host.layoutIfNeeded() }
-        h.settle()
+        host.buildQueue.sync {}     // the relayout the new range asked for (asynchronous)…
+        h.settle()                  // …then its mount on the host's queue
+        #expect(h.run { host.sizeRange } == SizeRange(min: Size(100, 0), max: Size(100, .infinity)))
         #expect(h.run { host.mountedLayout?.size } == Size(100, 160))
         // updateModel is update(model:mode:).
         h.run { host.updateModel(true, mode: .synchronous) }

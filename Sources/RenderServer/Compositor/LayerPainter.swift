@@ -1,5 +1,6 @@
 import CCairo
 import RenderCore
+import TextLayout
 
 /// Draws a layer's own content with cairo and pango, in the layer's bounds coordinates
 /// (the caller sets the user space): shadow, background, contents, shape or text, border —
@@ -115,71 +116,23 @@ enum LayerPainter {
         cairo_stroke(cr)
     }
 
-    /// The string with pango: `font` names the family (and style, as pango reads it),
-    /// `fontSize` in points; top-aligned in the bounds; `alignmentMode` natural/left,
-    /// right, center or justified; wrapped at the bounds' width when `isWrapped` (words,
-    /// then characters), else one line per paragraph.
+    /// The string with pango, laid out by `PangoText` (the code the client measures labels
+    /// with): `font` names the family (and style, as pango reads it), `fontSize` in points;
+    /// top-aligned in the bounds; `alignmentMode` natural/left, right, center or justified;
+    /// wrapped at the bounds' width when `isWrapped` (words, then characters), else one line
+    /// per paragraph; truncated as `truncationMode` says.
     private static func paintText(_ c: LayerContent, _ cr: OpaquePointer) {
-        guard !c.string.isEmpty, c.foregroundColor.alpha > 0, c.fontSize > 0, c.fontSize.isFinite else { return }
+        let text = TextAttributes(string: c.string, font: c.font, fontSize: c.fontSize, alignmentMode: c.alignmentMode,
+                                  isWrapped: c.isWrapped, truncationMode: c.truncationMode)
+        guard text.drawsText, c.foregroundColor.alpha > 0 else { return }
         guard let layout = pango_cairo_create_layout(cr) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        // Unhinted outlines: the same pixels at every position and scale.
-        if let options = cairo_font_options_create() {
-            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-            pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
-            pango_layout_context_changed(layout)
-            cairo_font_options_destroy(options)
-        }
-        let desc = pango_font_description_from_string(c.font.isEmpty ? "Sans" : c.font)
-        defer { pango_font_description_free(desc) }
-        pango_font_description_set_absolute_size(desc, min(c.fontSize, 4096) * 1024)
-        pango_layout_set_font_description(layout, desc)
-        pango_layout_set_text(layout, c.string, -1)
+        PangoText.applyFontOptions(to: pango_layout_get_context(layout))
+        pango_layout_context_changed(layout)
         let b = c.bounds
-        var dx = 0.0
-        let alignment: PangoAlignment
-        switch c.alignmentMode {
-        case "right": alignment = PANGO_ALIGN_RIGHT
-        case "center": alignment = PANGO_ALIGN_CENTER
-        default: alignment = PANGO_ALIGN_LEFT
-        }
-        let ellipsize: PangoEllipsizeMode
-        switch c.truncationMode {
-        case "start": ellipsize = PANGO_ELLIPSIZE_START
-        case "middle": ellipsize = PANGO_ELLIPSIZE_MIDDLE
-        case "end": ellipsize = PANGO_ELLIPSIZE_END
-        default: ellipsize = PANGO_ELLIPSIZE_NONE
-        }
-        if c.isWrapped && b.width > 0 {
-            pango_layout_set_width(layout, Int32(min(b.width, 100_000) * 1024))
-            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            pango_layout_set_alignment(layout, alignment)
-            if c.alignmentMode == "justified" { pango_layout_set_justify(layout, 1) }
-            if ellipsize != PANGO_ELLIPSIZE_NONE && b.height > 0 {
-                // Wrapped and truncated: the last line that fits the bounds' height is cut.
-                pango_layout_set_height(layout, Int32(min(b.height, 100_000) * 1024))
-                pango_layout_set_ellipsize(layout, ellipsize)
-            }
-        } else if ellipsize != PANGO_ELLIPSIZE_NONE && b.width > 0 {
-            // Truncated: each line cut to the bounds' width with an ellipsis (pango ellipsizes
-            // the paragraph's one line), then aligned within it.
-            pango_layout_set_width(layout, Int32(min(b.width, 100_000) * 1024))
-            pango_layout_set_ellipsize(layout, ellipsize)
-            pango_layout_set_alignment(layout, alignment)
-        } else {
-            var ink = PangoRectangle(), logical = PangoRectangle()
-            pango_layout_get_extents(layout, &ink, &logical)
-            let w = Double(logical.width) / 1024
-            switch c.alignmentMode {
-            case "right": dx = b.width - w
-            case "center": dx = (b.width - w) / 2
-            default: dx = 0
-            }
-        }
+        let placed = PangoText.configure(layout, text, width: b.width, height: b.height)
         setColor(c.foregroundColor, cr)
-        cairo_move_to(cr, b.minX + dx, b.minY)
+        cairo_move_to(cr, b.minX + placed.dx, b.minY)
         pango_cairo_show_layout(cr, layout)
     }
 }
