@@ -26,6 +26,7 @@ open class TextView: View {
 open class LabelComponent: Component {
     /// What is measured and drawn.
     public let text: TextAttributes
+    /// The text's color.
     public let color: Color
 
     /// - Parameters:

@@ -36,8 +36,6 @@ extension Animation: Action {
     }
 }
 
-/// The object a layer asks first for the action of a property change — a view, for the
-/// layer that backs it (see the View-Layer Synergy seed).
 /// An object drawn by a layer it owns (RenderViews' `View`): helpers written for layers —
 /// Dynamics' POP-style `pop_add(_:forKey:)` among them — reach the layer through it, as POP's
 /// methods work on a `UIView` as on a `CALayer`.
@@ -46,6 +44,8 @@ public protocol LayerBacked: AnyObject {
     var layer: Layer { get }
 }
 
+/// The object a layer asks first for the action of a property change — a view, for the
+/// layer that backs it (see the View-Layer Synergy seed).
 public protocol LayerDelegate: AnyObject {
     /// The action for a change of `key` on `layer`: an action to run it, `.null`
     /// (`NullAction()`) to stop the search with no action, or `nil` to let the layer keep
