@@ -3,8 +3,7 @@
 // color, size and place from what it showed (animationsFromPreviousComponent), and a card
 // that goes away fades out and shrinks on a snapshot of its view (animationsOnFinalUnmount).
 import Foundation
-import Components
-import RenderViews          // Components does not re-export it: Context, Color, Size
+import Components           // and through it RenderViews: Context, Color, Size
 import ExampleSupport
 
 /// What a card shows: the model the host builds components from.
