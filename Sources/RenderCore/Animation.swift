@@ -13,8 +13,9 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind { didSet { (plan, planData) = EvaluationPlan.make(kind) } }
     /// How evaluation runs this animation, derived from `kind` (see `EvaluationPlan`).
     var plan: EvaluationPlan
-    /// The keyframe or transform data `plan` refers to, if any.
-    var planData: PlanData?
+    /// The keyframe or transform data `plan` refers to, if any: what a caller keeping
+    /// `PlannedAnimation` rows copies into its arenas.
+    package internal(set) var planData: PlanData?
 
     public indirect enum Kind: Hashable, Sendable {
         case basic(BasicAnimation)

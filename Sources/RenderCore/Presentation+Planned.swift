@@ -56,12 +56,6 @@ package struct PlannedAnimation: Sendable {
     }
 }
 
-extension Animation {
-    /// What the caller of `PlannedAnimation` copies into its arenas for this animation: a
-    /// keyframe plan's values, key times and timing functions, or a transform plan's ends.
-    package var outOfLineData: PlanData? { planData }
-}
-
 /// The caller's arenas, as base addresses (nil where empty). Valid while the caller neither
 /// grows nor frees them: for the duration of one evaluation.
 package struct PlanInputs {

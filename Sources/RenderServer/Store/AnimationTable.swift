@@ -76,7 +76,7 @@ package final class AnimationTable {
     /// Copies `animation`'s out-of-line data into the arenas and returns its row.
     func plant(_ animation: Animation) -> PlannedAnimation {
         var spans = PlanSpans()
-        switch animation.outOfLineData {
+        switch animation.planData {
         case let .keyframes(k)?:
             spans.valueCount = Int32(k.values.count)
             spans.values = quads.append(k.values)

@@ -828,27 +828,43 @@ package struct AnimationState {
         needsFullReset = true
     }
 
+    /// Amortized O(1), as `Array.append`: the rows grow in place while the new count stays in
+    /// the size class of the range (`TableColumn.sizeClass`: the range holds a power of two),
+    /// and move to a range twice as large only when it leaves it. The written set, the
+    /// model-reading count and the out-of-line flag grow with the new animation alone.
     mutating func append(_ animation: AttachedAnimation, id: UInt64, table: AnimationTable) {
         let n = Int(count)
-        relocate(to: n + 1, keeping: Array(0..<n), table: table)
-        table.rows(first, count)[n] = table.plant(animation.animation)
+        if n > 0 && TableColumn<PlannedAnimation>.sizeClass(n + 1) == TableColumn<PlannedAnimation>.sizeClass(n) {
+            count += 1
+        } else {
+            relocate(to: n + 1, keeping: Array(0..<n), table: table)
+        }
+        let row = table.plant(animation.animation)
+        table.rows(first, count)[n] = row
         table.recordRows(first, count)[n] = Record(id: id)
         attached.append(animation)
         unstarted += 1
-        noteChange(table: table)
+        written.formUnion(row.written)
+        if !animation.animation.overwritesItsProperty { readingModel += 1 }
+        readsOutOfLine = readsOutOfLine || row.readsOutOfLine
+        needsFullReset = true
     }
 
     /// Removes every animation `shouldRemove` picks, in one pass; returns how many went.
     mutating func removeAll(where shouldRemove: (Record, AttachedAnimation, PlannedAnimation) -> Bool,
                             table: AnimationTable) -> Int {
         let rows = table.rows(first, count), records = table.recordRows(first, count)
-        let keep = attached.indices.filter { !shouldRemove(records[$0], attached[$0], rows[$0]) }
+        var keep: [Int] = []
+        for i in attached.indices {
+            if shouldRemove(records[i], attached[i], rows[i]) {
+                table.uproot(rows[i])
+                if !records[i].started { unstarted -= 1 }
+            } else {
+                keep.append(i)
+            }
+        }
         let removed = attached.count - keep.count
         guard removed > 0 else { return 0 }
-        for i in attached.indices where !keep.contains(i) {
-            table.uproot(rows[i])
-            if !records[i].started { unstarted -= 1 }
-        }
         relocate(to: keep.count, keeping: keep, table: table)
         attached = keep.map { attached[$0] }
         noteChange(table: table)
