@@ -21,6 +21,7 @@ extension Context {
     /// - `error`: a non-fatal error rejected one commit whole — the animations it added are
     ///   stopped (`finished == false`) and `onError` is told. Fatal errors are reported by
     ///   `onError` too; `connectionDidEnd` follows.
+    /// - `pointerEvent`, `keyEvent`: `onPointerEvent` / `onKeyEvent` with the layer named.
     /// Other messages are ignored.
     public func deliver(_ event: Message) {
         dispatchPrecondition(condition: .onQueue(queue))
@@ -48,6 +49,10 @@ extension Context {
             localMirror?.image.noteStopped(s)
             guard let r = records[s.animationID] else { return }
             finish(r, finished: s.finished)
+        case let .pointerEvent(p):
+            onPointerEvent?(p, layer(withID: p.layer))
+        case let .keyEvent(k):
+            onKeyEvent?(k, k.layer == 0 ? nil : layer(withID: k.layer))
         case let .error(m):
             if !m.fatal && m.sequence != 0 {
                 stopAnimations(ofCommit: m.sequence)

@@ -46,6 +46,14 @@ public final class Context: @unchecked Sendable {
     public var onDisconnect: ((ConnectionError) -> Void)?
     /// Every `commitApplied` event, after the context has processed it.
     public var onCommitApplied: ((CommitApplied) -> Void)?
+    /// A pointer event the daemon delivered to one of this context's layers (protocol
+    /// version 3, PROTOCOL.md §5.3): the press, moves and release of a pointer captured by
+    /// the layer it pressed, hover and wheel events over a layer. The layer is nil when it
+    /// was released since. On the context's queue, in the order the daemon sent them.
+    public var onPointerEvent: ((PointerEvent, Layer?) -> Void)?
+    /// A key event while this context has the keyboard focus (its layer took the last
+    /// press); the layer is the one pressed, nil when released since.
+    public var onKeyEvent: ((KeyEvent, Layer?) -> Void)?
     /// Each step of replacing a lost session: `disconnected`, `reconnecting` (per attempt),
     /// `reconnected`, then `resynced` once the new daemon applied the replay (what the lost
     /// daemon held, written by the connection as soon as it was back), or
@@ -92,6 +100,8 @@ public final class Context: @unchecked Sendable {
     var presentedWaiters: [UInt64: [PresentedGroup]] = [:]
     /// Layers marked by `setNeedsLayout()` since the last layout pass.
     var layoutRequests: [Weak<Layer>] = []
+    /// Every live layer of the context by id: input names layers by id (`layer(withID:)`).
+    var liveLayers: [LayerID: Weak<Layer>] = [:]
 
     /// A context whose commits go to `commitSink`, on `queue`. Any thread.
     public init(queue: DispatchQueue = .main, clock: @escaping () -> Double = MediaTime.now,
@@ -153,6 +163,12 @@ public final class Context: @unchecked Sendable {
         }
     }
 
+    /// The context's live layer with `id` (the id input events name), if any.
+    public func layer(withID id: LayerID) -> Layer? {
+        dispatchPrecondition(condition: .onQueue(queue))
+        return liveLayers[id]?.value
+    }
+
     // MARK: Ids
 
     func allocateLayerID() -> LayerID {
@@ -173,6 +189,7 @@ public final class Context: @unchecked Sendable {
 
     func layerCreated(_ layer: Layer, kind: LayerKind) {
         willChange()
+        liveLayers[layer.id] = Weak(layer)
         delta.created.append(.createLayer(layer.id, kind))
         delta.createdLayers.append(Weak(layer))
     }
@@ -189,6 +206,7 @@ public final class Context: @unchecked Sendable {
 
     private func recordRelease(_ id: LayerID, records: [AnimationRecord]) {
         willChange()
+        if liveLayers[id]?.value == nil { liveLayers[id] = nil }
         for r in records { detach(r) }
         delta.destroyed.append(id)
     }

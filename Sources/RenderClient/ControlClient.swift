@@ -143,6 +143,20 @@ public final class ControlClient {
         }
     }
 
+    /// Plays `events` in the daemon as if they came from its window (PROTOCOL.md §10,
+    /// `injectInput`): each `delay` seconds of the daemon's clock after the one before,
+    /// at the frames that reach it. Returns once the last was played, with where each went.
+    /// On a manual clock, step the clock (`clockStep`) from another connection, or give only
+    /// events with no delay.
+    public func injectInput(_ events: [InjectedEvent]) throws -> InputInjected {
+        try request(operation: "input injection", retry: false, {
+            .injectInput(InjectInput(requestID: $0, events: events))
+        }) { m, id in
+            if case let .inputInjected(r) = m, r.requestID == id { return r }
+            return nil
+        }
+    }
+
     /// Round trip of a ping, in seconds.
     public func ping() throws -> Double {
         var start = 0.0

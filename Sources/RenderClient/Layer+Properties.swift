@@ -114,6 +114,15 @@ extension Layer {
         set { change(.masksToBounds, to: .bool(newValue)) }
     }
 
+    /// Whether the daemon's hit-testing may find this layer and its sublayers (default
+    /// true). False takes the whole subtree out of input, as UIView's
+    /// `isUserInteractionEnabled = false` does (Core Animation's layers have no such
+    /// property: rendersrv's daemon hit-tests layers, so it lives here). Discrete.
+    public var allowsHitTesting: Bool {
+        get { storage.allowsHitTesting }
+        set { change(.allowsHitTesting, to: .bool(newValue)) }
+    }
+
     /// The image drawn in the bounds. Discrete.
     public var contents: Bitmap? {
         get { storage.contents }

@@ -35,6 +35,8 @@ final class LayerExtras: Hashable, @unchecked Sendable {
     @usableFromInline var alignmentMode: String = "natural"
     @usableFromInline var isWrapped: Bool = false
     @usableFromInline var truncationMode: String = "none"
+    // Interaction
+    @usableFromInline var allowsHitTesting: Bool = true
 
     /// Core Animation's defaults, shared by every `LayerProperties()` until it sets one.
     @usableFromInline static let defaults = LayerExtras()
@@ -59,7 +61,7 @@ final class LayerExtras: Hashable, @unchecked Sendable {
         strokeStart = o.strokeStart; strokeEnd = o.strokeEnd; lineDashPhase = o.lineDashPhase; miterLimit = o.miterLimit
         lineCap = o.lineCap; lineJoin = o.lineJoin; fillRule = o.fillRule
         string = o.string; fontSize = o.fontSize; foregroundColor = o.foregroundColor; font = o.font
-        alignmentMode = o.alignmentMode; isWrapped = o.isWrapped
+        alignmentMode = o.alignmentMode; isWrapped = o.isWrapped; allowsHitTesting = o.allowsHitTesting
     }
 
     @usableFromInline static func == (a: LayerExtras, b: LayerExtras) -> Bool {
@@ -74,7 +76,7 @@ final class LayerExtras: Hashable, @unchecked Sendable {
                     && a.alignmentMode == b.alignmentMode && a.isWrapped == b.isWrapped
                     && a.mask == b.mask && a.contentsGravity == b.contentsGravity && a.contentsScale == b.contentsScale
                     && a.shadowPath == b.shadowPath && a.lineDashPattern == b.lineDashPattern
-                    && a.truncationMode == b.truncationMode)
+                    && a.truncationMode == b.truncationMode && a.allowsHitTesting == b.allowsHitTesting)
     }
 
     @usableFromInline func hash(into h: inout Hasher) {
@@ -85,6 +87,6 @@ final class LayerExtras: Hashable, @unchecked Sendable {
         h.combine(fillRule); h.combine(string); h.combine(fontSize); h.combine(foregroundColor); h.combine(font)
         h.combine(alignmentMode); h.combine(isWrapped)
         h.combine(mask); h.combine(contentsGravity); h.combine(contentsScale); h.combine(shadowPath)
-        h.combine(lineDashPattern); h.combine(truncationMode)
+        h.combine(lineDashPattern); h.combine(truncationMode); h.combine(allowsHitTesting)
     }
 }

@@ -154,6 +154,13 @@ public struct LayerProperties: Hashable, Sendable {
         set { mutableExtras.isWrapped = newValue }
     }
 
+    /// Whether hit-testing may find this layer and its sublayers (default true): false takes
+    /// the whole subtree out of input, as UIView's `isUserInteractionEnabled = false` does.
+    public var allowsHitTesting: Bool {
+        @inlinable get { extras.allowsHitTesting }
+        set { mutableExtras.allowsHitTesting = newValue }
+    }
+
     /// How a line too long for the bounds is cut (`kCATruncation…`): `none` (the default),
     /// `start`, `middle` or `end`, with an ellipsis.
     public var truncationMode: String {
@@ -257,6 +264,7 @@ public struct LayerProperties: Hashable, Sendable {
         case .font: return .string(font)
         case .alignmentMode: return .string(alignmentMode)
         case .isWrapped: return .bool(isWrapped)
+        case .allowsHitTesting: return .bool(allowsHitTesting)
         case .truncationMode: return .string(truncationMode)
         }
     }
@@ -309,6 +317,7 @@ public struct LayerProperties: Hashable, Sendable {
         case let (.font, .string(s)): font = s
         case let (.alignmentMode, .string(s)): alignmentMode = s
         case let (.isWrapped, .bool(b)): isWrapped = b
+        case let (.allowsHitTesting, .bool(b)): allowsHitTesting = b
         default: throw bad()
         }
     }

@@ -27,6 +27,9 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
     case contentsGravity = 21
     case contentsScale = 22
     case shadowPath = 23
+    /// Whether hit-testing may find the layer and its sublayers (UIView's
+    /// `isUserInteractionEnabled`, SwiftUI's `allowsHitTesting`); protocol version 3.
+    case allowsHitTesting = 24
     // CAShapeLayer
     case path = 32
     case fillColor = 33
@@ -85,6 +88,7 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
         case .contentsGravity: return "contentsGravity"
         case .contentsScale: return "contentsScale"
         case .shadowPath: return "shadowPath"
+        case .allowsHitTesting: return "allowsHitTesting"
         case .path: return "path"
         case .fillColor: return "fillColor"
         case .strokeColor: return "strokeColor"
@@ -130,7 +134,7 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
         case .transform, .sublayerTransform: return .transform
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor: return .color
         case .shadowOffset: return .size
-        case .isHidden, .masksToBounds, .isWrapped: return .bool
+        case .isHidden, .masksToBounds, .isWrapped, .allowsHitTesting: return .bool
         case .contents: return .contents
         case .path, .shadowPath: return .path
         case .lineCap, .lineJoin, .fillRule, .string, .font, .alignmentMode, .contentsGravity, .truncationMode: return .string

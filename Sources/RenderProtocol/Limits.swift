@@ -59,6 +59,9 @@ public struct Limits: Hashable, Sendable {
     /// Bytes of contents held over all sessions at once (the daemon's budget for them):
     /// as `maxContentsBytesPerSession`, summed over every session.
     public var maxContentsBytes: UInt32
+    /// Input events one `injectInput` request carries, and events of a session's injections
+    /// waiting to be played at once (version 3).
+    public var maxInjectedEvents: UInt32
 
     public init(maxFrameBytes: UInt32 = 16 << 20, maxLayers: UInt32 = 100_000, maxAnimationsPerLayer: UInt32 = 256,
                 maxAnimations: UInt32 = 100_000, maxKeyframes: UInt32 = 10_000, maxBitmapBytes: UInt32 = 8 << 20,
@@ -66,7 +69,8 @@ public struct Limits: Hashable, Sendable {
                 maxSessionPendingBytes: UInt32 = 32 << 20, maxDaemonPendingBytes: UInt32 = 64 << 20,
                 handshakeTimeoutMilliseconds: UInt32 = 5_000, frameTimeoutMilliseconds: UInt32 = 10_000,
                 maxDescriptorsPerCommit: UInt32 = 16, maxSharedBytesPerCommit: UInt32 = 64 << 20,
-                maxContentsBytesPerSession: UInt32 = 256 << 20, maxContentsBytes: UInt32 = 1 << 30) {
+                maxContentsBytesPerSession: UInt32 = 256 << 20, maxContentsBytes: UInt32 = 1 << 30,
+                maxInjectedEvents: UInt32 = 10_000) {
         self.maxFrameBytes = maxFrameBytes; self.maxLayers = maxLayers
         self.maxAnimationsPerLayer = maxAnimationsPerLayer; self.maxAnimations = maxAnimations
         self.maxKeyframes = maxKeyframes; self.maxBitmapBytes = maxBitmapBytes
@@ -79,6 +83,7 @@ public struct Limits: Hashable, Sendable {
         self.maxSharedBytesPerCommit = maxSharedBytesPerCommit
         self.maxContentsBytesPerSession = maxContentsBytesPerSession
         self.maxContentsBytes = maxContentsBytes
+        self.maxInjectedEvents = maxInjectedEvents
     }
 
     public static let `default` = Limits()
@@ -89,7 +94,8 @@ public struct Limits: Hashable, Sendable {
         case maxFrameBytes = 1, maxLayers, maxAnimationsPerLayer, maxKeyframes, maxBitmapBytes,
              maxCommandsPerCommit, maxTreeDepth, maxNameBytes, maxSessionPendingBytes, maxDaemonPendingBytes,
              handshakeTimeoutMilliseconds, frameTimeoutMilliseconds, maxAnimations,
-             maxDescriptorsPerCommit, maxSharedBytesPerCommit, maxContentsBytesPerSession, maxContentsBytes
+             maxDescriptorsPerCommit, maxSharedBytesPerCommit, maxContentsBytesPerSession, maxContentsBytes,
+             maxInjectedEvents
 
         /// The Swift name, as written in errors: `maxLayers`.
         public var name: String { "\(self)" }
@@ -122,6 +128,7 @@ public struct Limits: Hashable, Sendable {
             case .maxSharedBytesPerCommit: \.maxSharedBytesPerCommit
             case .maxContentsBytesPerSession: \.maxContentsBytesPerSession
             case .maxContentsBytes: \.maxContentsBytes
+            case .maxInjectedEvents: \.maxInjectedEvents
             }
         }
 
@@ -145,6 +152,7 @@ public struct Limits: Hashable, Sendable {
             case .maxSharedBytesPerCommit: "bytes of shared-memory contents one commit takes in"
             case .maxContentsBytesPerSession: "bytes of contents a client holds at once: layers' bitmaps (each counted once) and those in animation values"
             case .maxContentsBytes: "bytes of contents held over all clients at once"
+            case .maxInjectedEvents: "input events in one injection request, and waiting to be played for one client"
             }
         }
     }

@@ -3,7 +3,7 @@ import RenderCore
 /// The version this build speaks. A client offers a range; the server picks the highest
 /// version both support (see `Protocol/PROTOCOL.md`, "Versions").
 public enum ProtocolVersion {
-    public static let current: UInt16 = 2
+    public static let current: UInt16 = 3
     public static let minimumSupported: UInt16 = 2
 }
 
@@ -60,6 +60,14 @@ public enum Message: Hashable, Sendable {
     case clientsReply(ClientsReply)
     case kickRequest(KickRequest)
     case kickReply(KickReply)
+    /// S→C (version 3): a pointer event on one of the session's layers (§5.3).
+    case pointerEvent(PointerEvent)
+    /// S→C (version 3): a key pressed or released while the session has the keyboard focus.
+    case keyEvent(KeyEvent)
+    /// C→S (version 3): play input events as if they came from the window (§10).
+    indirect case injectInput(InjectInput)
+    /// S→C: the injected events were played; where each one went.
+    indirect case inputInjected(InputInjected)
 }
 
 /// The wire number of each message type (the frame header's type field).
@@ -90,6 +98,10 @@ public enum MessageType: UInt16, Sendable, CaseIterable {
     case clientsReply = 0x010B
     case kickRequest = 0x010C
     case kickReply = 0x010D
+    case injectInput = 0x010E
+    case inputInjected = 0x010F
+    case pointerEvent = 0x0050
+    case keyEvent = 0x0051
 }
 
 public struct Hello: Hashable, Sendable {

@@ -34,6 +34,10 @@ extension Message {
         case .clientsReply: return .clientsReply
         case .kickRequest: return .kickRequest
         case .kickReply: return .kickReply
+        case .pointerEvent: return .pointerEvent
+        case .keyEvent: return .keyEvent
+        case .injectInput: return .injectInput
+        case .inputInjected: return .inputInjected
         }
     }
 
@@ -55,6 +59,9 @@ extension Message {
         case let .clientsReply(c): return 16 &+ c.json.utf8.count
         case let .kickRequest(k): return 20 &+ k.reason.utf8.count
         case let .kickReply(k): return 20 &+ k.client.utf8.count
+        case .pointerEvent: return 96
+        case let .injectInput(i): return 16 &+ i.events.count &* 72
+        case let .inputInjected(i): return 24 &+ i.deliveries.count &* 12
         default: return 64
         }
     }
@@ -155,6 +162,27 @@ extension ByteWriter {
             writeU32(k.requestID); writeU32(k.sessionID); writeString(k.reason)
         case let .kickReply(k):
             writeU32(k.requestID); writeU32(k.sessionID); writeString(k.client)
+        case let .pointerEvent(p):
+            writeU8(p.kind.rawValue); writeU32(p.pointerID); writeU32(p.layer)
+            writeDouble(p.location.x); writeDouble(p.location.y)
+            writeDouble(p.windowLocation.x); writeDouble(p.windowLocation.y)
+            writeU8(p.button); writeU32(p.buttons); writeU32(p.modifiers.rawValue)
+            writeDouble(p.scrollX); writeDouble(p.scrollY); writeU32(p.coalesced); writeDouble(p.mediaTime)
+        case let .keyEvent(k):
+            writeU8(k.kind.rawValue); writeU32(k.layer); writeU32(k.keysym); writeU32(k.keycode)
+            writeU32(k.modifiers.rawValue); writeString(k.text); writeDouble(k.mediaTime)
+        case let .injectInput(i):
+            writeU32(i.requestID); writeCount(i.events.count)
+            for e in i.events {
+                writeDouble(e.delay)
+                let v = e.event
+                writeU8(v.kind.rawValue); writeU32(v.pointerID); writeDouble(v.x); writeDouble(v.y); writeU8(v.button)
+                writeU32(v.modifiers.rawValue); writeDouble(v.scrollX); writeDouble(v.scrollY)
+                writeU32(v.keysym); writeU32(v.keycode); writeString(v.text)
+            }
+        case let .inputInjected(i):
+            writeU32(i.requestID); writeU64(i.frame); writeCount(i.deliveries.count)
+            for d in i.deliveries { writeU32(d.sessionID); writeU32(d.layer); writeU32(d.trackerLayer) }
         }
     }
 
@@ -276,7 +304,69 @@ extension WireReader {
         case .kickReply:
             let id = try u32("requestID"), session = try u32("sessionID")
             return .kickReply(KickReply(requestID: id, sessionID: session, client: try string("client")))
+        case .pointerEvent:
+            return .pointerEvent(try pointerEvent())
+        case .keyEvent:
+            let kind = try inputKind(allowed: [.keyDown, .keyUp])
+            let layer = try u32("layer"), keysym = try u32("keysym"), keycode = try u32("keycode")
+            let modifiers = InputModifiers(rawValue: try u32("modifiers")), text = try string("text")
+            return .keyEvent(KeyEvent(kind: kind, layer: layer, keysym: keysym, keycode: keycode, modifiers: modifiers,
+                                      text: text, mediaTime: try f64("mediaTime")))
+        case .injectInput:
+            return .injectInput(try injectInput())
+        case .inputInjected:
+            let id = try u32("requestID"), frame = try u64("frame")
+            let n = try count("delivery count", minElementSize: 12)
+            var deliveries: [InputDelivery] = []
+            deliveries.reserveCapacity(n)
+            for _ in 0..<n {
+                let session = try u32("sessionID"), layer = try u32("layer")
+                deliveries.append(InputDelivery(sessionID: session, layer: layer, trackerLayer: try u32("trackerLayer")))
+            }
+            return .inputInjected(InputInjected(requestID: id, frame: frame, deliveries: deliveries))
         }
+    }
+
+    /// An input event kind (`u8`), one of `allowed` (else malformed).
+    mutating func inputKind(allowed: [InputEvent.Kind]) throws(ProtocolError) -> InputEvent.Kind {
+        let raw = try u8("input kind")
+        guard let kind = InputEvent.Kind(rawValue: raw), allowed.contains(kind) else {
+            throw badTag("input kind", raw, expected: allowed.map { "\($0.rawValue) \($0)" }.joined(separator: ", "))
+        }
+        return kind
+    }
+
+    mutating func pointerEvent() throws(ProtocolError) -> PointerEvent {
+        let kind = try inputKind(allowed: [.pointerDown, .pointerMove, .pointerUp, .pointerCancel, .scroll])
+        let pointer = try u32("pointerID"), layer = try u32("layer")
+        let x = try f64("x"), y = try f64("y"), wx = try f64("windowX"), wy = try f64("windowY")
+        let button = try u8("button"), buttons = try u32("buttons")
+        let modifiers = InputModifiers(rawValue: try u32("modifiers"))
+        let sx = try f64("scrollX"), sy = try f64("scrollY"), coalesced = try u32("coalesced")
+        return PointerEvent(kind: kind, pointerID: pointer, layer: layer, location: Point(x: x, y: y),
+                            windowLocation: Point(x: wx, y: wy), button: button, buttons: buttons, modifiers: modifiers,
+                            scrollX: sx, scrollY: sy, coalesced: coalesced, mediaTime: try f64("mediaTime"))
+    }
+
+    /// `injectInput`: the event count is checked against `maxInjectedEvents` before any
+    /// event is read (the smallest event is 62 bytes: its fields and an empty text).
+    mutating func injectInput() throws(ProtocolError) -> InjectInput {
+        let id = try u32("requestID")
+        let n = try count("injected event count", minElementSize: 62, limit: .maxInjectedEvents)
+        var events: [InjectedEvent] = []
+        events.reserveCapacity(n)
+        for _ in 0..<n {
+            let delay = try f64("delay")
+            let kind = try inputKind(allowed: InputEvent.Kind.allCases)
+            let pointer = try u32("pointerID"), x = try f64("x"), y = try f64("y"), button = try u8("button")
+            let modifiers = InputModifiers(rawValue: try u32("modifiers"))
+            let sx = try f64("scrollX"), sy = try f64("scrollY")
+            let keysym = try u32("keysym"), keycode = try u32("keycode"), text = try string("text")
+            events.append(InjectedEvent(delay: delay, event: InputEvent(
+                kind: kind, pointerID: pointer, x: x, y: y, button: button, modifiers: modifiers, scrollX: sx,
+                scrollY: sy, keysym: keysym, keycode: keycode, text: text, time: 0)))
+        }
+        return InjectInput(requestID: id, events: events)
     }
 
     /// A `u16` count, then pairs of `u16` id and `u32` value (6 bytes each: the count is

@@ -30,8 +30,14 @@ open class View: LayerDelegate, LayerBacked {
 
     /// An integer to find the view by (`viewWithTag(_:)`); 0 by default.
     public var tag = 0
-    /// Accepted for source compatibility; this library delivers no touches.
-    public var isUserInteractionEnabled = true
+    /// Whether the view and its subviews receive touches (`UIView.isUserInteractionEnabled`):
+    /// false takes them out of the daemon's hit-testing (the layer's `allowsHitTesting`).
+    public var isUserInteractionEnabled: Bool {
+        get { layer.allowsHitTesting }
+        set { layer.allowsHitTesting = newValue }
+    }
+    /// Gesture recognizers attached with `addGestureRecognizer(_:)`.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// The color set by `backgroundColor` (`nil` is no background, drawn as `.clear`).
     var backgroundColorStorage: Color?
@@ -42,6 +48,7 @@ open class View: LayerDelegate, LayerBacked {
     public required init(frame: Rect = .zero, context: Context? = nil) {
         layer = Self.layerClass.init(context: context)
         layer.delegate = self
+        TouchDispatch.install(on: layer.context)
         if frame != .zero { self.frame = frame }
     }
 
@@ -184,6 +191,23 @@ open class View: LayerDelegate, LayerBacked {
     /// Lays out the subviews; the default does nothing. Called during a layout pass, never
     /// directly: call `setNeedsLayout()` or `layoutIfNeeded()`.
     open func layoutSubviews() {}
+
+    // MARK: Touches (the responder chain: a view that does not handle one passes it up)
+
+    /// A touch began on this view (`UIResponder.touchesBegan(_:with:)`); the default passes
+    /// it to the superview.
+    open func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent?) {
+        superview?.touchesBegan(touches, with: event)
+    }
+    open func touchesMoved(_ touches: Set<Touch>, with event: PointerEvent?) {
+        superview?.touchesMoved(touches, with: event)
+    }
+    open func touchesEnded(_ touches: Set<Touch>, with event: PointerEvent?) {
+        superview?.touchesEnded(touches, with: event)
+    }
+    open func touchesCancelled(_ touches: Set<Touch>, with event: PointerEvent?) {
+        superview?.touchesCancelled(touches, with: event)
+    }
 
     /// The size that best fits `size` (points); the default is the current bounds' size.
     open func sizeThatFits(_ size: Size) -> Size { bounds.size }

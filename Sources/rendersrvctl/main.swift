@@ -63,10 +63,10 @@ func decodeReport<T: Decodable>(_ type: T.Type, _ json: String, what: String) ->
 struct RenderSrvCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rendersrvctl",
-        abstract: "Inspect and drive a running rendersrvd: stats, frames, sessions, layer trees, clock steps, pings, snapshots, contact sheets.",
+        abstract: "Inspect and drive a running rendersrvd: stats, frames, sessions, layer trees, clock steps, pings, snapshots, contact sheets, input.",
         version: ReleaseVersion.line(for: "rendersrvctl"),
         subcommands: [Stats.self, Frames.self, Clients.self, Kick.self, Tree.self, Step.self, Ping.self, Snapshot.self,
-                      ContactSheet.self])
+                      ContactSheet.self, Input.self])
 
     @OptionGroup var options: ConnectionOptions
 }

@@ -193,6 +193,27 @@ struct RandomMessages {
         case .clientsReply: return .clientsReply(ClientsReply(requestID: u32(), json: string()))
         case .kickRequest: return .kickRequest(KickRequest(requestID: u32(), sessionID: u32(), reason: string()))
         case .kickReply: return .kickReply(KickReply(requestID: u32(), sessionID: u32(), client: string()))
+        case .pointerEvent:
+            let kinds: [InputEvent.Kind] = [.pointerDown, .pointerMove, .pointerUp, .pointerCancel, .scroll]
+            return .pointerEvent(PointerEvent(kind: kinds[int(0...4)], pointerID: u32(), layer: u32(),
+                                              location: Point(x: double(), y: double()),
+                                              windowLocation: Point(x: double(), y: double()), button: UInt8(int(0...9)),
+                                              buttons: u32(), modifiers: InputModifiers(rawValue: u32()), scrollX: double(),
+                                              scrollY: double(), coalesced: u32(), mediaTime: double()))
+        case .keyEvent:
+            return .keyEvent(KeyEvent(kind: bool() ? .keyDown : .keyUp, layer: u32(), keysym: u32(), keycode: u32(),
+                                      modifiers: InputModifiers(rawValue: u32()), text: string(), mediaTime: double()))
+        case .injectInput:
+            return .injectInput(InjectInput(requestID: u32(), events: (0..<int(0...5)).map { _ in
+                InjectedEvent(delay: double(), event: InputEvent(
+                    kind: InputEvent.Kind.allCases[int(0 ... InputEvent.Kind.allCases.count - 1)], pointerID: u32(),
+                    x: double(), y: double(), button: UInt8(int(0...9)), modifiers: InputModifiers(rawValue: u32()),
+                    scrollX: double(), scrollY: double(), keysym: u32(), keycode: u32(), text: string(), time: 0))
+            }))
+        case .inputInjected:
+            return .inputInjected(InputInjected(requestID: u32(), frame: u64(), deliveries: (0..<int(0...5)).map { _ in
+                InputDelivery(sessionID: u32(), layer: u32(), trackerLayer: u32())
+            }))
         }
     }
 }

@@ -26,9 +26,9 @@ enum VectorCatalog {
             "hello offering versions 1…3 with a non-ASCII client name (UTF-8 \"démo ✓\", 9 bytes).",
         ], message: .hello(Hello(minVersion: 1, maxVersion: 3, clientName: "démo ✓", pid: 99))),
         Vector(name: "welcome", comment: [
-            "welcome (0x0002), server → client: version 2, session 7, display 1280×720 at 60 Hz,",
-            "media time 1000.5 s, real clock, the default limits (17 id/value pairs).",
-        ], message: .welcome(Welcome(version: 2, sessionID: 7, displayWidth: 1280, displayHeight: 720,
+            "welcome (0x0002), server → client: version 3, session 7, display 1280×720 at 60 Hz,",
+            "media time 1000.5 s, real clock, the default limits (18 id/value pairs).",
+        ], message: .welcome(Welcome(version: 3, sessionID: 7, displayWidth: 1280, displayHeight: 720,
                                      refreshRate: 60, mediaTime: 1000.5, manualClock: false, limits: Limits()))),
         Vector(name: "welcome-manual-clock", comment: [
             "welcome with a manual clock at media time 0 and custom limits.",
@@ -131,6 +131,48 @@ enum VectorCatalog {
         Vector(name: "kick-reply", comment: [
             "kickReply (0x010D): request 9, session 7 (client \"demo\", pid 1234) is being closed.",
         ], message: .kickReply(KickReply(requestID: 9, sessionID: 7, client: #"client "demo" (pid 1234)"#))),
+        Vector(name: "pointer-event-down", comment: [
+            "pointerEvent (0x0050), version 3: the mouse's primary button pressed at display point (150.5, 80)",
+            "on layer 4, at (50.5, 30) in the layer's bounds space; buttons held afterwards: bit 0; shift held;",
+            "at 1000.25 s.",
+        ], message: .pointerEvent(PointerEvent(kind: .pointerDown, pointerID: 0, layer: 4, location: Point(x: 50.5, y: 30),
+                                               windowLocation: Point(x: 150.5, y: 80), button: 1, buttons: 1,
+                                               modifiers: .shift, mediaTime: 1000.25))),
+        Vector(name: "pointer-event-scroll", comment: [
+            "pointerEvent: one wheel notch down (scrollY 40 points) over layer 4 at (10, 20), no button held.",
+        ], message: .pointerEvent(PointerEvent(kind: .scroll, pointerID: 0, layer: 4, location: Point(x: 10, y: 20),
+                                               windowLocation: Point(x: 110, y: 70), scrollY: 40, mediaTime: 1000.5))),
+        Vector(name: "pointer-event-coalesced", comment: [
+            "pointerEvent: finger 1 moved, 3 motion events merged for a slow reader (the latest point kept).",
+        ], message: .pointerEvent(PointerEvent(kind: .pointerMove, pointerID: 1, layer: 2, location: Point(x: 4, y: -2.5),
+                                               windowLocation: Point(x: 104, y: 47.5), coalesced: 3, mediaTime: 1000.75))),
+        Vector(name: "key-event", comment: [
+            "keyEvent (0x0051), version 3: 'A' pressed (keysym 0x41, keycode 38) with shift, focus on layer 4,",
+            "typing the text \"A\".",
+        ], message: .keyEvent(KeyEvent(kind: .keyDown, layer: 4, keysym: 0x41, keycode: 38, modifiers: .shift, text: "A",
+                                       mediaTime: 1000.5))),
+        Vector(name: "inject-input", comment: [
+            "injectInput (0x010E), version 3: request 11 plays a drag: press at (100, 100) at once, move to",
+            "(100, 60) 0.015625 s later, release 0.015625 s after that.",
+        ], message: .injectInput(InjectInput(requestID: 11, events: [
+            InjectedEvent(delay: 0, event: InputEvent(kind: .pointerDown, x: 100, y: 100, button: 1, time: 0)),
+            InjectedEvent(delay: 0.015625, event: InputEvent(kind: .pointerMove, x: 100, y: 60, time: 0)),
+            InjectedEvent(delay: 0.015625, event: InputEvent(kind: .pointerUp, x: 100, y: 60, button: 1, time: 0)),
+        ]))),
+        Vector(name: "inject-input-key", comment: [
+            "injectInput: request 12 types 'é' (keysym 0xe9, keycode 0, text \"é\", UTF-8 2 bytes): down, then up.",
+        ], message: .injectInput(InjectInput(requestID: 12, events: [
+            InjectedEvent(delay: 0, event: InputEvent(kind: .keyDown, x: 0, y: 0, keysym: 0xe9, text: "é", time: 0)),
+            InjectedEvent(delay: 0.5, event: InputEvent(kind: .keyUp, x: 0, y: 0, keysym: 0xe9, time: 0)),
+        ]))),
+        Vector(name: "input-injected", comment: [
+            "inputInjected (0x010F): request 11 played by frame 63: the press went to layer 4 of session 7,",
+            "the move started a pan of the tracker on layer 2 (so no session got it), the release too.",
+        ], message: .inputInjected(InputInjected(requestID: 11, frame: 63, deliveries: [
+            InputDelivery(sessionID: 7, layer: 4),
+            InputDelivery(sessionID: 0, layer: 0, trackerLayer: 2),
+            InputDelivery(sessionID: 0, layer: 0, trackerLayer: 2),
+        ]))),
     ]
 
     // MARK: Commits

@@ -118,6 +118,8 @@ struct RenderItem: Sendable {
     var isGroup: Bool
     /// Clip the sublayers (and the layer's contents) to the rounded bounds.
     var masksToBounds: Bool
+    /// Hit-testing may find the layer and its sublayers (`LayerProperties.allowsHitTesting`).
+    var allowsHitTesting: Bool = true
     var content: LayerContent
     /// Whether the layer's own drawing is empty (only its sublayers show).
     var drawsNothing: Bool
@@ -267,6 +269,26 @@ package final class RenderListBuilder {
     }
     private var updating: [UInt32: Updating] = [:]
 
+    /// The sessions whose blocks the last build showed, in drawing order (`hitTest`).
+    private var shownOrder: [UInt32] = []
+    private var hitScratch: [Int] = []
+
+    /// The frontmost layer under `point` in what the last list showed (the blocks kept for
+    /// the sessions: during an update under way, the block shown before it), clients from
+    /// the top down (`RenderItems.hitTest`).
+    func hitTest(_ point: Point) -> HitTestResult? {
+        for id in shownOrder.reversed() {
+            if let block = blocks[id], let hit = block.items.hitTest(point, scratch: &hitScratch) { return hit }
+        }
+        return nil
+    }
+
+    /// `point` in the bounds space of `layer` of session `sessionID` as last shown.
+    func convert(_ point: Point, toLayer layer: LayerID, of sessionID: UInt32) -> Point? {
+        guard let block = blocks[sessionID], let i = block.index[layer] else { return nil }
+        return block.items.convert(point, toItem: i)
+    }
+
     /// Blocks replaced or dropped by the build under way (see `RenderList.discarded`).
     private var discarded: [RenderItems] = []
     /// Whole builds of a tree of more layers than this go in slices of this many items per
@@ -406,6 +428,7 @@ package final class RenderListBuilder {
         if slicing.count > 0 { slicing = slicing.filter { live.contains($0.key) } }
         if updating.count > 0 { updating = updating.filter { live.contains($0.key) } }
         isBehind = behind
+        shownOrder = frame.trees.compactMap { blocks[$0.sessionID] != nil ? $0.sessionID : nil }
         var list = RenderList(frame: frame.frame, mediaTime: frame.mediaTime, width: frame.width, height: frame.height,
                           blocks: out)
         list.discarded = discarded
@@ -792,6 +815,7 @@ package final class RenderListBuilder {
                                     screenBounds: own, subtreeBounds: own, clipBounds: clip, siblingIndex: siblingIndex,
                                     parentWorld: parentWorld, parentOpacity: parentOpacity, depth: depth,
                                     zPosition: p.zPosition, transition: tree.transition(of: id)))
+            if !p.allowsHitTesting { items[index].allowsHitTesting = false }
             var o = Open(index: index, effective: effective, opacity: opacity, mask: p.mask, world4: world4, clip: clip,
                          depth: depth)
             guard !subs.isEmpty else { o.childrenDone = true; return o }

@@ -61,6 +61,9 @@ extension ServerCore {
         case let .kickRequest(request):
             kick(request, from: session)
 
+        case let .injectInput(request):
+            injectInput(request, from: session)
+
         default:
             break
         }

@@ -1,3 +1,5 @@
+import RenderCore
+import RenderProtocol
 import CSystem
 import Foundation
 import Histogram
@@ -135,6 +137,14 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     /// A frame was skipped, or a list is being built over several frames: the server must
     /// produce frames until it is handed off.
     public var hasPendingWork: Bool { owesFrame || builder.hasWorkUnderWay }
+
+    /// What the frame it shows has under `point` (the builder's blocks: the list last handed
+    /// off, or while an update is under way the blocks shown before it). Loop thread.
+    public func hitTest(_ point: Point) -> HitTestResult? { builder.hitTest(point) }
+
+    public func convert(_ point: Point, toLayer layer: LayerID, of sessionID: UInt32) -> Point? {
+        builder.convert(point, toLayer: layer, of: sessionID)
+    }
 
     /// Tests: hold the compositor thread before it takes the next list (`true`), or let it go.
     func holdCompositor(_ on: Bool) { worker.hold(on) }

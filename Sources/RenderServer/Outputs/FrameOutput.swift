@@ -21,6 +21,7 @@ public protocol FrameOutput: AnyObject {
     var snapshotting: FrameSnapshotting? { get }
     var compositorStatistics: CompositorStatisticsReporting? { get }
     var frameReadyReporting: FrameReadyReporting? { get }
+    var hitTesting: HitTesting? { get }
 }
 
 extension FrameOutput {

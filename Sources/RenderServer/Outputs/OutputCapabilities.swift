@@ -7,10 +7,12 @@
 ///     FrameSnapshotting               CompositorOutput    snapshot requests (`rendersrvctl snapshot`)
 ///     CompositorStatisticsReporting   CompositorOutput    stats requests (the `compositor` section)
 ///     FrameReadyReporting             CompositorOutput    presentation feedback, the frame log's ready times
+///     HitTesting                      CompositorOutput    input: what is under a point of the frame shown
 extension FrameOutput {
     public var snapshotting: FrameSnapshotting? { nil }
     public var compositorStatistics: CompositorStatisticsReporting? { nil }
     public var frameReadyReporting: FrameReadyReporting? { nil }
+    public var hitTesting: HitTesting? { nil }
 }
 
 /// An output that keeps the last frame it drew, whole, for snapshots.
@@ -28,8 +30,9 @@ public protocol CompositorStatisticsReporting: AnyObject {
     var statistics: CompositorOutput.Statistics { get }
 }
 
-extension CompositorOutput: FrameSnapshotting, CompositorStatisticsReporting {
+extension CompositorOutput: FrameSnapshotting, CompositorStatisticsReporting, HitTesting {
     public var snapshotting: FrameSnapshotting? { self }
     public var compositorStatistics: CompositorStatisticsReporting? { self }
     public var frameReadyReporting: FrameReadyReporting? { self }
+    public var hitTesting: HitTesting? { self }
 }

@@ -147,6 +147,9 @@ package final class ClientSession: CustomStringConvertible {
     }
 
     var isEstablished: Bool { closeRequest == nil && machine.isEstablished }
+    /// Whether the session speaks protocol version 3 or later, so it may be sent input
+    /// (`pointerEvent`, `keyEvent`) and interaction messages.
+    var receivesInput: Bool { closeRequest == nil && (machine.version ?? 0) >= 3 }
     var isOpen: Bool { closeRequest == nil }
     /// Bytes the outbound buffer holds allocated.
     package var outboundCapacity: Int { outbound.capacity }
@@ -348,7 +351,8 @@ package final class ClientSession: CustomStringConvertible {
             break
         case let .error(e):
             actions.append(.clientError(e))
-        case .statsRequest, .treeRequest, .snapshotRequest, .clockStep, .frameLogRequest, .clientsRequest, .kickRequest:
+        case .statsRequest, .treeRequest, .snapshotRequest, .clockStep, .frameLogRequest, .clientsRequest, .kickRequest,
+             .injectInput:
             actions.append(.control(message))
         default:
             fail(ErrorMessage(code: .internalError, message: "\(self): \(message.type) was not expected here",

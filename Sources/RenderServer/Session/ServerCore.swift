@@ -87,6 +87,10 @@ package final class ServerCore {
     package var offloader: ((_ job: @escaping @Sendable () -> Message, _ deliver: LoopBound<(Message) -> Void>) -> Void)?
     /// Control jobs waiting for the worker, bounded per session and in total.
     package var controlWork: ControlWork
+    /// Captures, focus, held motion and injected events (`ServerCore+Input`).
+    var input = InputRouter()
+    /// Hit-testing when the output shows no frames (`hitTester`).
+    var fallbackHitTester: StoreHitTester?
 
     /// `mediaTime` gives the real clock's time (ignored with a manual clock).
     package init(configuration: Configuration, output: FrameOutput, mediaTime: @escaping () -> Double) {
@@ -186,6 +190,7 @@ package final class ServerCore {
         sessions.removeAll { $0 === session }
         busySessions.removeAll { $0 === session }
         controlWork.cancel(session: session.id)
+        input.forget(session: session.id)
         awaitingFrameCount -= session.awaitingFrame.count
         session.awaitingFrame.removeAll()
         changedSinceLastFrame = true
@@ -399,7 +404,7 @@ package final class ServerCore {
     /// Whether a frame has work: something animates or changed since the last one, or the
     /// output has work left (`FrameOutput.hasPendingWork`: a skipped frame, a list built in slices).
     var needsFrame: Bool {
-        changedSinceLastFrame || awaitingFrameCount > 0 || output.hasPendingWork
+        changedSinceLastFrame || awaitingFrameCount > 0 || output.hasPendingWork || input.hasScheduledInput
             || sessions.contains { $0.store.animationCount > 0 }
     }
 
@@ -410,6 +415,9 @@ package final class ServerCore {
         stats.frameStarted(wakeNanoseconds: wakeNanoseconds, missed: missed)
         lastFrameTime = target
         for s in sessions { perform(s.checkBackPressure(), for: s, now: nil); if !s.isOpen { markDirty(s) } }
+        // Input first: injected events due by this frame, motion held for slow readers.
+        playInjectedInput(upTo: target)
+        flushHeldMotion()
         var entry = FrameLog.Entry(frame: frameNumber, targetNanoseconds: Int64((target * 1e9).rounded()),
                                    wakeNanoseconds: wakeNanoseconds, missed: UInt32(clamping: missed))
         guard needsFrame else {
@@ -434,12 +442,7 @@ package final class ServerCore {
             if s.store.hasRetired { releaseLater(s.store.takeRetired()) }
         }
         let t1 = monotonicNanoseconds()
-        output.present(FrameSnapshot(frame: frameNumber, mediaTime: target, width: configuration.displayWidth,
-                                     height: configuration.displayHeight,
-                                     trees: current.filter(\.isEstablished).map {
-                                         PresentedTree(sessionID: $0.id, store: $0.store, version: $0.appliedSequence,
-                                                       isFrozen: $0.isFrozen)
-                                     }))
+        output.present(snapshot(target: target, of: current))
         let t2 = monotonicNanoseconds()
         stats.record(.evaluate, nanoseconds: t1 - t0)
         stats.record(.present, nanoseconds: t2 - t1)
@@ -451,6 +454,15 @@ package final class ServerCore {
     }
 
     func monotonicNanoseconds() -> Int64 { csys_monotonic_ns() }
+
+    /// The frame the output is handed: every established session's tree, as presented now.
+    func snapshot(target: Double, of current: [ClientSession]? = nil) -> FrameSnapshot {
+        FrameSnapshot(frame: frameNumber, mediaTime: target, width: configuration.displayWidth,
+                      height: configuration.displayHeight,
+                      trees: (current ?? sessions).filter(\.isEstablished).map {
+                          PresentedTree(sessionID: $0.id, store: $0.store, version: $0.appliedSequence, isFrozen: $0.isFrozen)
+                      })
+    }
 
     /// Advances the manual clock by `seconds`, producing every frame it passes. Returns
     /// nil when the clock is real.

@@ -78,7 +78,8 @@ struct SessionStateMachine: Equatable {
                 return .fail(ErrorMessage(code: .invalidCommand, message: "hello sent twice on one connection: "
                     + "open a new connection to start a new session", fatal: true))
             case .welcome, .commitApplied, .commitPresented, .springRetargeted, .animationStarted, .animationStopped, .statsReply,
-                 .treeReply, .snapshotReply, .clockStepped, .frameLogReply, .clientsReply, .kickReply:
+                 .treeReply, .snapshotReply, .clockStepped, .frameLogReply, .clientsReply, .kickReply, .pointerEvent,
+                 .keyEvent, .inputInjected:
                 state = .closed
                 return .fail(ErrorMessage(code: .invalidCommand, message: "\(message.type) is a server-to-client "
                     + "message; a client must not send it", fatal: true))
@@ -95,4 +96,6 @@ struct SessionStateMachine: Equatable {
     mutating func markClosed() { state = .closed }
 
     var isEstablished: Bool { if case .established = state { return true }; return false }
+    /// The negotiated protocol version (nil before the handshake or once closed).
+    var version: UInt16? { if case let .established(v) = state { return v }; return nil }
 }
