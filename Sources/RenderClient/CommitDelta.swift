@@ -12,6 +12,7 @@ import RenderProtocol
 ///     insertSublayer / removeFromSuperlayer / setRoot …   in the order they happened
 ///     setTiming …              one per layer whose beginTime/speed/timeOffset changed
 ///     setProperty …            one per changed property of each layer (whole values)
+///     setTracker / removeTracker / trackerRequest …  in order
 ///     addAnimation / removeAnimation / removeAllAnimations …  in order, minus adds that
 ///                              were removed or replaced before the commit
 ///     destroyLayer …           layers released in the transaction
@@ -34,9 +35,12 @@ struct CommitDelta {
     /// Pending animations removed or replaced before the commit (stops synthesized).
     var droppedRecords: [AnimationRecord] = []
     var destroyed: [LayerID] = []
+    /// setTracker, removeTracker and trackerRequest, in order (after the properties, so a
+    /// tracker sees the bounds set in the same transaction).
+    var trackerOps: [Command] = []
 
     var isEmpty: Bool {
-        created.isEmpty && structural.isEmpty && timingLayers.isEmpty && propertyLayers.isEmpty
+        created.isEmpty && structural.isEmpty && timingLayers.isEmpty && propertyLayers.isEmpty && trackerOps.isEmpty
             && animationOps.isEmpty && removedRecords.isEmpty && droppedRecords.isEmpty && destroyed.isEmpty
     }
 }

@@ -407,6 +407,9 @@ final class ConnectionCore: @unchecked Sendable {
             state.withLock { $0.serverMediaTime = max($0.serverMediaTime, e.mediaTime) }
             mirror.withLock { $0.image.noteStopped(e) }
             events.append(m)
+        case let .trackerUpdate(u):
+            if u.reason == .moved || u.state == .idle { mirror.withLock { $0.image.noteTracker(u) } }
+            events.append(m)
         case let .goodbye(g):
             // The session is over whether or not the server closes promptly: stop writing,
             // and let the read loop end once the buffered messages are handled.

@@ -22,6 +22,8 @@ extension Context {
     ///   stopped (`finished == false`) and `onError` is told. Fatal errors are reported by
     ///   `onError` too; `connectionDidEnd` follows.
     /// - `pointerEvent`, `keyEvent`: `onPointerEvent` / `onKeyEvent` with the layer named.
+    /// - `trackerUpdate`: the tracked layer's model `bounds.origin` follows the daemon's
+    ///   content offset (without a commit), then `onTrackerUpdate`.
     /// Other messages are ignored.
     public func deliver(_ event: Message) {
         dispatchPrecondition(condition: .onQueue(queue))
@@ -53,6 +55,11 @@ extension Context {
             onPointerEvent?(p, layer(withID: p.layer))
         case let .keyEvent(k):
             onKeyEvent?(k, k.layer == 0 ? nil : layer(withID: k.layer))
+        case let .trackerUpdate(u):
+            if u.reason == .moved || u.state == .idle { localMirror?.image.noteTracker(u) }
+            let l = layer(withID: u.layer)
+            l?.trackerDidUpdate(u)
+            onTrackerUpdate?(u, l)
         case let .error(m):
             if !m.fatal && m.sequence != 0 {
                 stopAnimations(ofCommit: m.sequence)

@@ -54,6 +54,10 @@ public final class Context: @unchecked Sendable {
     /// A key event while this context has the keyboard focus (its layer took the last
     /// press); the layer is the one pressed, nil when released since.
     public var onKeyEvent: ((KeyEvent, Layer?) -> Void)?
+    /// An interaction tracker of this context's layers reported its state, its position
+    /// (at most once a frame) or the fate of a request (PROTOCOL.md §6.2). By then the
+    /// layer's model `bounds.origin` already follows the reported position.
+    public var onTrackerUpdate: ((TrackerUpdate, Layer?) -> Void)?
     /// Each step of replacing a lost session: `disconnected`, `reconnecting` (per attempt),
     /// `reconnected`, then `resynced` once the new daemon applied the replay (what the lost
     /// daemon held, written by the connection as soon as it was back), or
@@ -218,6 +222,7 @@ public final class Context: @unchecked Sendable {
     }
 
     func queueAnimationOp(_ op: CommitDelta.AnimationOp) { delta.animationOps.append(op) }
+    func queueTrackerOp(_ command: Command) { willChange(); delta.trackerOps.append(command) }
 
     /// An animation left its layer client-side (removed, replaced or layer released).
     func detach(_ r: AnimationRecord) {
@@ -293,6 +298,7 @@ public final class Context: @unchecked Sendable {
             l.dirtyMask = 0
             l.baseModel = nil
         }
+        commands.append(contentsOf: d.trackerOps)
         var dropped = d.droppedRecords
         var sent: [AnimationRecord] = []
         for case let op? in d.animationOps {

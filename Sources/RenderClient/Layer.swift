@@ -67,6 +67,11 @@ open class Layer {
     /// The layer's own timing, applied to its subtree and its animations
     /// (`local = (parent − beginTime) × speed + timeOffset`).
     public internal(set) var timing = LayerTiming.identity
+    /// The interaction tracker attached (`setInteractionTracker`), and what the daemon last
+    /// said of it (`Layer+Tracker.swift`).
+    public internal(set) var interactionTracker: TrackerConfiguration?
+    public internal(set) var trackerState: TrackerState = .idle
+    var nextTrackerRequest: UInt32 = 1
 
     /// The kind of layer the server draws for this class.
     class var layerKind: LayerKind { .layer }

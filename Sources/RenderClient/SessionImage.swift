@@ -37,6 +37,10 @@ struct SessionImage {
         var maskOf: LayerID = 0
         /// Attached animations in the daemon's order.
         var animations: [Attached] = []
+        /// The interaction tracker attached (version 3) and the content offset the daemon
+        /// last reported for it (`noteTracker`).
+        var tracker: TrackerConfiguration?
+        var trackerPosition: Point?
     }
 
     /// One attached animation.
@@ -112,7 +116,22 @@ struct SessionImage {
                 animationCount += 1
             }
             set(retarget.keyPath, retarget.to, of: id)
+        case let .setTracker(id, configuration):
+            guard layers[id] != nil else { return }
+            layers[id]!.tracker = configuration
+        case let .removeTracker(id):
+            guard layers[id] != nil else { return }
+            layers[id]!.tracker = nil
+            layers[id]!.trackerPosition = nil
+        case .trackerRequest:
+            break // its effect comes back as a trackerUpdate (`noteTracker`)
         }
+    }
+
+    /// The daemon reported a tracker's content offset: a replay puts the content back there.
+    mutating func noteTracker(_ u: TrackerUpdate) {
+        guard layers[u.layer]?.tracker != nil else { return }
+        layers[u.layer]!.trackerPosition = u.position
     }
 
     private mutating func set(_ keyPath: LayerKeyPath, _ value: AnimatableValue, of id: LayerID) {
@@ -217,6 +236,13 @@ struct SessionImage {
             }
         }
         if root != 0 { r.commands.append(.setRoot(root)) }
+        for id in ids {
+            guard let tracker = layers[id]!.tracker else { continue }
+            r.commands.append(.setTracker(id, tracker))
+            if let p = layers[id]!.trackerPosition {
+                r.commands.append(.trackerRequest(id, TrackerRequest(kind: .setPosition, requestID: 0, point: p)))
+            }
+        }
         for id in ids where !layers[id]!.animations.isEmpty {
             var local: Double?
             var kept: [Attached] = []

@@ -104,3 +104,35 @@ public struct InputDelivery: Hashable, Sendable {
     }
     public static let nowhere = InputDelivery(sessionID: 0, layer: 0)
 }
+
+/// What an interaction tracker tells its app (PROTOCOL.md §6.2): the app is told, not
+/// asked, so its model can follow what the user sees. Positions are content offsets (the
+/// tracked layer's `bounds.origin`), points; velocities points per second.
+public struct TrackerUpdate: Hashable, Sendable {
+    public enum Reason: UInt8, Sendable, CaseIterable {
+        /// The state changed (`state` is the new one) at `mediaTime`.
+        case stateChanged = 1
+        /// The content moved: at most one per frame, the frame's position.
+        case moved = 2
+        /// The request `requestID` was applied.
+        case requestApplied = 3
+        /// The request `requestID` was ignored: the user was interacting.
+        case requestIgnored = 4
+    }
+    public var layer: LayerID
+    public var reason: Reason
+    public var state: TrackerState
+    /// The request answered (`requestApplied`, `requestIgnored`), else 0.
+    public var requestID: UInt32
+    public var position: Point
+    public var velocity: Point
+    /// Where inertia or an animation will come to rest; the position when there is none.
+    public var restingPosition: Point
+    public var mediaTime: Double
+    public init(layer: LayerID, reason: Reason, state: TrackerState, requestID: UInt32 = 0, position: Point,
+                velocity: Point = .zero, restingPosition: Point, mediaTime: Double) {
+        self.layer = layer; self.reason = reason; self.state = state; self.requestID = requestID
+        self.position = position; self.velocity = velocity; self.restingPosition = restingPosition
+        self.mediaTime = mediaTime
+    }
+}

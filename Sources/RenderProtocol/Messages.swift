@@ -68,6 +68,9 @@ public enum Message: Hashable, Sendable {
     indirect case injectInput(InjectInput)
     /// S→C: the injected events were played; where each one went.
     indirect case inputInjected(InputInjected)
+    /// S→C (version 3): an interaction tracker's state or position changed, or a request
+    /// was applied or ignored (§6.2).
+    case trackerUpdate(TrackerUpdate)
 }
 
 /// The wire number of each message type (the frame header's type field).
@@ -102,6 +105,7 @@ public enum MessageType: UInt16, Sendable, CaseIterable {
     case inputInjected = 0x010F
     case pointerEvent = 0x0050
     case keyEvent = 0x0051
+    case trackerUpdate = 0x0052
 }
 
 public struct Hello: Hashable, Sendable {
@@ -193,6 +197,40 @@ public enum Command: Hashable, Sendable {
     /// a running spring under that key on that key path, from the presentation value at
     /// rest). `animationID` names the new spring in events.
     case retargetSpring(LayerID, key: String, animationID: UInt64, retarget: SpringRetarget)
+    /// Version 3: attaches an interaction tracker to the layer, or reconfigures the one it
+    /// has (PROTOCOL.md §6.2): the daemon then scrolls the layer's content (its
+    /// `bounds.origin`) under the user's pointer, with inertia, bounce, paging and snapping.
+    case setTracker(LayerID, TrackerConfiguration)
+    /// Version 3: detaches the layer's tracker (a no-op when it has none); the content stays
+    /// where it is.
+    case removeTracker(LayerID)
+    /// Version 3: the app moves the tracked content (`setContentOffset`, flicks it, stops it).
+    case trackerRequest(LayerID, TrackerRequest)
+}
+
+/// What the app asks of a layer's interaction tracker. While the user drags, every request
+/// is ignored (InteractionTracker's rule: the hand wins); `trackerUpdate` says which.
+public struct TrackerRequest: Hashable, Sendable {
+    public enum Kind: UInt8, Sendable, CaseIterable {
+        /// Jump to `point` (clamped to the content), stopping any motion.
+        case setPosition = 1
+        /// Move to `point` (clamped): over `duration` seconds ease-in-ease-out, or with a
+        /// critically damped spring when `duration` is 0.
+        case animatePosition = 2
+        /// Add `point` as a velocity (points per second) to the motion: a programmatic flick.
+        case addVelocity = 3
+        /// Stop inertia or an animation where the content is.
+        case stopMotion = 4
+    }
+    public var kind: Kind
+    /// Named in the `trackerUpdate` that answers it.
+    public var requestID: UInt32
+    public var point: Point
+    /// Seconds, for `animatePosition`; 0 for a spring.
+    public var duration: Double
+    public init(kind: Kind, requestID: UInt32, point: Point = .zero, duration: Double = 0) {
+        self.kind = kind; self.requestID = requestID; self.point = point; self.duration = duration
+    }
 }
 
 /// What `retargetSpring` asks for: the key path, the new target and the new spring's physics.

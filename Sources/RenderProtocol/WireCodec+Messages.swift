@@ -38,6 +38,7 @@ extension Message {
         case .keyEvent: return .keyEvent
         case .injectInput: return .injectInput
         case .inputInjected: return .inputInjected
+        case .trackerUpdate: return .trackerUpdate
         }
     }
 
@@ -80,6 +81,9 @@ enum CommandTag: UInt8, CaseIterable {
     case removeAllAnimations = 9
     case setTiming = 10
     case retargetSpring = 11
+    case setTracker = 12
+    case removeTracker = 13
+    case trackerRequest = 14
 }
 
 extension Command {
@@ -96,6 +100,9 @@ extension Command {
         case .removeAllAnimations: return .removeAllAnimations
         case .setTiming: return .setTiming
         case .retargetSpring: return .retargetSpring
+        case .setTracker: return .setTracker
+        case .removeTracker: return .removeTracker
+        case .trackerRequest: return .trackerRequest
         }
     }
 }
@@ -183,6 +190,10 @@ extension ByteWriter {
         case let .inputInjected(i):
             writeU32(i.requestID); writeU64(i.frame); writeCount(i.deliveries.count)
             for d in i.deliveries { writeU32(d.sessionID); writeU32(d.layer); writeU32(d.trackerLayer) }
+        case let .trackerUpdate(t):
+            writeU32(t.layer); writeU8(t.reason.rawValue); writeU8(t.state.rawValue); writeU32(t.requestID)
+            writeDouble(t.position.x); writeDouble(t.position.y); writeDouble(t.velocity.x); writeDouble(t.velocity.y)
+            writeDouble(t.restingPosition.x); writeDouble(t.restingPosition.y); writeDouble(t.mediaTime)
         }
     }
 
@@ -199,7 +210,8 @@ extension ByteWriter {
         switch command {
         case let .createLayer(id, kind):
             writeU32(id); writeU8(kind.rawValue)
-        case let .destroyLayer(id), let .removeFromSuperlayer(id), let .setRoot(id), let .removeAllAnimations(id):
+        case let .destroyLayer(id), let .removeFromSuperlayer(id), let .setRoot(id), let .removeAllAnimations(id),
+             let .removeTracker(id):
             writeU32(id)
         case let .setProperty(id, keyPath, value):
             writeU32(id); write(keyPath); write(value)
@@ -214,6 +226,24 @@ extension ByteWriter {
         case let .retargetSpring(id, key, animationID, r):
             writeU32(id); writeString(key); writeU64(animationID); write(r.keyPath); write(r.to)
             writeDouble(r.mass); writeDouble(r.stiffness); writeDouble(r.damping)
+        case let .setTracker(id, c):
+            writeU32(id); writeU8(c.axes.rawValue)
+            writeDouble(c.contentSize.width); writeDouble(c.contentSize.height)
+            writeDouble(c.contentInset.top); writeDouble(c.contentInset.left)
+            writeDouble(c.contentInset.bottom); writeDouble(c.contentInset.right)
+            writeDouble(c.decelerationRate)
+            var flags: UInt8 = 0
+            if c.bounces { flags |= 1 }
+            if c.alwaysBounceHorizontal { flags |= 2 }
+            if c.alwaysBounceVertical { flags |= 4 }
+            if c.isPagingEnabled { flags |= 8 }
+            if c.isEnabled { flags |= 16 }
+            writeU8(flags); writeDouble(c.minimumDragDistance)
+            writeCount(c.snapPointsX.count); for v in c.snapPointsX { writeDouble(v) }
+            writeCount(c.snapPointsY.count); for v in c.snapPointsY { writeDouble(v) }
+        case let .trackerRequest(id, r):
+            writeU32(id); writeU32(r.requestID); writeU8(r.kind.rawValue)
+            writeDouble(r.point.x); writeDouble(r.point.y); writeDouble(r.duration)
         }
     }
 }
@@ -324,6 +354,23 @@ extension WireReader {
                 deliveries.append(InputDelivery(sessionID: session, layer: layer, trackerLayer: try u32("trackerLayer")))
             }
             return .inputInjected(InputInjected(requestID: id, frame: frame, deliveries: deliveries))
+        case .trackerUpdate:
+            let layer = try u32("layer")
+            let rawReason = try u8("tracker update reason")
+            guard let reason = TrackerUpdate.Reason(rawValue: rawReason) else {
+                throw badTag("tracker update reason", rawReason,
+                             expected: "1 stateChanged, 2 moved, 3 requestApplied, 4 requestIgnored")
+            }
+            let rawState = try u8("tracker state")
+            guard let state = TrackerState(rawValue: rawState) else {
+                throw badTag("tracker state", rawState, expected: "0 idle, 1 interacting, 2 inertia, 3 animating")
+            }
+            let requestID = try u32("requestID")
+            let x = try f64("x"), y = try f64("y"), vx = try f64("velocityX"), vy = try f64("velocityY")
+            let rx = try f64("restX"), ry = try f64("restY")
+            return .trackerUpdate(TrackerUpdate(layer: layer, reason: reason, state: state, requestID: requestID,
+                                                position: Point(x: x, y: y), velocity: Point(x: vx, y: vy),
+                                                restingPosition: Point(x: rx, y: ry), mediaTime: try f64("mediaTime")))
         }
     }
 
@@ -488,6 +535,50 @@ extension WireReader {
             return .retargetSpring(id, key: key, animationID: animationID,
                                    retarget: SpringRetarget(keyPath: keyPath, to: to, mass: mass, stiffness: stiffness,
                                                             damping: damping))
+        case .setTracker:
+            return .setTracker(try u32("layer"), try trackerConfiguration())
+        case .removeTracker:
+            return .removeTracker(try u32("layer"))
+        case .trackerRequest:
+            let id = try u32("layer"), requestID = try u32("requestID")
+            let raw = try u8("tracker request kind")
+            guard let kind = TrackerRequest.Kind(rawValue: raw) else {
+                throw badTag("tracker request kind", raw, expected: "1 setPosition, 2 animatePosition, 3 addVelocity, 4 stopMotion")
+            }
+            let x = try f64("x"), y = try f64("y")
+            return .trackerRequest(id, TrackerRequest(kind: kind, requestID: requestID, point: Point(x: x, y: y),
+                                                      duration: try f64("duration")))
         }
+    }
+
+    /// `setTracker`'s configuration: axes (bits 0 horizontal, 1 vertical; others malformed),
+    /// content size, insets, rate, flags (bits 0–4; others malformed), drag distance, then
+    /// the snap points, each list's count checked against `maxKeyframes` first.
+    mutating func trackerConfiguration() throws(ProtocolError) -> TrackerConfiguration {
+        let axes = try u8("tracker axes")
+        guard axes & ~3 == 0 else { throw badTag("tracker axes", axes, expected: "bits 0 (horizontal) and 1 (vertical)") }
+        let w = try f64("contentSize.width"), h = try f64("contentSize.height")
+        let top = try f64("contentInset.top"), left = try f64("contentInset.left")
+        let bottom = try f64("contentInset.bottom"), right = try f64("contentInset.right")
+        let rate = try f64("decelerationRate")
+        let flags = try u8("tracker flags")
+        guard flags & ~31 == 0 else {
+            throw badTag("tracker flags", flags, expected: "bits 0 bounces, 1 alwaysBounceHorizontal, 2 alwaysBounceVertical, "
+                + "3 isPagingEnabled, 4 isEnabled")
+        }
+        let drag = try f64("minimumDragDistance")
+        let nx = try count("snap point count", minElementSize: 8, limit: .maxKeyframes)
+        var xs: [Double] = []
+        xs.reserveCapacity(nx)
+        for _ in 0..<nx { xs.append(try f64("snap point")) }
+        let ny = try count("snap point count", minElementSize: 8, limit: .maxKeyframes)
+        var ys: [Double] = []
+        ys.reserveCapacity(ny)
+        for _ in 0..<ny { ys.append(try f64("snap point")) }
+        return TrackerConfiguration(axes: TrackerAxes(rawValue: axes), contentSize: Size(width: w, height: h),
+                                    contentInset: EdgeInsets(top: top, left: left, bottom: bottom, right: right),
+                                    decelerationRate: rate, bounces: flags & 1 != 0, alwaysBounceHorizontal: flags & 2 != 0,
+                                    alwaysBounceVertical: flags & 4 != 0, isPagingEnabled: flags & 8 != 0,
+                                    isEnabled: flags & 16 != 0, minimumDragDistance: drag, snapPointsX: xs, snapPointsY: ys)
     }
 }

@@ -126,7 +126,18 @@ struct RandomMessages {
     }
 
     mutating func command() -> Command {
-        switch int(0...9) {
+        switch int(0...12) {
+        case 10:
+            return .setTracker(u32(), TrackerConfiguration(
+                axes: TrackerAxes(rawValue: UInt8(int(0...3))), contentSize: Size(width: double(), height: double()),
+                contentInset: EdgeInsets(top: double(), left: double(), bottom: double(), right: double()),
+                decelerationRate: double(), bounces: bool(), alwaysBounceHorizontal: bool(), alwaysBounceVertical: bool(),
+                isPagingEnabled: bool(), isEnabled: bool(), minimumDragDistance: double(),
+                snapPointsX: (0..<int(0...3)).map { _ in double() }, snapPointsY: (0..<int(0...3)).map { _ in double() }))
+        case 11: return .removeTracker(u32())
+        case 12:
+            return .trackerRequest(u32(), TrackerRequest(kind: TrackerRequest.Kind.allCases[int(0...3)], requestID: u32(),
+                                                         point: Point(x: double(), y: double()), duration: double()))
         case 0: return .createLayer(u32(), LayerKind.allCases[int(0...2)])
         case 1: return .destroyLayer(u32())
         case 2: return .setProperty(u32(), keyPath(), value())
@@ -214,6 +225,12 @@ struct RandomMessages {
             return .inputInjected(InputInjected(requestID: u32(), frame: u64(), deliveries: (0..<int(0...5)).map { _ in
                 InputDelivery(sessionID: u32(), layer: u32(), trackerLayer: u32())
             }))
+        case .trackerUpdate:
+            return .trackerUpdate(TrackerUpdate(layer: u32(), reason: TrackerUpdate.Reason.allCases[int(0...3)],
+                                                state: TrackerState(rawValue: UInt8(int(0...3)))!, requestID: u32(),
+                                                position: Point(x: double(), y: double()),
+                                                velocity: Point(x: double(), y: double()),
+                                                restingPosition: Point(x: double(), y: double()), mediaTime: double()))
         }
     }
 }

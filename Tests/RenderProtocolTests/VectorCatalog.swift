@@ -165,6 +165,17 @@ enum VectorCatalog {
             InjectedEvent(delay: 0, event: InputEvent(kind: .keyDown, x: 0, y: 0, keysym: 0xe9, text: "é", time: 0)),
             InjectedEvent(delay: 0.5, event: InputEvent(kind: .keyUp, x: 0, y: 0, keysym: 0xe9, time: 0)),
         ]))),
+        Vector(name: "tracker-update", comment: [
+            "trackerUpdate (0x0052), version 3: the tracker on layer 1 moved (reason 2) in inertia (state 2) to",
+            "content offset (0, 412.5), moving at 830.25 points per second down, resting at (0, 719.75), frame time 1000.5 s.",
+        ], message: .trackerUpdate(TrackerUpdate(layer: 1, reason: .moved, state: .inertia, position: Point(x: 0, y: 412.5),
+                                                 velocity: Point(x: 0, y: 830.25), restingPosition: Point(x: 0, y: 719.75),
+                                                 mediaTime: 1000.5))),
+        Vector(name: "tracker-update-ignored", comment: [
+            "trackerUpdate: request 8 was ignored (reason 4) because the user is interacting (state 1).",
+        ], message: .trackerUpdate(TrackerUpdate(layer: 1, reason: .requestIgnored, state: .interacting, requestID: 8,
+                                                 position: Point(x: 0, y: 120), restingPosition: Point(x: 0, y: 120),
+                                                 mediaTime: 1000.25))),
         Vector(name: "input-injected", comment: [
             "inputInjected (0x010F): request 11 played by frame 63: the press went to layer 4 of session 7,",
             "the move started a pan of the tracker on layer 2 (so no session got it), the release too.",
@@ -257,6 +268,16 @@ enum VectorCatalog {
                                                      mass: 1, stiffness: 300, damping: 20)),
             .retargetSpring(1, key: "fade", animationID: 13,
                             retarget: SpringRetarget(keyPath: LayerKeyPath(.opacity), to: .number(0.5))),
+        ])),
+        Vector(name: "commit-trackers", comment: [
+            "commit, version 3: setTracker (tag 12) on layer 1 — vertical, content 400×2000, inset top 20,",
+            "normal deceleration 0.998, bounces and enabled (flags 0x11), drag distance 10, snap points y 0 and 500;",
+            "a trackerRequest (tag 14) 5 animating to (0, 500) with a spring (duration 0); removeTracker (tag 13) on layer 2.",
+        ], message: commit(14, [
+            .setTracker(1, TrackerConfiguration(axes: .vertical, contentSize: Size(width: 400, height: 2000),
+                                                contentInset: EdgeInsets(top: 20), snapPointsY: [0, 500])),
+            .trackerRequest(1, TrackerRequest(kind: .animatePosition, requestID: 5, point: Point(x: 0, y: 500))),
+            .removeTracker(2),
         ])),
         Vector(name: "commit-add-basic", comment: [
             "commit: addAnimation of basic animations — from+to with an ease-in-ease-out function,",

@@ -15,6 +15,24 @@ struct InputRouter {
         var layer: LayerID
         /// Buttons held (bit `b − 1`); a touch holds bit 0.
         var buttons: UInt32
+        /// The interaction tracker the press also went to (the innermost on the hit layer or
+        /// its superlayers that can scroll), 0 for none; once `panning`, the gesture is the
+        /// tracker's alone (the client got `pointerCancel`).
+        var trackerLayer: LayerID = 0
+        var panning = false
+        /// The press in display points and in the tracker layer's space, and the map from
+        /// display deltas to that space at the press (the layer's own space moves as it
+        /// scrolls, so the gesture keeps the map it began with).
+        var pressWindow = Point.zero
+        var pressLocal = Point.zero
+        var jacobian = (a: 1.0, b: 0.0, c: 0.0, d: 1.0)
+
+        /// A display point in the tracker layer's space, by the map taken at the press.
+        func trackerPoint(_ p: Point) -> Point {
+            let dx = p.x - pressWindow.x, dy = p.y - pressWindow.y
+            return Point(x: pressLocal.x + jacobian.a * dx + jacobian.c * dy,
+                         y: pressLocal.y + jacobian.b * dx + jacobian.d * dy)
+        }
     }
     /// Pointers tracked at once (the mouse and up to 31 fingers); more are dropped, logged.
     static let maxPointers = 32

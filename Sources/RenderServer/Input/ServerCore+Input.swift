@@ -56,12 +56,19 @@ extension ServerCore {
                 logger.warning("input: \(InputRouter.maxPointers) pointers are down at once; pointer \(pointer) is ignored until one is released")
                 return .nowhere
             }
-            input.captures[pointer] = InputRouter.Capture(sessionID: hit.sessionID, layer: hit.layer, buttons: bit)
+            var capture = InputRouter.Capture(sessionID: hit.sessionID, layer: hit.layer, buttons: bit)
+            let tracker = pressTracker(e, hit: hit, capture: &capture)
+            input.captures[pointer] = capture
             input.focus = (hit.sessionID, hit.layer)
-            return send(e, to: hit, buttons: pointer == 0 ? input.mouseButtons : bit)
+            var delivery = send(e, to: hit, buttons: pointer == 0 ? input.mouseButtons : bit)
+            delivery.trackerLayer = tracker
+            return delivery
 
         case .pointerMove:
-            if input.captures[pointer] != nil { return sendCaptured(e) }
+            if let capture = input.captures[pointer] {
+                guard capture.trackerLayer != 0 else { return sendCaptured(e) }
+                return trackerMove(e, capture)
+            }
             guard let hit = hitTester.hitTest(point) else { return .nowhere }
             return send(e, to: hit, buttons: pointer == 0 ? input.mouseButtons : 0)
 
@@ -72,12 +79,25 @@ extension ServerCore {
                 return send(e, to: hit, buttons: pointer == 0 ? input.mouseButtons : 0)
             }
             input.captures[pointer]!.buttons &= e.kind == .pointerCancel ? 0 : ~bit
-            let delivery = sendCaptured(e)
-            if input.captures[pointer]!.buttons == 0 { input.captures[pointer] = nil }
+            let capture = input.captures[pointer]!
+            let ends = capture.buttons == 0
+            if ends { input.captures[pointer] = nil }
+            var delivery = InputDelivery.nowhere
+            if !capture.panning { delivery = sendCaptured(e, capture) }
+            if capture.trackerLayer != 0, ends, let s = session(capture.sessionID) {
+                _ = s.store.withTracker(capture.trackerLayer) { t in
+                    if e.kind == .pointerUp { t.pointerUp(time: e.time) } else { t.pointerCancel(time: e.time) }
+                }
+                delivery.trackerLayer = capture.trackerLayer
+            }
             return delivery
 
         case .scroll:
             guard let hit = hitTester.hitTest(point) else { return .nowhere }
+            if let s = session(hit.sessionID), let id = scrollingTracker(for: hit, in: s) {
+                _ = s.store.withTracker(id) { $0.scroll(by: Point(x: e.scrollX, y: e.scrollY), time: e.time) }
+                return InputDelivery(sessionID: 0, layer: 0, trackerLayer: id)
+            }
             return send(e, to: hit, buttons: input.mouseButtons)
 
         case .keyDown, .keyUp:
@@ -88,7 +108,12 @@ extension ServerCore {
     /// Sends `e` to the layer that captured its pointer, at the point in that layer's space
     /// as the display shows it now.
     private func sendCaptured(_ e: InputEvent) -> InputDelivery {
-        guard let capture = input.captures[e.pointerID], let s = session(capture.sessionID) else { return .nowhere }
+        guard let capture = input.captures[e.pointerID] else { return .nowhere }
+        return sendCaptured(e, capture)
+    }
+
+    private func sendCaptured(_ e: InputEvent, _ capture: InputRouter.Capture) -> InputDelivery {
+        guard let s = session(capture.sessionID) else { return .nowhere }
         let point = Point(x: e.x, y: e.y)
         let local = hitTester.convert(point, toLayer: capture.layer, of: capture.sessionID)
             ?? Point(x: Double.nan, y: Double.nan)
@@ -126,6 +151,73 @@ extension ServerCore {
             sendInput(.pointerEvent(event), to: s)
         }
         return InputDelivery(sessionID: s.id, layer: layer)
+    }
+
+    // MARK: Interaction trackers
+
+    /// The innermost tracker on the hit layer or its superlayers that can scroll, if any.
+    private func scrollingTracker(for hit: HitTestResult, in s: ClientSession) -> LayerID? {
+        guard !s.store.trackers.isEmpty else { return nil }
+        for id in CollectionOfOne(hit.layer) + hit.ancestors {
+            if let t = s.store.trackers[id], !t.tracker.scrollableAxes.isEmpty { return id }
+        }
+        return nil
+    }
+
+    /// A press: the innermost scrolling tracker over the hit layer sees it too (it may
+    /// become a pan, and it catches content in motion). Returns that tracker's layer, or 0.
+    private func pressTracker(_ e: InputEvent, hit: HitTestResult, capture: inout InputRouter.Capture) -> LayerID {
+        guard let s = session(hit.sessionID), let id = scrollingTracker(for: hit, in: s) else { return 0 }
+        let p = Point(x: e.x, y: e.y)
+        let tester = hitTester
+        guard let local = tester.convert(p, toLayer: id, of: s.id) else { return 0 }
+        let ex = tester.convert(Point(x: p.x + 1, y: p.y), toLayer: id, of: s.id) ?? Point(x: local.x + 1, y: local.y)
+        let ey = tester.convert(Point(x: p.x, y: p.y + 1), toLayer: id, of: s.id) ?? Point(x: local.x, y: local.y + 1)
+        capture.trackerLayer = id
+        capture.pressWindow = p
+        capture.pressLocal = local
+        capture.jacobian = (ex.x - local.x, ex.y - local.y, ey.x - local.x, ey.y - local.y)
+        _ = s.store.withTracker(id) { $0.pointerDown(at: local, time: e.time) }
+        return id
+    }
+
+    /// A move of a pointer pressed over a tracker: the tracker follows it; the moment its
+    /// pan begins the client's press is cancelled (`pointerCancel`, as UIKit cancels the
+    /// touches a scroll view takes), and from then on the gesture is the tracker's alone.
+    private func trackerMove(_ e: InputEvent, _ capture: InputRouter.Capture) -> InputDelivery {
+        guard let s = session(capture.sessionID) else { return .nowhere }
+        let began = s.store.withTracker(capture.trackerLayer) { $0.pointerMove(to: capture.trackerPoint(Point(x: e.x, y: e.y)),
+                                                                               time: e.time) } ?? false
+        if capture.panning {
+            return InputDelivery(sessionID: 0, layer: 0, trackerLayer: capture.trackerLayer)
+        }
+        if began {
+            input.captures[e.pointerID]?.panning = true
+            var cancel = e
+            cancel.kind = .pointerCancel
+            _ = sendCaptured(cancel, capture)
+            return InputDelivery(sessionID: 0, layer: 0, trackerLayer: capture.trackerLayer)
+        }
+        var delivery = sendCaptured(e, capture)
+        delivery.trackerLayer = capture.trackerLayer
+        return delivery
+    }
+
+    /// At a frame's start: the moving trackers advance to the frame's time and move their
+    /// content; their apps are told (sessions of protocol version 3).
+    func advanceTrackers(to target: Double) {
+        for s in sessions where !s.store.movingTrackers.isEmpty && !s.isFrozen {
+            let tells = s.receivesInput
+            s.appendingToOutbound { out in
+                if tells {
+                    s.store.advanceTrackers(to: target, events: &out)
+                } else {
+                    var scratch = MessageBuffer()
+                    s.store.advanceTrackers(to: target, events: &scratch)
+                }
+            }
+            markDirty(s)
+        }
     }
 
     /// Sends an input message, after the session's held motion (order is kept).

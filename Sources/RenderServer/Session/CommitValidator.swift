@@ -58,6 +58,8 @@ package struct CommitValidator {
         /// The layer's mask (0 for none) and the layer it is the mask of (0 for none).
         var mask: LayerID = 0
         var maskOf: LayerID = 0
+        /// The layer has an interaction tracker.
+        var hasTracker = false
     }
 
     /// The store as it will be once the commands checked so far apply (structure only).
@@ -266,6 +268,27 @@ package struct CommitValidator {
             guard timing.beginTime.isFinite, timing.speed.isFinite, timing.timeOffset.isFinite else {
                 throw invalid(.invalidValue, layer: id, "timing (beginTime \(timing.beginTime), speed "
                     + "\(timing.speed), timeOffset \(timing.timeOffset)) must be finite numbers")
+            }
+        case let .setTracker(id, configuration):
+            _ = try existing(id, view)
+            let problems = configuration.problems()
+            guard problems.isEmpty else {
+                throw invalid(.invalidValue, layer: id, "setTracker: " + problems.joined(separator: "; "))
+            }
+            view.modify(id) { $0.hasTracker = true }
+        case let .removeTracker(id):
+            _ = try existing(id, view)
+            view.modify(id) { $0.hasTracker = false }
+        case let .trackerRequest(id, request):
+            _ = try existing(id, view)
+            guard view.node(id)?.hasTracker == true else {
+                throw invalid(.invalidCommand, layer: id, "trackerRequest \(request.requestID) (\(request.kind)): the "
+                    + "layer has no interaction tracker; attach one with setTracker first")
+            }
+            guard request.point.x.isFinite, request.point.y.isFinite, request.duration.isFinite, request.duration >= 0 else {
+                throw invalid(.invalidValue, layer: id, "trackerRequest \(request.requestID) (\(request.kind)): point "
+                    + "(\(request.point.x), \(request.point.y)) must be finite and duration \(request.duration) finite "
+                    + "and ≥ 0 seconds")
             }
         }
     }
@@ -532,7 +555,8 @@ package struct CommitValidator {
             if let entry = pending.touched[id] { return entry }
             guard let n = store.node(id) else { return nil }
             return ShadowNode(kind: n.kind, superlayer: n.superlayer, sublayers: n.sublayers, animationKeys: nil,
-                              height: Int(n.height), childHeights: n.childHeights, mask: n.model.mask, maskOf: n.maskOf)
+                              height: Int(n.height), childHeights: n.childHeights, mask: n.model.mask, maskOf: n.maskOf,
+                              hasTracker: store.hasTracker(id))
         }
 
         /// nil for a layer that does not exist (read without copying its structure).

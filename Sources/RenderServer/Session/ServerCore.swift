@@ -405,7 +405,7 @@ package final class ServerCore {
     /// output has work left (`FrameOutput.hasPendingWork`: a skipped frame, a list built in slices).
     var needsFrame: Bool {
         changedSinceLastFrame || awaitingFrameCount > 0 || output.hasPendingWork || input.hasScheduledInput
-            || sessions.contains { $0.store.animationCount > 0 }
+            || sessions.contains { $0.store.animationCount > 0 || !$0.store.movingTrackers.isEmpty }
     }
 
     /// Produces one frame for target present time `target` (media time, seconds). A frame
@@ -418,6 +418,7 @@ package final class ServerCore {
         // Input first: injected events due by this frame, motion held for slow readers.
         playInjectedInput(upTo: target)
         flushHeldMotion()
+        advanceTrackers(to: target)
         var entry = FrameLog.Entry(frame: frameNumber, targetNanoseconds: Int64((target * 1e9).rounded()),
                                    wakeNanoseconds: wakeNanoseconds, missed: UInt32(clamping: missed))
         guard needsFrame else {

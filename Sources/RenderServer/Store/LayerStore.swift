@@ -182,6 +182,11 @@ package final class LayerStore {
     /// blends a layer's previous rendering into its current one with). Set by the engine;
     /// an entry goes when its layer's animations do.
     var transitions: [LayerID: TransitionState] = [:]
+    /// Interaction trackers by tracked layer (`LayerStore+Trackers`), at most one per layer.
+    var trackers: [LayerID: TrackedContent] = [:]
+    /// Trackers whose content moves or may move (pressed, interacting, inertia, animating):
+    /// the frames advance these only.
+    var movingTrackers: Set<LayerID> = []
 
     /// The transition in progress on a layer at the latest frame, if any.
     func transition(of id: LayerID) -> TransitionState? {
@@ -294,12 +299,19 @@ package final class LayerStore {
             invalidateSubtree(Int(s), .worldTiming)
         case let .retargetSpring(id, key, animationID, retarget):
             retargetSpring(of: id, key: key, animationID: animationID, retarget, mediaTime: mediaTime, events: &events)
+        case let .setTracker(id, configuration):
+            setTracker(on: id, configuration, mediaTime: mediaTime)
+        case let .removeTracker(id):
+            removeTracker(from: id)
+        case let .trackerRequest(id, request):
+            apply(request, to: id, mediaTime: mediaTime, events: &events)
         }
         // Then: what the compositor must redraw of this client's tree (`renderChanges(since:)`;
         // animated layers are redrawn as such, and a retarget's model change came through
         // setProperty), and the changed layer's next frame (`prepareFrame(of:)`).
         switch command {
         case let .setProperty(id, keyPath, value):
+            if keyPath.property == .bounds && trackers[id] != nil { trackedBoundsChanged(id, mediaTime: mediaTime) }
             if keyPath.property == .mask { noteStructureChange() } else { noteRenderChange(id) }
             if keyPath.property == .zPosition && value != .number(0) { mayHaveZPositions = true }
             prepareFrame(of: id)
@@ -310,9 +322,21 @@ package final class LayerStore {
             prepareFrame(of: id)
         case .createLayer, .destroyLayer, .insertSublayer, .removeFromSuperlayer, .setRoot:
             noteStructureChange()
-        case .setTiming:
+        case .setTiming, .setTracker, .removeTracker, .trackerRequest:
             break
         }
+    }
+
+    /// Sets layer `id`'s model bounds outside a commit (an interaction tracker's content
+    /// offset), as a committed `setProperty` would: its animations re-read the model, the
+    /// compositor redraws its subtree, its next frame is prepared.
+    func setModelBounds(of id: LayerID, to bounds: Rect) {
+        guard let s = slotOf[id] else { return }
+        nodes[Int(s)].model.bounds = bounds
+        let a = Int(nodes[Int(s)].animationIndex)
+        if a >= 0 { animations[a].needsFullReset = true }
+        noteRenderChange(id)
+        prepareFrame(of: id)
     }
 
     /// Keeps `maskOf` links in step with a change of layer `id`'s mask (before the model
@@ -401,6 +425,7 @@ package final class LayerStore {
         guard let slot = slotOf[id] else { return }
         let s = Int(slot)
         removeAnimations(of: id, where: { _ in true }, mediaTime: mediaTime, events: &events)
+        removeTracker(from: id)
         detach(s)
         work &+= nodes[s].sublayers.count
         // A destroyed mask unmasks its layer; a destroyed masked layer frees its mask.
@@ -625,7 +650,7 @@ package final class LayerStore {
     /// How many changed layers are kept; a builder further behind rebuilds whole.
     static let maxRenderChanges = 4_096
 
-    private func noteRenderChange(_ id: LayerID) {
+    func noteRenderChange(_ id: LayerID) {
         if changeRing.isEmpty { changeRing = [LayerID](repeating: 0, count: LayerStore.maxRenderChanges) }
         renderSerial += 1
         changeRing[Int(renderSerial % UInt64(LayerStore.maxRenderChanges))] = id
