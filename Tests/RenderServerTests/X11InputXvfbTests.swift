@@ -33,6 +33,9 @@ struct X11InputXvfbTests {
         let loop: Loop
         let sink = Sink()
         let inject: XTestInjector
+        /// What every client selected on the window before the input started: the window's
+        /// own connection alone.
+        let masksBeforeStart: UInt32
 
         init() throws {
             display = try X11InputXvfbTests.startDisplay()
@@ -42,6 +45,7 @@ struct X11InputXvfbTests {
             #expect(output.inputSource === input, "an output with an X11 window declares its input")
             loop = try Loop()
             inject = try XTestInjector(display: display.display)
+            masksBeforeStart = inject.allEventMasks(of: input.window)
             let sink = sink
             try input.start(loop: loop, mediaTime: { Double(csys_monotonic_ns()) / 1e9 }) { sink.events.append($0) }
         }
@@ -131,6 +135,41 @@ struct X11InputXvfbTests {
         #expect(events[4].x >= 319)
     }
 
+    /// The window's own connection (the compositor thread's, which makes round trips)
+    /// selects Exposure only; the input connection adds the input events.
+    @Test(.enabled(if: VirtualDisplay.xvfb != nil, Comment(rawValue: VirtualDisplay.missing)))
+    func onlyTheInputConnectionSelectsInput() throws {
+        let rig = try Rig()
+        defer { rig.finish() }
+        #expect(rig.masksBeforeStart == XCB_EVENT_MASK_EXPOSURE.rawValue)
+        let input: [xcb_event_mask_t] = [XCB_EVENT_MASK_BUTTON_PRESS, XCB_EVENT_MASK_BUTTON_RELEASE,
+                                         XCB_EVENT_MASK_POINTER_MOTION, XCB_EVENT_MASK_KEY_PRESS, XCB_EVENT_MASK_KEY_RELEASE,
+                                         XCB_EVENT_MASK_ENTER_WINDOW, XCB_EVENT_MASK_LEAVE_WINDOW, XCB_EVENT_MASK_FOCUS_CHANGE]
+        #expect(rig.inject.allEventMasks(of: rig.input.window)
+                == input.reduce(XCB_EVENT_MASK_EXPOSURE.rawValue) { $0 | $1.rawValue })
+    }
+
+    /// The window loses the keyboard focus while a button is held: the press is cancelled and
+    /// its release says nothing.
+    @Test(.enabled(if: VirtualDisplay.xvfb != nil, Comment(rawValue: VirtualDisplay.missing)))
+    func losingTheFocusDuringAPressCancelsIt() throws {
+        let rig = try Rig()
+        defer { rig.finish() }
+        rig.inject.focus(rig.input.window)
+        try rig.inject.move(30, 30)
+        try rig.inject.press(button: 1)
+        // XTest's events are processed after requests sent later may be: the press first.
+        rig.inject.sync()
+        #expect(rig.pump { $0.contains { $0.kind == .pointerDown } }, "\(rig.sink.events)")
+        rig.inject.focus(0) // None
+        try rig.inject.release(button: 1)
+        try rig.inject.move(35, 35)
+        rig.inject.sync()
+        #expect(rig.pump { $0.contains { $0.kind == .pointerMove && $0.x == 35 } }, "\(rig.sink.events)")
+        let kinds = rig.sink.events.map(\.kind).filter { $0 != .pointerMove }
+        #expect(kinds == [.pointerDown, .pointerCancel], "\(rig.sink.events)")
+    }
+
     /// What XI2 touch does here: Xvfb has XInput 2.2+, so touch events are selected, but it
     /// has no touch device (and XTest cannot fake touches), so none can arrive.
     @Test(.enabled(if: VirtualDisplay.xvfb != nil, Comment(rawValue: VirtualDisplay.missing)))
@@ -138,6 +177,48 @@ struct X11InputXvfbTests {
         let rig = try Rig()
         defer { rig.finish() }
         #expect(rig.input.touch == .selected(devices: 0), "\(rig.input.touch)")
+    }
+
+    /// A keymap changed on the server (here the core mapping, as `xmodmap` changes it) is read
+    /// again: XKB's MapNotify arrives before the next key, whose keysym is the new one.
+    @Test(.enabled(if: VirtualDisplay.xvfb != nil, Comment(rawValue: VirtualDisplay.missing)))
+    func aKeymapChangedOnTheServerIsReadAgain() throws {
+        let rig = try Rig()
+        defer { rig.finish() }
+        let a = try rig.inject.keycode(of: 0x61)
+        rig.inject.focus(rig.input.window)
+        try rig.inject.move(10, 10)
+        try rig.inject.press(key: a)
+        try rig.inject.release(key: a)
+        // XTest queues faked events for the server's input processing, which a request sent
+        // after them may overtake: the first key is read before the keymap changes.
+        rig.inject.sync()
+        #expect(rig.pump { $0.contains { $0.kind == .keyUp } }, "\(rig.sink.events)")
+        try rig.inject.remap(a, to: [0x71, 0x51])  // q Q
+        try rig.inject.press(key: a)
+        try rig.inject.release(key: a)
+        rig.inject.sync()
+        #expect(rig.pump { $0.filter { $0.kind == .keyUp }.count == 2 }, "\(rig.sink.events)")
+        let downs = rig.sink.events.filter { $0.kind == .keyDown }
+        #expect(downs.map(\.keysym) == [0x61, 0x71] && downs.map(\.text) == ["a", "q"], "\(downs)")
+        #expect(downs.allSatisfy { $0.keycode == UInt32(a) })
+    }
+
+    /// X lets one client select a window's button presses: a second reader is refused with a
+    /// message that says so, and the first goes on reading.
+    @Test(.enabled(if: VirtualDisplay.xvfb != nil, Comment(rawValue: VirtualDisplay.missing)))
+    func aSecondReaderOfTheSameWindowIsRefusedAndSaysWhy() throws {
+        let rig = try Rig()
+        defer { rig.finish() }
+        let second = X11Input(display: rig.display.display, window: rig.input.window, logger: Self.quiet)
+        let error = #expect(throws: X11Input.StartError.self) {
+            try second.start(loop: rig.loop, mediaTime: { 0 }) { _ in }
+        }
+        #expect(error?.description.contains("another X client already selects button presses") == true, "\(String(describing: error))")
+        second.stop()
+        try rig.inject.move(5, 6)
+        rig.inject.sync()
+        #expect(rig.pump { $0.contains { $0.kind == .pointerMove && $0.x == 5 && $0.y == 6 } }, "\(rig.sink.events)")
     }
 
     /// The daemon wiring: a `Server` whose output has an X11 window starts its input when the

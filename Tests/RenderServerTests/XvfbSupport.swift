@@ -88,6 +88,15 @@ final class XTestInjector {
         throw InjectError(description: "no keycode types keysym 0x\(String(keysym, radix: 16))")
     }
 
+    /// Gives `keycode` new keysyms (plain, shifted) in the core keymap, as `xmodmap` does.
+    func remap(_ keycode: UInt8, to keysyms: [UInt32]) throws {
+        let cookie = xcb_change_keyboard_mapping_checked(connection, 1, keycode, UInt8(keysyms.count), keysyms)
+        if let error = xcb_request_check(connection, cookie) {
+            defer { free(error) }
+            throw InjectError(description: "ChangeKeyboardMapping failed: X error \(error.pointee.error_code)")
+        }
+    }
+
     /// Gives `window` the keyboard focus.
     func focus(_ window: xcb_window_t) {
         xcb_set_input_focus(connection, UInt8(XCB_INPUT_FOCUS_POINTER_ROOT.rawValue), window, 0 /* CurrentTime */)

@@ -244,6 +244,7 @@ final class X11Input: InputSource {
         }
         mapper.map(event, time: mediaTime(), keys: keyboard) { e in
             delivered += 1
+            logger.trace("window input: \(e)")
             deliver(e)
         }
     }
