@@ -55,7 +55,13 @@ let package = Package(
                        providers: [.apt(["libuv1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo pixman-1 pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev"])]),
-        .systemLibrary(name: "CXCB", pkgConfig: "xcb xcb-shm", providers: [.apt(["libxcb1-dev", "libxcb-shm0-dev"])]),
+        // xcb with MIT-SHM (the window's frames), XKB and XInput 2 (its input), and xkbcommon's
+        // keymaps read from the X server (keysyms and text of key events).
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb xcb-shm xcb-xkb xcb-xinput xkbcommon xkbcommon-x11",
+                       providers: [.apt(["libxcb1-dev", "libxcb-shm0-dev", "libxcb-xkb-dev", "libxcb-xinput-dev",
+                                         "libxkbcommon-dev", "libxkbcommon-x11-dev"])]),
+        // XTest for the tests of window input (faked pointer and key events); never linked by rendersrvd.
+        .target(name: "CXTest", linkerSettings: [.linkedLibrary("xcb-xtest"), .linkedLibrary("xcb")]),
         // What Glibc hides behind _GNU_SOURCE (timerfd, ucred, signal masks).
         .target(name: "CSystem"),
         // PNG files and contact sheets for the command-line tools (cairo and pango only).
@@ -120,7 +126,7 @@ let package = Package(
         // Code written the way UIKit / Core Animation / POP users write it, checked by what it
         // commits (issue 20: a client an iOS engineer writes in ten minutes).
         .testTarget(name: "PortingTests", dependencies: ["RenderClient", "RenderViews", "Dynamics"]),
-        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderServerHarness", "CSystem"],
+        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderServerHarness", "CSystem", "CXCB", "CXTest"],
                     exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "Components", "TextLayout", "CXCB", "CSystem"]),
     ]

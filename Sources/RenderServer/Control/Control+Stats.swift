@@ -14,8 +14,6 @@ package struct FrameStats {
     private(set) var missedFrames: UInt64 = 0
     /// Frames with nothing to do (nothing animated, nothing changed).
     package var idleFrames: UInt64 = 0
-    /// Input events received (from a window or played from injections).
-    package var inputEvents: UInt64 = 0
     /// Microseconds, up to a minute.
     private(set) var frameInterval = Histogram<UInt64>(highestTrackableValue: 60_000_000,
                                                        numberOfSignificantValueDigits: .three)

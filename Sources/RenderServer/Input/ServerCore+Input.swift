@@ -26,7 +26,7 @@ extension ServerCore {
     /// One input event, stamped with its media time; returns where it went.
     @discardableResult
     package func receiveInput(_ event: InputEvent) -> InputDelivery {
-        stats.inputEvents += 1
+        inputEventsReceived.wrappingAdd(1, ordering: .relaxed)
         if event.isKey { return deliverKey(event) }
         return deliverPointer(event)
     }

@@ -66,6 +66,9 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     public let options: Options
     /// With `x11`: whether frames reach the window through MIT-SHM (else PutImage).
     public let x11SharedMemory: Bool?
+    /// With `x11`: the window's input, read on the loop thread once the server starts it
+    /// (`inputSource`).
+    let x11Input: X11Input?
     /// Loop thread only.
     private let builder: RenderListBuilder
     /// Lists built but not handed off (the builder was behind): what they discarded goes
@@ -95,6 +98,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                                    synchronous: options.synchronous)
         }
         x11SharedMemory = window?.usesSharedMemory
+        x11Input = window.map { X11Input(display: $0.displayName, window: $0.windowID, logger: options.logger) }
         worker = Worker(rasterizer: rasterizer, recorder: recorder, window: window, synchronous: options.synchronous)
         let thread = Thread { [worker] in worker.run() }
         thread.name = "rendersrv-compositor"

@@ -17,11 +17,13 @@ public protocol FrameOutput: AnyObject {
     /// keeps producing frames (the real clock stays armed) while this is true.
     var hasPendingWork: Bool { get }
     /// What else the output can do (see OutputCapabilities.swift): each is the output itself
-    /// when it adopts the capability's protocol, nil otherwise (the defaults).
+    /// (or the part of it that does the work) when it adopts the capability's protocol, nil
+    /// otherwise (the defaults).
     var snapshotting: FrameSnapshotting? { get }
     var compositorStatistics: CompositorStatisticsReporting? { get }
     var frameReadyReporting: FrameReadyReporting? { get }
     var hitTesting: HitTesting? { get }
+    var inputSource: InputSource? { get }
 }
 
 extension FrameOutput {

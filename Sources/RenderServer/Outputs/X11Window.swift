@@ -9,11 +9,14 @@ import Glibc
 /// travel through the socket with `PutImage` (ZPixmap, in strips that fit the server's
 /// request limit). An Expose sends the whole frame again. With `synchronous` (the manual
 /// clock) every update ends with a round trip, so a frame is on screen when its step returns.
+/// The window's input is read by `X11Input`, on a connection of its own.
 ///
 /// Thread affinity: the compositor thread (after `init`).
 final class X11Window {
     let width: Int
     let height: Int
+    /// The display's name as opened (`DISPLAY` resolved): where `X11Input` connects too.
+    let displayName: String
     private let connection: OpaquePointer
     private let window: xcb_window_t
     private let gc: xcb_gcontext_t
@@ -54,16 +57,24 @@ final class X11Window {
             throw OpenError(description: "--output x11: a \(width)x\(height) window is larger than X allows")
         }
         connection = c
+        displayName = name
         self.width = width; self.height = height; self.synchronous = synchronous
         depth = screen.pointee.root_depth
         maxRequestBytes = Int(xcb_get_maximum_request_length(c)) * 4
         window = xcb_generate_id(c)
+        // Exposure only: the window's input is selected by `X11Input`'s own connection (X lets
+        // one client select button presses, and this connection's round trips would hide events).
         let values: [UInt32] = [screen.pointee.black_pixel, XCB_EVENT_MASK_EXPOSURE.rawValue]
         xcb_create_window(c, UInt8(XCB_COPY_FROM_PARENT), window, screen.pointee.root, 0, 0, UInt16(width), UInt16(height), 0,
                           UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.pointee.root_visual,
                           XCB_CW_BACK_PIXEL.rawValue | XCB_CW_EVENT_MASK.rawValue, values)
         xcb_change_property(c, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, XCB_ATOM_WM_NAME.rawValue,
                             XCB_ATOM_STRING.rawValue, 8, UInt32(title.utf8.count), title)
+        // WM_HINTS with the input hint: a window manager gives the window the keyboard focus
+        // (ICCCM 4.1.7, "passive" input), whose keys `X11Input` reads.
+        let hints: [UInt32] = [1 /* InputHint */, 1 /* input */, 0, 0, 0, 0, 0, 0, 0]
+        xcb_change_property(c, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, XCB_ATOM_WM_HINTS.rawValue,
+                            XCB_ATOM_WM_HINTS.rawValue, 32, UInt32(hints.count), hints)
         gc = xcb_generate_id(c)
         xcb_create_gc(c, gc, window, 0, nil)
         xcb_map_window(c, window)

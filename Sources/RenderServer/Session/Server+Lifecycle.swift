@@ -97,9 +97,25 @@ extension Server {
     func setUpLoopThread() throws {
         loop.preconditionInLoop()
         try realClock?.start()
+        if let input = core.output.inputSource { startInput(input) }
         startTimeoutTimer()
         if configuration.handlesTerminationSignals { try installTerminationPipe() }
         if configuration.exitsOnStandardInputEOF { watchStandardInput() }
+    }
+
+    /// The output's window input: each event goes to the core's input path, stamped with the
+    /// core's media time (the manual clock's time when the clock is manual). A source that
+    /// cannot start is logged; the output still shows frames.
+    func startInput(_ source: InputSource) {
+        loop.preconditionInLoop()
+        do {
+            try source.start(loop: loop, mediaTime: { [unowned self] in self.core.currentMediaTime }) { [unowned self] event in
+                self.core.receiveInput(event)
+                self.flushTransport()
+            }
+        } catch {
+            logger.error("\(error); frames are still shown, but the window's input is not read")
+        }
     }
 
     func asyncWoke() {
@@ -126,6 +142,7 @@ extension Server {
         listener?.close()
         listener = nil
         realClock?.stop()
+        core.output.inputSource?.stop()
         stopTimeoutTimer()
         if let idle = jobIdle { jobIdle = nil; uv_idle_stop(idle); uvCloseAndFree(idle) }
         core.shutDown(reason: "rendersrvd is shutting down (\(reason))")

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import RenderCore
 import RenderProtocol
+import Synchronization
 
 /// A value that crosses threads only to come back: it is created and used on the loop
 /// thread alone, and merely carried by other threads in between (a control job's reply
@@ -87,6 +88,8 @@ package final class ServerCore {
     package var offloader: ((_ job: @escaping @Sendable () -> Message, _ deliver: LoopBound<(Message) -> Void>) -> Void)?
     /// Control jobs waiting for the worker, bounded per session and in total.
     package var controlWork: ControlWork
+    /// Input events received (from a window or played from injections); any thread reads it.
+    package let inputEventsReceived = Atomic<UInt64>(0)
     /// Captures, focus, held motion and injected events (`ServerCore+Input`).
     var input = InputRouter()
     /// Hit-testing when the output shows no frames (`hitTester`).

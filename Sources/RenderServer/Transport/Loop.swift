@@ -7,7 +7,10 @@ import Glibc
 /// the loop thread. Code that must run there calls `preconditionInLoop()`. Before `run()`
 /// the loop thread is the thread that created the loop (set-up happens there); `run()`
 /// moves ownership to the thread that calls it.
-final class Loop {
+///
+/// Public only as an opaque token: the server hands its loop to an output's `InputSource`,
+/// which may be declared outside this module; everything in it stays the server's.
+public final class Loop {
     /// The libuv loop; allocated, so it never moves while handles point at it.
     let raw: UnsafeMutablePointer<uv_loop_t>
     fileprivate var ownerThread: pthread_t
