@@ -295,6 +295,42 @@ struct InteractionTrackerTests {
         #expect(near(u.velocity(at: 0.002), Point(x: 0.6, y: 0.8) * InteractionTracker.maximumReleaseSpeed, 1e-6))
     }
 
+    @Test func aCancelledPanSettlesWithoutAFling() {
+        var t = shortList()
+        _ = t.setPosition(Point(x: 0, y: 800), time: 0)
+        drag(&t, from: Point(x: 0, y: 300), velocity: Point(x: 0, y: -2000), t0: 1, release: false)
+        let at = t.position(at: 1.064)
+        t.pointerCancel(time: 1.064)
+        #expect(t.state == .idle && t.position(at: 5) == at)
+        // Past an edge, a cancel springs back.
+        t.pointerDown(at: Point(x: 0, y: 100), time: 6)
+        _ = t.pointerMove(to: Point(x: 0, y: 80), time: 6.01)
+        _ = t.pointerMove(to: Point(x: 0, y: -900), time: 6.02)
+        t.pointerCancel(time: 6.02)
+        #expect(t.state == .inertia && t.restingPosition == Point(x: 0, y: 1600))
+    }
+
+    @Test func addedVelocityAddsToTheMotionAndStoppingMidBounceStopsAtTheEdge() throws {
+        var t = shortList()
+        _ = t.setPosition(Point(x: 0, y: 100), time: 0)
+        _ = t.addVelocity(Point(x: 0, y: 300), time: 1)
+        let v = t.velocity(at: 1.5).y, p = t.position(at: 1.5)
+        _ = t.addVelocity(Point(x: 0, y: 200), time: 1.5)
+        #expect(near(t.velocity(at: 1.5).y, v + 200, 1e-9) && t.position(at: 1.5) == p)
+        // Into the bottom edge, stopped while past it: it stops on the edge.
+        _ = t.setPosition(Point(x: 0, y: 1590), time: 2)
+        _ = t.addVelocity(Point(x: 0, y: 3000), time: 2)
+        #expect(t.position(at: 2.05).y > 1600)
+        let stopped = t.stopMotion(time: 2.05)
+        #expect(stopped && t.position(at: 2.05) == Point(x: 0, y: 1600) && t.state == .idle)
+        // The wheel is ignored while the user drags.
+        drag(&t, from: Point(x: 0, y: 300), velocity: Point(x: 0, y: 2000), t0: 3, release: false)
+        let held = t.position(at: 3.1)
+        t.scroll(by: Point(x: 0, y: -100), time: 3.1)
+        #expect(t.position(at: 3.1) == held && t.state == .interacting)
+        #expect(t.description.hasPrefix("InteractionTracker(interacting at (0.0, "))
+    }
+
     @Test func theAppsRequestsAreIgnoredWhileTheUserInteracts() {
         var t = shortList()
         drag(&t, from: Point(x: 0, y: 300), velocity: Point(x: 0, y: -500), t0: 0, release: false)

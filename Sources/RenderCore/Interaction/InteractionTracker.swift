@@ -28,6 +28,7 @@ public enum TrackerState: UInt8, Hashable, Sendable, CustomStringConvertible {
     /// Running an animation the app asked for (`animatePosition`).
     case animating = 3
 
+    /// "idle", "interacting", "inertia" or "animating".
     public var description: String {
         switch self {
         case .idle: return "idle"
@@ -41,10 +42,15 @@ public enum TrackerState: UInt8, Hashable, Sendable, CustomStringConvertible {
 /// A change of an ``InteractionTracker``'s state, at the time it happened (seconds, the
 /// clock the inputs are given in): the input's time, or the time the motion came to rest.
 public struct TrackerTransition: Hashable, Sendable, CustomStringConvertible {
+    /// The state before.
     public var from: TrackerState
+    /// The state after.
     public var to: TrackerState
+    /// When it changed, seconds.
     public var time: Double
+    /// A change from `from` to `to` at `time`.
     public init(from: TrackerState, to: TrackerState, time: Double) { self.from = from; self.to = to; self.time = time }
+    /// "inertia → idle at 2.5".
     public var description: String { "\(from) → \(to) at \(time)" }
 }
 
@@ -108,6 +114,8 @@ public struct InteractionTracker: Sendable {
     var config: TrackerConfiguration
     /// The viewport in use: non-finite or negative dimensions taken as 0.
     var size: Size
+    /// What the tracker is doing, as of the latest input or `advance`: a motion that has
+    /// come to rest since is still `inertia` or `animating` until the next call.
     public private(set) var state: TrackerState = .idle
     var motionX: AxisMotion, motionY: AxisMotion
     var press: Press?
@@ -178,7 +186,9 @@ public struct InteractionTracker: Sendable {
     }
 
     /// The smallest content offset the content rests at: (−inset.left, −inset.top).
-    public var minimumPosition: Point { Point(x: -config.contentInset.left, y: -config.contentInset.top) }
+    public var minimumPosition: Point {
+        Point(x: 0 - config.contentInset.left, y: 0 - config.contentInset.top)    // 0 − 0 is +0, not −0
+    }
 
     /// The largest content offset the content rests at, per axis
     /// max(minimum, contentSize + inset.right/bottom − viewport).
@@ -376,5 +386,16 @@ public struct InteractionTracker: Sendable {
                 if !motionX.isMoving && !motionY.isMoving { setState(.idle, at: t) }
             }
         }
+    }
+}
+
+extension InteractionTracker: CustomStringConvertible {
+    /// The state, the position at the latest time given, the range, and where a motion
+    /// comes to rest: for logs and test failures.
+    public var description: String {
+        let t = clock.isFinite ? clock : 0
+        var s = "InteractionTracker(\(state) at \(position(at: t)), range \(minimumPosition)…\(maximumPosition)"
+        if let r = restingPosition, let end = restingTime { s += ", rests at \(r) at \(end)" }
+        return s + ")"
     }
 }
