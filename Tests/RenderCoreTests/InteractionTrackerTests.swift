@@ -416,6 +416,18 @@ struct InteractionTrackerTests {
         #expect(u.restingPosition == Point(x: 0, y: 700))
     }
 
+    @Test func settingTheSameConfigurationOrViewportChangesNothing() throws {
+        var t = pager()
+        _ = t.setPosition(Point(x: 300, y: 0), time: 0)
+        drag(&t, from: Point(x: 250, y: 100), velocity: Point(x: -1500, y: 0), t0: 1, steps: 5)
+        let rest = try #require(t.restingPosition), end = try #require(t.restingTime)
+        _ = t.advance(to: 1.2)
+        let p = t.position(at: 1.3)
+        t.configuration = t.configuration
+        t.viewport = Size(width: 300, height: 500)
+        #expect(t.restingPosition == rest && t.restingTime == end && t.position(at: 1.3) == p)
+    }
+
     @Test func advanceReportsComingToRestOnceWithItsTime() throws {
         var t = shortList()
         _ = t.setPosition(Point(x: 0, y: 100), time: 0)

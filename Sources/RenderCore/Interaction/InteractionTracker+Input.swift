@@ -2,7 +2,9 @@
 // enough, the rubber band past the edges, the release; and the wheel's direct scrolling.
 
 extension InteractionTracker {
-    /// The pointer went down at `point` (the tracked layer's coordinates, points) at `time`.
+    /// The pointer went down at `point` at `time`: points in a space fixed to the tracked
+    /// layer's frame, which does not scroll with the content (see "Pointer positions" in the
+    /// type's discussion).
     ///
     /// A press on moving content (inertia or an animation) stops it where it is — the
     /// position stays continuous — and the tracker is interacting from then on, as a touch

@@ -61,6 +61,10 @@ public struct TrackerTransition: Hashable, Sendable, CustomStringConvertible {
 /// - **Position** is the content offset, in points (`contentOffset`: the tracked layer's
 ///   `bounds.origin`); the range it rests in is ``minimumPosition``…``maximumPosition``
 ///   (see ``TrackerConfiguration``).
+/// - **Pointer positions** are in a space fixed to the tracked layer's frame, one that does
+///   not move as the content scrolls: the superlayer's coordinates, or the tracked layer's
+///   with its `bounds.origin` left out. Only their differences are used (translation and
+///   velocity), and a space that scrolled with the content would cancel them out.
 /// - **Inputs** (pointer, wheel, the app's requests) change the motion at their time. Between
 ///   inputs, ``position(at:)`` and ``velocity(at:)`` are pure functions of time: closed forms
 ///   (exponential deceleration, a critically damped spring, an eased curve), continuous in
@@ -130,7 +134,7 @@ public struct InteractionTracker: Sendable {
 
     /// A press of the pointer on the tracked layer and, once it moved far enough, its pan.
     struct Press: Sendable {
-        /// Where the pointer went down, in the tracked layer's coordinates.
+        /// Where the pointer went down (in the pointer space: see the type's discussion).
         var pressPoint: Point
         /// Where the pointer was when the pan began: translation is measured from here.
         var origin: Point
@@ -162,21 +166,28 @@ public struct InteractionTracker: Sendable {
     /// range springs to the nearest offset in it instead; an interaction continues against
     /// the new range, or is cancelled (as by `pointerCancel`) when the user may no longer
     /// scroll. The change happens at the latest time given to an input or `advance`.
+    /// Setting a configuration that sanitizes to the one in use changes nothing (the owner
+    /// may set it on every commit).
     public var configuration: TrackerConfiguration {
         get { given }
         set {
             given = newValue
-            config = newValue.sanitized()
+            let sanitized = newValue.sanitized()
+            guard sanitized != config else { return }
+            config = sanitized
             reconcile()
         }
     }
 
     /// The tracked layer's bounds size, in points: the viewport the content scrolls in.
-    /// Setting it keeps the motion sensible as `configuration` does.
+    /// Setting it keeps the motion sensible as `configuration` does; setting the size in use
+    /// changes nothing.
     public var viewport: Size {
         get { size }
         set {
-            size = Self.sanitized(newValue)
+            let sanitized = Self.sanitized(newValue)
+            guard sanitized != size else { return }
+            size = sanitized
             reconcile()
         }
     }
