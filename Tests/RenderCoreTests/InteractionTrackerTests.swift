@@ -331,6 +331,40 @@ struct InteractionTrackerTests {
         #expect(t.description.hasPrefix("InteractionTracker(interacting at (0.0, "))
     }
 
+    /// Trackers in each kind of motion, started at time 1.
+    static func motions() -> [(String, InteractionTracker)] {
+        var out = [(String, InteractionTracker)]()
+        var decay = shortList(); _ = decay.setPosition(Point(x: 0, y: 300), time: 0)
+        _ = decay.addVelocity(Point(x: 0, y: 700), time: 1); out.append(("decay", decay))
+        var bounce = shortList(); _ = bounce.setPosition(Point(x: 0, y: 1400), time: 0)
+        _ = bounce.addVelocity(Point(x: 0, y: 2500), time: 1); out.append(("decay into a bounce", bounce))
+        var snap = shortList(snaps: [0, 400, 800]); _ = snap.addVelocity(Point(x: 0, y: 900), time: 1)
+        out.append(("snap", snap))
+        var spring = shortList(); _ = spring.animatePosition(to: Point(x: 0, y: 900), duration: nil, time: 1)
+        out.append(("spring animation", spring))
+        var eased = shortList(); _ = eased.animatePosition(to: Point(x: 0, y: 900), duration: 0.4, time: 1)
+        out.append(("eased animation", eased))
+        var page = pager(); _ = page.addVelocity(Point(x: 1200, y: 0), time: 1); out.append(("paging", page))
+        return out
+    }
+
+    @Test func velocityIsTheDerivativeOfPositionInEveryMotion() throws {
+        for (name, t) in Self.motions() {
+            let end = try #require(t.restingTime, "\(name)")
+            #expect(t.state == .inertia || t.state == .animating, "\(name)")
+            let h = 1e-6
+            var time = 1.0 + 0.00731
+            while time < end + 0.5 {
+                if abs(time - end) > 1e-4 {
+                    let numeric = (t.position(at: time + h) - t.position(at: time - h)) * (1 / (2 * h))
+                    let v = t.velocity(at: time)
+                    #expect(near(v, numeric, 2e-3), "\(name) at \(time): \(v) vs \(numeric)")
+                }
+                time += 0.01731
+            }
+        }
+    }
+
     @Test func theAppsRequestsAreIgnoredWhileTheUserInteracts() {
         var t = shortList()
         drag(&t, from: Point(x: 0, y: 300), velocity: Point(x: 0, y: -500), t0: 0, release: false)
