@@ -99,6 +99,4 @@ struct AxisMotion: Sendable {
         return p.curve.velocity(at: t - p.start)
     }
 
-    /// The target the last piece heads for (an animation's or spring's), for reconfiguring.
-    var lastCurve: MotionCurve? { p2?.curve ?? p1?.curve ?? p0?.curve }
 }

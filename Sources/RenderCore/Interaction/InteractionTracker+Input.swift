@@ -2,7 +2,9 @@
 // enough, the rubber band past the edges, the release; and the wheel's direct scrolling.
 
 extension InteractionTracker {
-    /// The pointer went down at `point` (the tracked layer's coordinates, points) at `time`.
+    /// The pointer went down at `point` at `time`: points in a space fixed to the tracked
+    /// layer's frame, which does not scroll with the content (see "Pointer positions" in the
+    /// type's discussion).
     ///
     /// A press on moving content (inertia or an animation) stops it where it is — the
     /// position stays continuous — and the tracker is interacting from then on, as a touch
@@ -70,14 +72,16 @@ extension InteractionTracker {
     /// The pointer lifted at `time`. After a pan (or a press that caught moving content) the
     /// release velocity — the pointer's, estimated by ``PointerVelocityEstimator`` from the
     /// last 100 ms of moves, zero after a pause — becomes the content's (opposite in sign:
-    /// the content offset moves against the pointer) and the content runs on by itself:
-    /// see ``release(from:velocity:at:pagesFrom:)``. A press that never panned changes
-    /// nothing.
+    /// the content offset moves against the pointer), limited to ``maximumReleaseSpeed``,
+    /// and the content runs on by itself: paging, spring back, snap point or deceleration
+    /// and bounce, as "After a release" in the type's discussion describes. A press that
+    /// never panned changes nothing.
     public mutating func pointerUp(time: Double) {
         let t = tick(time)
         guard let p = press else { return }
         let v = samples.velocity(at: t), axes = scrollableAxes
-        finishPress(p, velocity: Point(x: axes.contains(.horizontal) ? -v.x : 0, y: axes.contains(.vertical) ? -v.y : 0), at: t)
+        let content = Point(x: axes.contains(.horizontal) ? -v.x : 0, y: axes.contains(.vertical) ? -v.y : 0)
+        finishPress(p, velocity: Self.limited(content), at: t)
     }
 
     /// The press was cancelled at `time` (the system took the pointer): a release without
@@ -86,6 +90,17 @@ extension InteractionTracker {
         let t = tick(time)
         guard let p = press else { return }
         finishPress(p, velocity: .zero, at: t)
+    }
+
+    /// The fastest release, points per second: 8000, Flutter's `kMaxFlingVelocity` (logical
+    /// pixels per second). Two pointer events a millisecond apart can otherwise estimate
+    /// a speed no hand produced, and fling the content across its whole length.
+    public static let maximumReleaseSpeed = 8000.0
+
+    /// `v` with its magnitude limited to `maximumReleaseSpeed`, its direction kept.
+    static func limited(_ v: Point) -> Point {
+        let speed = (v.x * v.x + v.y * v.y).squareRoot()
+        return speed > maximumReleaseSpeed ? v * (maximumReleaseSpeed / speed) : v
     }
 
     private mutating func finishPress(_ p: Press, velocity: Point, at t: Double) {

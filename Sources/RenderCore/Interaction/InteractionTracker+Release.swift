@@ -4,32 +4,8 @@
 
 extension InteractionTracker {
     /// Lets the content run by itself from `position` with `velocity` (points/s) at `t`,
-    /// each axis on its own (as UIScrollView decelerates each axis separately):
-    ///
-    /// 1. **Paging** (`isPagingEnabled`): the target is the page — viewport-sized steps from
-    ///    the minimum offset, the last one clamped to the maximum — nearest to the projected
-    ///    resting position (position + ``TrackerPhysics/projection(velocity:rate:)``), but at
-    ///    most one page from the page nearest `pagesFrom` (where the press began): one page
-    ///    per flick, as UIScrollView. The spring carries the release velocity there.
-    /// 2. **Past an edge** (released in the rubber band): the spring pulls back to the edge
-    ///    with the release velocity. When that velocity points into the content fast enough
-    ///    to cross the edge, the spring runs to the crossing and the motion continues from
-    ///    the edge as a deceleration with the velocity there (a flick back into the content).
-    /// 3. **Snap points** on the axis: the deceleration's natural resting position (clamped
-    ///    to the range) is replaced by the nearest snap point (also clamped), as
-    ///    InteractionTracker's resting-value inertia modifiers. When it lies ahead in the
-    ///    direction of motion, the content decelerates exponentially at a rate solved so it
-    ///    stops exactly there, provided that rate is within a factor 4 of the configured one
-    ///    (else the motion would crawl or brake visibly); otherwise the spring takes it
-    ///    there with the release velocity.
-    /// 4. **Deceleration**: v(t) = v₀·e^(kt), k = 1000·ln(decelerationRate), until the glide
-    ///    left falls below ``TrackerPhysics/decayRestDistance``. If it would end past an
-    ///    edge, it runs to the edge (where the velocity is v₀ + k·(edge − x₀)) and then,
-    ///    with `bounces`, the spring takes over from the edge with that velocity — position
-    ///    and velocity continuous — and brings it back to rest exactly on the edge; without
-    ///    `bounces`, it stops at the edge.
-    ///
-    /// The state becomes `inertia` when either axis moves, `idle` otherwise.
+    /// as the type's discussion, "After a release", describes. The state becomes `inertia`
+    /// when either axis moves, `idle` otherwise.
     mutating func release(from position: Point, velocity: Point, at t: Double, pagesFrom: Point) {
         let lo = minimumPosition, hi = maximumPosition, c = config
         let v = Point(x: velocity.x.isFinite ? velocity.x : 0, y: velocity.y.isFinite ? velocity.y : 0)
@@ -61,7 +37,9 @@ extension InteractionTracker {
                     return m
                 }
             }
-            m.appendSpring(from: x, velocity: v, to: edge)
+            // Back to the edge; with snap points, to the one nearest the edge.
+            let target = snaps.isEmpty ? edge : min(max(nearest(snaps, to: edge), lo), hi)
+            m.appendSpring(from: x, velocity: v, to: target)
             return m
         }
         planInside(&m, x: x, v: v, lo: lo, hi: hi, k: k, snaps: snaps, bounces: c.bounces)

@@ -28,6 +28,7 @@ public enum TrackerState: UInt8, Hashable, Sendable, CustomStringConvertible {
     /// Running an animation the app asked for (`animatePosition`).
     case animating = 3
 
+    /// "idle", "interacting", "inertia" or "animating".
     public var description: String {
         switch self {
         case .idle: return "idle"
@@ -41,10 +42,15 @@ public enum TrackerState: UInt8, Hashable, Sendable, CustomStringConvertible {
 /// A change of an ``InteractionTracker``'s state, at the time it happened (seconds, the
 /// clock the inputs are given in): the input's time, or the time the motion came to rest.
 public struct TrackerTransition: Hashable, Sendable, CustomStringConvertible {
+    /// The state before.
     public var from: TrackerState
+    /// The state after.
     public var to: TrackerState
+    /// When it changed, seconds.
     public var time: Double
+    /// A change from `from` to `to` at `time`.
     public init(from: TrackerState, to: TrackerState, time: Double) { self.from = from; self.to = to; self.time = time }
+    /// "inertia → idle at 2.5".
     public var description: String { "\(from) → \(to) at \(time)" }
 }
 
@@ -55,6 +61,10 @@ public struct TrackerTransition: Hashable, Sendable, CustomStringConvertible {
 /// - **Position** is the content offset, in points (`contentOffset`: the tracked layer's
 ///   `bounds.origin`); the range it rests in is ``minimumPosition``…``maximumPosition``
 ///   (see ``TrackerConfiguration``).
+/// - **Pointer positions** are in a space fixed to the tracked layer's frame, one that does
+///   not move as the content scrolls: the superlayer's coordinates, or the tracked layer's
+///   with its `bounds.origin` left out. Only their differences are used (translation and
+///   velocity), and a space that scrolled with the content would cancel them out.
 /// - **Inputs** (pointer, wheel, the app's requests) change the motion at their time. Between
 ///   inputs, ``position(at:)`` and ``velocity(at:)`` are pure functions of time: closed forms
 ///   (exponential deceleration, a critically damped spring, an eased curve), continuous in
@@ -69,6 +79,35 @@ public struct TrackerTransition: Hashable, Sendable, CustomStringConvertible {
 ///   those the inputs caused and those that happened as time passed (inertia or an
 ///   animation coming to rest).
 ///
+/// ## After a release
+///
+/// A release (``pointerUp(time:)``, ``pointerCancel(time:)``), an ``addVelocity(_:time:)``
+/// or a reconfiguration during inertia lets the content run by itself, each axis on its own
+/// (UIScrollView decelerates each axis separately), by the first rule that applies:
+///
+/// 1. **Paging** (`isPagingEnabled`): the target is the page — viewport-sized steps from
+///    the minimum offset, the last one clamped to the maximum — nearest to the projected
+///    resting position (position + ``TrackerPhysics/projection(velocity:rate:)``), but at
+///    most one page from the page the press began on: one page per flick, as UIScrollView.
+///    The spring carries the release velocity there.
+/// 2. **Past an edge** (released in the rubber band): the spring pulls back to the edge
+///    (with snap points, to the snap point nearest it) with the release velocity. When that
+///    velocity points into the content fast enough to cross the edge, the spring runs to
+///    the crossing and the motion continues from the edge by rule 3 or 4 with the velocity
+///    there (a flick back into the content).
+/// 3. **Snap points** on the axis: the deceleration's natural resting position (clamped to
+///    the range) is replaced by the nearest snap point (also clamped), as
+///    InteractionTracker's resting-value inertia modifiers. When it lies ahead in the
+///    direction of motion, the content decelerates exponentially at a rate solved so that
+///    it stops exactly there, if that rate is within a factor 4 of the configured one
+///    (else it would crawl or brake visibly); otherwise the spring takes it there with the
+///    release velocity.
+/// 4. **Deceleration**: v(t) = v₀·e^(kt), k = 1000·ln(decelerationRate), until the glide
+///    left falls below ``TrackerPhysics/decayRestDistance``. If it would end past an edge,
+///    it runs to the edge (where the velocity is v₀ + k·(edge − x₀)); then, with `bounces`,
+///    the spring takes over from the edge with that velocity — position and velocity
+///    continuous — and brings it back to rest exactly on the edge; without, it stops there.
+///
 /// No I/O, no threads, no clock of its own: the owner feeds it inputs and frame times.
 /// Memory is bounded: a fixed ring of pointer samples, at most three closed-form pieces per
 /// axis, and at most ``pendingTransitionLimit`` unreported transitions.
@@ -79,6 +118,8 @@ public struct InteractionTracker: Sendable {
     var config: TrackerConfiguration
     /// The viewport in use: non-finite or negative dimensions taken as 0.
     var size: Size
+    /// What the tracker is doing, as of the latest input or `advance`: a motion that has
+    /// come to rest since is still `inertia` or `animating` until the next call.
     public private(set) var state: TrackerState = .idle
     var motionX: AxisMotion, motionY: AxisMotion
     var press: Press?
@@ -93,7 +134,7 @@ public struct InteractionTracker: Sendable {
 
     /// A press of the pointer on the tracked layer and, once it moved far enough, its pan.
     struct Press: Sendable {
-        /// Where the pointer went down, in the tracked layer's coordinates.
+        /// Where the pointer went down (in the pointer space: see the type's discussion).
         var pressPoint: Point
         /// Where the pointer was when the pan began: translation is measured from here.
         var origin: Point
@@ -125,21 +166,28 @@ public struct InteractionTracker: Sendable {
     /// range springs to the nearest offset in it instead; an interaction continues against
     /// the new range, or is cancelled (as by `pointerCancel`) when the user may no longer
     /// scroll. The change happens at the latest time given to an input or `advance`.
+    /// Setting a configuration that sanitizes to the one in use changes nothing (the owner
+    /// may set it on every commit).
     public var configuration: TrackerConfiguration {
         get { given }
         set {
             given = newValue
-            config = newValue.sanitized()
+            let sanitized = newValue.sanitized()
+            guard sanitized != config else { return }
+            config = sanitized
             reconcile()
         }
     }
 
     /// The tracked layer's bounds size, in points: the viewport the content scrolls in.
-    /// Setting it keeps the motion sensible as `configuration` does.
+    /// Setting it keeps the motion sensible as `configuration` does; setting the size in use
+    /// changes nothing.
     public var viewport: Size {
         get { size }
         set {
-            size = Self.sanitized(newValue)
+            let sanitized = Self.sanitized(newValue)
+            guard sanitized != size else { return }
+            size = sanitized
             reconcile()
         }
     }
@@ -149,7 +197,9 @@ public struct InteractionTracker: Sendable {
     }
 
     /// The smallest content offset the content rests at: (−inset.left, −inset.top).
-    public var minimumPosition: Point { Point(x: -config.contentInset.left, y: -config.contentInset.top) }
+    public var minimumPosition: Point {
+        Point(x: 0 - config.contentInset.left, y: 0 - config.contentInset.top)    // 0 − 0 is +0, not −0
+    }
 
     /// The largest content offset the content rests at, per axis
     /// max(minimum, contentSize + inset.right/bottom − viewport).
@@ -347,5 +397,16 @@ public struct InteractionTracker: Sendable {
                 if !motionX.isMoving && !motionY.isMoving { setState(.idle, at: t) }
             }
         }
+    }
+}
+
+extension InteractionTracker: CustomStringConvertible {
+    /// The state, the position at the latest time given, the range, and where a motion
+    /// comes to rest: for logs and test failures.
+    public var description: String {
+        let t = clock.isFinite ? clock : 0
+        var s = "InteractionTracker(\(state) at \(position(at: t)), range \(minimumPosition)…\(maximumPosition)"
+        if let r = restingPosition, let end = restingTime { s += ", rests at \(r) at \(end)" }
+        return s + ")"
     }
 }

@@ -25,6 +25,7 @@ public struct PointerVelocityEstimator: Sendable {
     /// How many samples are held (≤ capacity).
     public private(set) var count = 0
 
+    /// An estimator with no samples.
     public init() {
         times = Array(repeating: 0, count: Self.capacity)
         points = Array(repeating: .zero, count: Self.capacity)

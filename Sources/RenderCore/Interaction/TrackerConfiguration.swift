@@ -4,12 +4,17 @@
 
 /// The axes an ``InteractionTracker`` lets the user scroll along.
 public struct TrackerAxes: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// Bit 0 horizontal, bit 1 vertical (the wire's encoding too).
     public let rawValue: UInt8
+    /// The axes of the set bits (bits above 1 are kept but mean nothing).
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Along x: the content offset's x changes.
     public static let horizontal = TrackerAxes(rawValue: 1 << 0)
+    /// Along y: the content offset's y changes.
     public static let vertical = TrackerAxes(rawValue: 1 << 1)
     /// Both axes.
     public static let both: TrackerAxes = [.horizontal, .vertical]
+    /// "horizontal", "vertical", "both" or "none".
     public var description: String {
         switch (contains(.horizontal), contains(.vertical)) {
         case (true, true): return "both"
@@ -23,14 +28,21 @@ public struct TrackerAxes: OptionSet, Hashable, Sendable, CustomStringConvertibl
 /// Insets of a rectangle on its four edges, in points (`UIEdgeInsets`): positive values
 /// inset, negative values outset.
 public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
+    /// The inset of the top edge (the minimum y offset is −top), points.
     public var top: Double
+    /// The inset of the left edge (the minimum x offset is −left), points.
     public var left: Double
+    /// The inset of the bottom edge: extra room below the content, points.
     public var bottom: Double
+    /// The inset of the right edge: extra room right of the content, points.
     public var right: Double
+    /// Insets of the given edges, 0 for the others.
     @inlinable public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
+    /// No insets.
     public static let zero = EdgeInsets()
+    /// "{top t, left l, bottom b, right r}".
     public var description: String { "{top \(top), left \(left), bottom \(bottom), right \(right)}" }
 }
 
@@ -93,6 +105,9 @@ public struct TrackerConfiguration: Hashable, Sendable, CustomStringConvertible 
     /// The default minimum drag distance, in points (UIKit's pan threshold).
     public static let defaultMinimumDragDistance = 10.0
 
+    /// A configuration of the given values; the defaults are `UIScrollView`'s (a vertical
+    /// list, normal deceleration, bouncing, no paging, a 10-point drag threshold) with no
+    /// content, so nothing scrolls until `contentSize` is set.
     public init(axes: TrackerAxes = .vertical, contentSize: Size = .zero, contentInset: EdgeInsets = .zero,
                 decelerationRate: Double = TrackerConfiguration.normalDecelerationRate, bounces: Bool = true,
                 alwaysBounceHorizontal: Bool = false, alwaysBounceVertical: Bool = false,
@@ -156,6 +171,7 @@ public struct TrackerConfiguration: Hashable, Sendable, CustomStringConvertible 
         return c
     }
 
+    /// The values that differ from a plain vertical list, for logs and test failures.
     public var description: String {
         var s = "tracker(\(axes), content \(contentSize), inset \(contentInset), rate \(decelerationRate)"
         if !bounces { s += ", no bounce" }
