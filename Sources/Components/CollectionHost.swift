@@ -54,7 +54,7 @@ import RenderViews
 ///
 /// Thread affinity: a view: its layer's context's queue, except `updateState` in
 /// asynchronous mode (any thread).
-public final class CollectionHost<Model>: View {
+public final class CollectionHost<Model>: ScrollView {
     /// Builds one row's component from its model, on the build queue.
     public typealias Provider = (Model) -> Component
 
@@ -141,16 +141,11 @@ public final class CollectionHost<Model>: View {
         willSet { precondition(newValue >= 0 && newValue.isFinite, "CollectionHost.pointScaleFactor \(newValue) must be ≥ 0 and finite") }
     }
 
-    /// The rows' extent, points.
-    public private(set) var contentSize: Size = .zero
-
-    /// The scroll position: the content point shown at the top left.
-    public var contentOffset: Point {
-        get { bounds.origin }
-        set {
-            bounds = Rect(origin: newValue, size: bounds.size)
-            mountPass(kind: .scroll)
-        }
+    /// The scroll position changed (the app set `contentOffset`, or the daemon scrolled the
+    /// list under the user's hand): rows that came into the window are attached.
+    public override func contentOffsetDidChange() {
+        super.contentOffsetDidChange()
+        mountPass(kind: .scroll)
     }
 
     /// How far beyond the visible rect, above and below, rows stay attached (points;

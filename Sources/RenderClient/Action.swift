@@ -1,4 +1,5 @@
 import RenderCore
+import RenderProtocol
 
 /// What a layer runs when one of its properties changes (`CAAction`).
 ///
@@ -58,6 +59,11 @@ public protocol LayerDelegate: AnyObject {
     /// `layoutSublayers()` during a layout pass, on the callback queue. A view lays out its
     /// subviews here (`layoutSubviews`).
     func layoutSublayers(of layer: Layer)
+
+    /// The daemon reported the layer's interaction tracker (`Layer+Tracker.swift`): its
+    /// state, its content offset (the layer's model `bounds.origin` already follows), or a
+    /// request applied or ignored. On the callback queue.
+    func layer(_ layer: Layer, trackerDidUpdate update: TrackerUpdate)
 }
 
 extension LayerDelegate {
@@ -65,4 +71,6 @@ extension LayerDelegate {
     public func action(for layer: Layer, forKey key: String) -> Action? { nil }
     /// Leaves the sublayers where they are.
     public func layoutSublayers(of layer: Layer) {}
+    /// Nothing to do.
+    public func layer(_ layer: Layer, trackerDidUpdate update: TrackerUpdate) {}
 }

@@ -47,5 +47,6 @@ extension Layer {
         guard interactionTracker != nil else { return }
         trackerState = u.state
         if u.position.x.isFinite && u.position.y.isFinite { storage.bounds.origin = u.position }
+        delegate?.layer(self, trackerDidUpdate: u)
     }
 }

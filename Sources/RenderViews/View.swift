@@ -192,6 +192,10 @@ open class View: LayerDelegate, LayerBacked {
     /// directly: call `setNeedsLayout()` or `layoutIfNeeded()`.
     open func layoutSubviews() {}
 
+    /// The daemon reported the interaction tracker of this view's layer (a `ScrollView`'s);
+    /// plain views have none.
+    open func layer(_ layer: Layer, trackerDidUpdate update: TrackerUpdate) {}
+
     // MARK: Touches (the responder chain: a view that does not handle one passes it up)
 
     /// A touch began on this view (`UIResponder.touchesBegan(_:with:)`); the default passes
