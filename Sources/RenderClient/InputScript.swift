@@ -8,15 +8,18 @@ public enum InputScript {
     /// Samples per second of the moves a drag or fling plays (a 120 Hz pointer).
     public static let sampleRate: Double = 120
 
+    /// A press of `button` (1 primary) at `p`, or with `pointer` ≠ 0 a finger touching.
     public static func press(at p: Point, button: UInt8 = 1, pointer: UInt32 = 0, delay: Double = 0) -> InjectedEvent {
         InjectedEvent(delay: delay, event: InputEvent(kind: .pointerDown, pointerID: pointer, x: p.x, y: p.y,
                                                       button: pointer == 0 ? button : 0, time: 0))
     }
 
+    /// The pointer (or finger `pointer`) moving to `p`.
     public static func move(to p: Point, pointer: UInt32 = 0, delay: Double = 0) -> InjectedEvent {
         InjectedEvent(delay: delay, event: InputEvent(kind: .pointerMove, pointerID: pointer, x: p.x, y: p.y, time: 0))
     }
 
+    /// The release of `button` (or the lift of finger `pointer`) at `p`.
     public static func release(at p: Point, button: UInt8 = 1, pointer: UInt32 = 0, delay: Double = 0) -> InjectedEvent {
         InjectedEvent(delay: delay, event: InputEvent(kind: .pointerUp, pointerID: pointer, x: p.x, y: p.y,
                                                       button: pointer == 0 ? button : 0, time: 0))

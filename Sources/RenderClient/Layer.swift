@@ -70,6 +70,7 @@ open class Layer {
     /// The interaction tracker attached (`setInteractionTracker`), and what the daemon last
     /// said of it (`Layer+Tracker.swift`).
     public internal(set) var interactionTracker: TrackerConfiguration?
+    /// The tracker's state as the daemon last reported it (`.idle` without a tracker).
     public internal(set) var trackerState: TrackerState = .idle
     var nextTrackerRequest: UInt32 = 1
 

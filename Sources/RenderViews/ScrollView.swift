@@ -7,20 +7,31 @@ import RenderProtocol
 public protocol ScrollViewDelegate: AnyObject {
     /// The content offset changed (at most once a frame while it moves).
     func scrollViewDidScroll(_ scrollView: ScrollView)
+    /// The user's pan began (the tracker went interacting).
     func scrollViewWillBeginDragging(_ scrollView: ScrollView)
+    /// The user let go; `decelerate` when the content goes on moving by itself.
     func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
+    /// Inertia began (after a release, or a programmatic flick).
     func scrollViewWillBeginDecelerating(_ scrollView: ScrollView)
+    /// Inertia came to rest.
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
     /// A `setContentOffset(_:animated: true)` finished.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
 }
 
+/// Every method is optional, as in UIKit: the defaults do nothing.
 extension ScrollViewDelegate {
+    /// Nothing.
     public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    /// Nothing.
     public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+    /// Nothing.
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
+    /// Nothing.
     public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
+    /// Nothing.
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
+    /// Nothing.
     public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
 }
 
@@ -42,7 +53,10 @@ open class ScrollView: View {
     public var isScrollEnabled = true { didSet { updateTracker() } }
     /// Whether the content rubber-bands past its edges and bounces back (`bounces`).
     public var bounces = true { didSet { updateTracker() } }
+    /// Whether the content scrolls and bounces vertically even when it is not taller than
+    /// the view (`alwaysBounceVertical`).
     public var alwaysBounceVertical = false { didSet { updateTracker() } }
+    /// Likewise horizontally (`alwaysBounceHorizontal`).
     public var alwaysBounceHorizontal = false { didSet { updateTracker() } }
     /// Whether a release settles on a multiple of the view's size (`isPagingEnabled`).
     public var isPagingEnabled = false { didSet { updateTracker() } }
@@ -53,22 +67,32 @@ open class ScrollView: View {
     /// has `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` instead, which
     /// would need the main thread at the release). Empty for none.
     public var snapOffsetsX: [Double] = [] { didSet { updateTracker() } }
+    /// Vertical resting offsets, as `snapOffsetsX`.
     public var snapOffsetsY: [Double] = [] { didSet { updateTracker() } }
+    /// Told of scrolling on the view's queue (`UIScrollViewDelegate`); weak.
     public weak var delegate: ScrollViewDelegate?
 
     /// The user's finger or pointer holds the content (`isTracking`/`isDragging`).
     public private(set) var isDragging = false
+    /// The same as `isDragging` here (UIKit sets it at the touch, before the pan).
     public var isTracking: Bool { isDragging }
     /// The content moves by itself after a release (`isDecelerating`).
     public private(set) var isDecelerating = false
 
+    /// The fraction of its velocity inertia keeps per millisecond (`UIScrollView.DecelerationRate`).
     public struct DecelerationRate: Hashable, Sendable {
+        /// In 0 < rawValue < 1.
         public var rawValue: Double
+        /// A rate of your own (0 < rawValue < 1).
         public init(rawValue: Double) { self.rawValue = rawValue }
+        /// UIKit's default, 0.998: a long glide.
         public static let normal = DecelerationRate(rawValue: TrackerConfiguration.normalDecelerationRate)
+        /// 0.99: a short glide (paging and pickers).
         public static let fast = DecelerationRate(rawValue: TrackerConfiguration.fastDecelerationRate)
     }
 
+    /// A scroll view with `frame`, its layer carrying a tracker (vertical and horizontal, by
+    /// the content's size), clipping its content to its bounds as UIKit's does.
     public required init(frame: Rect = .zero, context: Context? = nil) {
         super.init(frame: frame, context: context)
         clipsToBounds = true

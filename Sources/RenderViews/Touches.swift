@@ -7,7 +7,19 @@ import RenderProtocol
 /// reported it: it hit-tests on what it shows and captures the pointer for the view it
 /// pressed until the release, so a touch's view stays the same from `began` to `ended`.
 public struct Touch: Hashable, Sendable {
-    public enum Phase: Sendable { case began, moved, ended, cancelled }
+    /// Where the touch is in its life (`UITouch.Phase`): pressed, moving, lifted, or taken
+    /// away (a scroll view's pan took it, or the window lost the pointer).
+    public enum Phase: Sendable {
+        /// Pressed.
+        case began
+        /// Moved while pressed.
+        case moved
+        /// Lifted.
+        case ended
+        /// Taken away before it ended.
+        case cancelled
+    }
+    /// This event's phase.
     public var phase: Phase
     /// 0 for the mouse, a finger's id otherwise.
     public var pointerID: UInt32
@@ -64,12 +76,31 @@ enum TouchDispatch {
 /// Recognises a gesture from the touches of the view it is attached to and of its subviews
 /// (`UIGestureRecognizer`), then runs its action on the view's queue.
 open class GestureRecognizer {
-    public enum State: Sendable { case possible, began, changed, ended, cancelled, failed }
+    /// `UIGestureRecognizer.State`: a discrete gesture (a tap) goes possible → ended (its
+    /// action runs) or failed; a continuous one began → changed… → ended or cancelled.
+    public enum State: Sendable {
+        /// Watching touches; nothing recognised yet.
+        case possible
+        /// A continuous gesture began (the action runs).
+        case began
+        /// It changed (the action runs).
+        case changed
+        /// Recognised, or a continuous gesture ended (the action runs).
+        case ended
+        /// Taken away (its touches were cancelled).
+        case cancelled
+        /// The touches were not this gesture.
+        case failed
+    }
+    /// The state last set (back to `possible` after ended, cancelled or failed).
     public private(set) var state: State = .possible
+    /// A disabled recognizer sees no touches.
     public var isEnabled = true
+    /// The view it is attached to (`addGestureRecognizer(_:)`).
     public internal(set) weak var view: View?
     let action: (GestureRecognizer) -> Void
 
+    /// A recognizer that runs `action` when it recognises its gesture (on the view's queue).
     public init(action: @escaping (GestureRecognizer) -> Void) { self.action = action }
 
     /// Where the gesture is, in the attached view's bounds space.
@@ -79,6 +110,7 @@ open class GestureRecognizer {
     /// view's space. Subclasses decide; `setState` reports.
     open func handle(_ touch: Touch, locationInView point: Point) {}
 
+    /// Sets the state; `began`, `changed` and `ended` run the action. For subclasses.
     public func setState(_ s: State) {
         state = s
         if s == .ended || s == .began || s == .changed { action(self) }
@@ -93,6 +125,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 
+    /// Points the touch may move and still be a tap (UIKit's 10).
     public var allowableMovement: Double = 10
     private var start: (pointer: UInt32, point: Point)?
 
@@ -129,6 +162,7 @@ extension View {
         gestureRecognizers.append(g)
     }
 
+    /// Detaches `g`.
     public func removeGestureRecognizer(_ g: GestureRecognizer) {
         gestureRecognizers.removeAll { $0 === g }
         if g.view === self { g.view = nil }

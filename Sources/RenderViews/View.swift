@@ -203,12 +203,16 @@ open class View: LayerDelegate, LayerBacked {
     open func touchesBegan(_ touches: Set<Touch>, with event: PointerEvent?) {
         superview?.touchesBegan(touches, with: event)
     }
+    /// A touch that began on this view moved; the default passes it to the superview.
     open func touchesMoved(_ touches: Set<Touch>, with event: PointerEvent?) {
         superview?.touchesMoved(touches, with: event)
     }
+    /// A touch that began on this view lifted; the default passes it to the superview.
     open func touchesEnded(_ touches: Set<Touch>, with event: PointerEvent?) {
         superview?.touchesEnded(touches, with: event)
     }
+    /// A touch that began on this view was taken away (a scroll view's pan took it); the
+    /// default passes it to the superview.
     open func touchesCancelled(_ touches: Set<Touch>, with event: PointerEvent?) {
         superview?.touchesCancelled(touches, with: event)
     }
