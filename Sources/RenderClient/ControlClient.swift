@@ -146,12 +146,17 @@ public final class ControlClient {
     /// Plays `events` in the daemon as if they came from its window (PROTOCOL.md §10,
     /// `injectInput`): each `delay` seconds of the daemon's clock after the one before,
     /// at the frames that reach it. Returns once the last was played, with where each went.
-    /// On a manual clock, step the clock (`clockStep`) from another connection, or give only
-    /// events with no delay.
-    public func injectInput(_ events: [InjectedEvent]) throws -> InputInjected {
-        try request(operation: "input injection", retry: false, {
+    /// On a manual clock the events wait for steps: with `stepManualClock` (the default) this
+    /// steps the clock by their delays (rounded up to whole frames) right after the request,
+    /// so the gesture plays out; pass false to step it yourself.
+    public func injectInput(_ events: [InjectedEvent], stepManualClock: Bool = true) throws -> InputInjected {
+        let total = events.reduce(0) { $0 + $1.delay }
+        let step = stepManualClock && welcome.manualClock && total > 0
+        let rate = welcome.refreshRate
+        let seconds = ((total * rate).rounded(.up) + 1) / rate
+        return try request(operation: "input injection", retry: false, {
             .injectInput(InjectInput(requestID: $0, events: events))
-        }) { m, id in
+        }, then: step ? { .clockStep(ClockStep(requestID: $0, seconds: seconds)) } : nil) { m, id in
             if case let .inputInjected(r) = m, r.requestID == id { return r }
             return nil
         }
@@ -194,11 +199,12 @@ public final class ControlClient {
     /// A session lost on the way is replaced (see the type's notes) and, with `retry`, the
     /// request asked again on the new one.
     private func request<T>(operation: String, retry: Bool = true, _ make: (UInt32) -> Message,
+                            then follow: ((UInt32) -> Message)? = nil,
                             _ match: (Message, UInt32) -> T?) throws -> T {
         lock.lock(); defer { lock.unlock() }
         guard !closed else { throw ConnectionError.closedByClient }
         do {
-            return try attempt(operation: operation, make, match)
+            return try attempt(operation: operation, make, then: follow, match)
         } catch let lost as ConnectionError {
             guard let policy = reconnectPolicy, policy.retries(after: lost) else { throw lost }
             switch Reconnector.connect(path: socketPath, clientName: clientName, policy: policy,
@@ -213,18 +219,25 @@ public final class ControlClient {
                 throw e
             }
             guard retry else { throw lost }
-            return try attempt(operation: operation, make, match)
+            return try attempt(operation: operation, make, then: follow, match)
         }
     }
 
     /// One request on the current channel (under `lock`).
-    private func attempt<T>(operation: String, _ make: (UInt32) -> Message,
+    private func attempt<T>(operation: String, _ make: (UInt32) -> Message, then follow: ((UInt32) -> Message)? = nil,
                             _ match: (Message, UInt32) -> T?) throws -> T {
         let id = nextRequestID
         nextRequestID &+= 1
         if nextRequestID == 0 { nextRequestID = 1 }
         do {
             try channel.write(WireCodec.encode(make(id)))
+            if let follow {
+                // A second request right behind the first (its reply is skipped below).
+                let next = nextRequestID
+                nextRequestID &+= 1
+                if nextRequestID == 0 { nextRequestID = 1 }
+                try channel.write(WireCodec.encode(follow(next)))
+            }
         } catch {
             // The server ended the session before this request (a kick, a shutdown): report
             // what it said, not the bare close.

@@ -55,6 +55,34 @@ struct CommandLineTests {
         #expect(human.status == 0 && !human.output.isEmpty)
     }
 
+    @Test func rendersrvctlInputPlaysGesturesAndSaysWhereTheyWent() throws {
+        let daemon = try Daemon(clock: "manual")
+        defer { daemon.stop() }
+        let queue = DispatchQueue(label: "e2e.ctl.input")
+        let connection = try Connection(socketPath: daemon.socketPath, clientName: "target", callbackQueue: queue)
+        let context = Context(connection: connection)
+        let layer = queue.sync { () -> Layer in
+            let l = Layer(context: context)
+            l.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+            context.rootLayer = l
+            return l
+        }
+        queue.sync {}
+        _ = try connection.waitUntilApplied(queue.sync { context.lastSentSequence })
+        let s = daemon.socketPath
+        _ = try run("rendersrvctl", ["--socket", s, "step", "0.02"])
+        let tap = try run("rendersrvctl", ["--socket", s, "input", "tap", "50", "50"])
+        #expect(tap.status == 0, "\(tap.error)")
+        let session = connection.welcome.sessionID
+        #expect(tap.output.contains("pointerDown: session \(session), layer \(layer.id)")
+                && tap.output.contains("pointerUp: session \(session), layer \(layer.id)"), "\(tap.output)")
+        let miss = try run("rendersrvctl", ["--socket", s, "input", "tap", "500", "500"])
+        #expect(miss.status == 0 && miss.output.contains("pointerDown: nobody"), "\(miss.output)")
+        let bad = try run("rendersrvctl", ["--socket", s, "input", "swipe", "1", "2"])
+        #expect(bad.status != 0 && bad.error.contains("unknown gesture"), "\(bad.error)")
+        withExtendedLifetime(context) {}
+    }
+
     @Test func rendersrvctlExplainsAMissingDaemon() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-daemon-\(getpid())/socket").path
         let r = try run("rendersrvctl", ["--socket", missing, "stats"])
