@@ -61,6 +61,12 @@ struct RenderItems: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Runs `body` on item `i` in place (no copy of the item, which holds references).
+    @inline(__always)
+    mutating func withItem<R>(_ i: Int, _ body: (inout RenderItem) -> R) -> R {
+        body(&chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask])
+    }
+
     /// Item `i`'s key and superlayer index, read in place.
     @inline(__always)
     func key(at i: Int) -> UInt64 { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].key }
@@ -347,9 +353,12 @@ package final class RenderListBuilder {
             }
             guard let root = tree.root else { continue }
             live.insert(tree.sessionID)
+            // Content that interaction trackers scrolled: shifted in place; what cannot be
+            // shifted is rebuilt as changed (`RenderItems.scrollSubtree`).
+            let scrolled = tree.hasTrackers ? scroll(tree, root: root) : []
             // An update under way goes on (taken out of the table while it grows).
             if var u = updating.removeValue(forKey: tree.sessionID) {
-                if u.block.root == root, tree.version != nil, let changed = tree.renderChanges(since: u.serial),
+                if u.block.root == root, tree.version != nil, let changed = tree.renderChanges(since: u.serial).map({ $0 + scrolled }),
                    queue(changed, in: &u, tree), step(&u, tree, display, budget: updateBudget,
                                                       time: frame.mediaTime == u.time ? nil : u.time) {
                     if u.isDone {
@@ -367,7 +376,7 @@ package final class RenderListBuilder {
             // Commits since the last build that changed only properties: the changed layers'
             // subtrees are rebuilt in place, as the animated ones' are.
             if let block = blocks[tree.sessionID], block.root == root, tree.version != nil,
-               let changed = tree.renderChanges(since: block.serial) {
+               let changed = tree.renderChanges(since: block.serial).map({ $0 + scrolled }) {
                 let now = tree.animatedLayers
                 if now.isEmpty && block.animated.isEmpty && changed.isEmpty {
                     blocks[tree.sessionID]!.serial = tree.renderSerial
@@ -435,6 +444,49 @@ package final class RenderListBuilder {
         discarded = []
         return list
     }
+
+    /// Shifts the items under each of the session's tracked layers whose bounds origin moved
+    /// since its item was built (in the shown block and in an update under way); returns the
+    /// layers whose subtrees must be rebuilt instead. Cost: O(trackers) when nothing
+    /// scrolled; else O(the scrolled subtrees' items).
+    private func scroll(_ tree: PresentedTree, root: LayerID) -> [LayerID] {
+        var rebuild: [LayerID] = []
+        for id in tree.trackedLayers {
+            guard let p = tree.presentation(of: id) else { continue }
+            let origin = p.bounds.origin
+            var moved = false, failed = false
+            if blocks[tree.sessionID]?.root == root, let i = blocks[tree.sessionID]!.index[id],
+               blocks[tree.sessionID]!.items[i].content.bounds.origin != origin {
+                moved = true
+                if p.sublayerTransform != .identity
+                    || !blocks[tree.sessionID]!.items.scrollSubtree(at: i, to: origin, scratch: &scrollScratch) {
+                    failed = true
+                } else {
+                    let parent = blocks[tree.sessionID]!.items.parent(at: i)
+                    grow(ancestorsOf: i, parent: parent, in: &blocks[tree.sessionID]!)
+                }
+            }
+            if updating[tree.sessionID]?.block.root == root, let i = updating[tree.sessionID]!.block.index[id],
+               i < updating[tree.sessionID]!.block.items.count,
+               LayerID(truncatingIfNeeded: updating[tree.sessionID]!.block.items.key(at: i)) == id,
+               updating[tree.sessionID]!.block.items[i].content.bounds.origin != origin {
+                moved = true
+                if p.sublayerTransform != .identity
+                    || !updating[tree.sessionID]!.block.items.scrollSubtree(at: i, to: origin, scratch: &scrollScratch) {
+                    failed = true
+                } else {
+                    let parent = updating[tree.sessionID]!.block.items.parent(at: i)
+                    grow(ancestorsOf: i, parent: parent, in: &updating[tree.sessionID]!.block)
+                }
+            }
+            if moved { scrolledSubtrees += 1 }
+            if failed { rebuild.append(id) }
+        }
+        return rebuild
+    }
+    private var scrollScratch = RenderItems.ScrollScratch()
+    /// Subtrees shifted by `scroll` (tests).
+    private(set) var scrolledSubtrees = 0
 
     /// An update finished: its block replaces the session's.
     private func install(_ u: Updating, for session: UInt32) {

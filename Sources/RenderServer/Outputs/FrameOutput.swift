@@ -133,6 +133,10 @@ public struct PresentedTree {
     /// after change `serial` (nil: rebuild whole). See `LayerStore.renderChanges(since:)`.
     var renderSerial: UInt64 { store.renderSerial }
     func renderChanges(since serial: UInt64) -> [LayerID]? { store.renderChanges(since: serial) }
+    /// Whether any layer has an interaction tracker, and which: their content offsets move
+    /// without a render change (`RenderListBuilder` shifts their subtrees).
+    var hasTrackers: Bool { !store.trackers.isEmpty }
+    var trackedLayers: Dictionary<LayerID, TrackedContent>.Keys { store.trackers.keys }
 }
 
 /// The default output: frames are produced (animations run, events flow) but not drawn.

@@ -108,6 +108,6 @@ extension LayerStore {
     private func setContentOffset(of id: LayerID, to p: Point) {
         guard var b = node(id)?.model.bounds, b.origin != p, p.x.isFinite, p.y.isFinite else { return }
         b.origin = p
-        setModelBounds(of: id, to: b)
+        setModelBounds(of: id, to: b, scroll: true)
     }
 }

@@ -330,12 +330,16 @@ package final class LayerStore {
     /// Sets layer `id`'s model bounds outside a commit (an interaction tracker's content
     /// offset), as a committed `setProperty` would: its animations re-read the model, the
     /// compositor redraws its subtree, its next frame is prepared.
-    func setModelBounds(of id: LayerID, to bounds: Rect) {
+    ///
+    /// A tracker's move (`scroll`) notes no render change: the render list compares each
+    /// tracked layer's bounds origin with its item's and shifts the subtree in place
+    /// (`RenderListBuilder.scroll`), instead of rebuilding thousands of rows every frame.
+    func setModelBounds(of id: LayerID, to bounds: Rect, scroll: Bool = false) {
         guard let s = slotOf[id] else { return }
         nodes[Int(s)].model.bounds = bounds
         let a = Int(nodes[Int(s)].animationIndex)
         if a >= 0 { animations[a].needsFullReset = true }
-        noteRenderChange(id)
+        if !scroll { noteRenderChange(id) }
         prepareFrame(of: id)
     }
 
