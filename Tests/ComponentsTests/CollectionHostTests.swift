@@ -1,4 +1,5 @@
 import Testing
+import RenderProtocol
 import RenderCore
 import RenderClient
 import RenderViews
@@ -168,6 +169,36 @@ final class ArticleRow: CompositeComponent {
         let body = h.run { (host.rowLayout(at: 0)!.component as! ArticleRow).body.mountedView! }
         #expect(frameAnimations(added, on: body.layer.id).isEmpty)
         #expect(h.run { b.frame.origin.y } == 80)
+    }
+
+    /// The daemon scrolls the host (its interaction tracker): a reported offset moves the
+    /// host's model and attaches the rows that came into the window, with no request sent.
+    @Test func theDaemonScrollingTheHostAttachesTheRowsThatCameIntoView() throws {
+        let h = Harness()
+        let host = makeHost(h, rows: (0..<10).map { "r\($0)" })
+        h.run { host.preloadDistance = 0 }
+        h.settle()
+        #expect(h.run { host.contentSize.height } > 480)
+        #expect(h.commits.flatMap(\.commands).contains {
+            if case let .setTracker(id, c) = $0 { return id == host.layer.id && c.contentSize.height > 480 }; return false
+        })
+        func moved(_ y: Double) -> Message {
+            .trackerUpdate(TrackerUpdate(layer: host.layer.id, reason: .moved, state: .inertia,
+                                         position: Point(0, y), restingPosition: Point(0, 400), mediaTime: 1000))
+        }
+        h.deliver(moved(0))
+        h.settle()
+        #expect(!h.run { host.isRowMounted(9) })
+        let commits = h.commits.count
+        h.deliver(.trackerUpdate(TrackerUpdate(layer: host.layer.id, reason: .moved, state: .inertia,
+                                               position: Point(0, 400), restingPosition: Point(0, 400), mediaTime: 1000)))
+        h.settle()
+        #expect(h.run { host.contentOffset } == Point(0, 400))
+        #expect(h.run { (0..<10).filter { host.isRowMounted($0) } } == [5, 6, 7, 8, 9])
+        // Attaching sends the cells, not the offset: the daemon has it.
+        #expect(!h.commits(since: commits).flatMap(\.commands).contains {
+            if case .trackerRequest = $0 { return true }; return false
+        })
     }
 
     /// `CKCollectionViewDataSource` picks the bounds animation among every updated item, on
