@@ -108,9 +108,12 @@ extension Layer {
     public func presentation(at t: Double) -> LayerProperties {
         dispatchPrecondition(condition: .onQueue(context.queue))
         let local = localTime(at: t)
-        var p = storage
+        var model = storage
+        // Content in inertia moves between the daemon's reports: the mirror says where.
+        if let mirror = trackerMirror, t > mirror.since { model.bounds.origin = mirror.tracker.position(at: t) }
+        var p = model
         var lifecycle: [AnimationLifecycle] = []
-        Presentation.evaluate(model: storage, animations: attachedAnimations(atLayerTime: local), layerTime: local,
+        Presentation.evaluate(model: model, animations: attachedAnimations(atLayerTime: local), layerTime: local,
                               into: &p, lifecycle: &lifecycle)
         return p
     }

@@ -44,9 +44,19 @@ extension Layer {
     /// The daemon reported the tracker: the model's content offset and state follow it (the
     /// daemon already holds them; nothing is sent).
     func trackerDidUpdate(_ u: TrackerUpdate) {
-        guard interactionTracker != nil else { return }
+        guard let configuration = interactionTracker else { return }
         trackerState = u.state
         if u.position.x.isFinite && u.position.y.isFinite { storage.bounds.origin = u.position }
+        // Inertia is memoryless (an exponential glide, then a spring to the edge or the snap
+        // point its natural rest picks): started again from the reported position and
+        // velocity, the same model follows the daemon's curve until the next report.
+        if u.state == .inertia {
+            var mirror = InteractionTracker(configuration: configuration, viewport: storage.bounds.size, position: u.position)
+            _ = mirror.addVelocity(u.velocity, time: u.mediaTime)
+            trackerMirror = (mirror, u.mediaTime)
+        } else {
+            trackerMirror = nil
+        }
         delegate?.layer(self, trackerDidUpdate: u)
     }
 }

@@ -73,6 +73,9 @@ open class Layer {
     /// The tracker's state as the daemon last reported it (`.idle` without a tracker).
     public internal(set) var trackerState: TrackerState = .idle
     var nextTrackerRequest: UInt32 = 1
+    /// While the daemon reports inertia: the same model run from its last report, so
+    /// `presentation(at:)` follows the content between reports (`Layer+Tracker.swift`).
+    var trackerMirror: (tracker: InteractionTracker, since: Double)?
 
     /// The kind of layer the server draws for this class.
     class var layerKind: LayerKind { .layer }

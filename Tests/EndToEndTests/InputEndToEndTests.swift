@@ -63,3 +63,46 @@ struct InputEndToEndTests {
         withExtendedLifetime((contextA, contextB)) {}
     }
 }
+
+/// The client's mirror of a tracker in inertia predicts where the daemon puts the content:
+/// `presentation(at:)` between reports, against the daemon's own frame (manual clock).
+@Suite("End to end, tracker mirror")
+struct TrackerMirrorEndToEndTests {
+    @Test func theClientsPresentationFollowsTheDaemonsInertiaBetweenReports() throws {
+        let daemon = try Daemon(clock: "manual")
+        defer { daemon.stop() }
+        let queue = DispatchQueue(label: "e2e.tracker.mirror")
+        let connection = try Connection(socketPath: daemon.socketPath, clientName: "mirror", callbackQueue: queue)
+        let clock = FeedbackEndToEndTests.SteppedClock(connection.welcome.mediaTime)
+        let context = Context(connection: connection, clock: { clock.now })
+        let control = try ControlClient(socketPath: daemon.socketPath, clientName: "mirror-control")
+        let states = InputEndToEndTests.Box<TrackerState>()
+        let layer = queue.sync { () -> Layer in
+            let l = Layer(context: context)
+            l.frame = Rect(x: 0, y: 0, width: 300, height: 400)
+            context.rootLayer = l
+            l.setInteractionTracker(TrackerConfiguration(axes: .vertical, contentSize: Size(width: 300, height: 20_000)))
+            context.onTrackerUpdate = { u, _ in if u.reason == .stateChanged { states.append(u.state) } }
+            return l
+        }
+        queue.sync {}
+        _ = try connection.waitUntilApplied(queue.sync { context.lastSentSequence })
+        queue.sync { _ = layer.requestTracker(.addVelocity, point: Point(x: 0, y: 2500)) }
+        queue.sync {}
+        _ = try connection.waitUntilApplied(queue.sync { context.lastSentSequence })
+        for _ in 0..<6 { _ = try control.step(seconds: 1.0 / 60); clock.add(1.0 / 60) }
+        _ = try connection.ping()
+        let deadline = Date().addingTimeInterval(10)
+        while !states.all.contains(.inertia) && Date() < deadline { queue.sync {}; usleep(1000) }
+        #expect(states.all.contains(.inertia))
+        // What the client predicts for 0.25 s on, before the daemon gets there.
+        let later = clock.now + 0.25
+        let predicted = queue.sync { layer.presentation(at: later).bounds.origin.y }
+        _ = try control.step(seconds: 0.25); clock.add(0.25)
+        let dump = try TreeDump(control.treeReply(presentation: false))
+        let bounds = try #require(dump.numbers("bounds", of: layer.id, session: connection.welcome.sessionID))
+        #expect(abs(bounds[1] - predicted) < 0.01, "client \(predicted), daemon \(bounds[1])")
+        #expect(bounds[1] > 100)
+        withExtendedLifetime(context) {}
+    }
+}
