@@ -408,6 +408,7 @@ package final class RenderListBuilder {
                                   updateBudget: updateBudget) {
                 case let .done(block):
                     if let old = blocks.updateValue(block, forKey: tree.sessionID) { discarded.append(old.items) }
+                    scrollSeen[tree.sessionID] = nil
                     out.append(block.items)
                 case .updating:
                     behind = true
@@ -425,11 +426,13 @@ package final class RenderListBuilder {
             b.items.index(from: 0, into: &index)
             let block = Block(serial: tree.renderSerial, root: root,
                               items: b.items, index: index, animated: tree.animatedLayers)
+            scrollSeen[tree.sessionID] = nil
             let old = tree.version != nil ? blocks.updateValue(block, forKey: tree.sessionID)
                 : blocks.removeValue(forKey: tree.sessionID)
             if let old { discarded.append(old.items) }
             out.append(block.items)
         }
+        if scrollSeen.count > live.count { scrollSeen = scrollSeen.filter { live.contains($0.key) } }
         if blocks.count > live.count {
             discarded += blocks.filter { !live.contains($0.key) }.map(\.value.items)
             blocks = blocks.filter { live.contains($0.key) }
@@ -451,7 +454,18 @@ package final class RenderListBuilder {
     /// scrolled; else O(the scrolled subtrees' items).
     private func scroll(_ tree: PresentedTree, root: LayerID) -> [LayerID] {
         var rebuild: [LayerID] = []
-        for id in tree.trackedLayers {
+        // Only the layers scrolled since the last look (O(trackers) only after a whole build,
+        // or when more scrolled than the store's ring keeps).
+        let seen = scrollSeen[tree.sessionID]
+        scrollSeen[tree.sessionID] = tree.scrollSerial
+        let ids: [LayerID]
+        if let seen, let scrolled = tree.scrolls(since: seen) {
+            guard !scrolled.isEmpty else { return [] }
+            ids = scrolled.count > 1 ? Array(Set(scrolled)) : scrolled
+        } else {
+            ids = Array(tree.trackedLayers)
+        }
+        for id in ids {
             guard let p = tree.presentation(of: id) else { continue }
             let origin = p.bounds.origin
             var moved = false, failed = false
@@ -485,6 +499,9 @@ package final class RenderListBuilder {
         return rebuild
     }
     private var scrollScratch = RenderItems.ScrollScratch()
+    /// Per session, the store's scroll serial at the last look (`scroll`); forgotten when the
+    /// session's block is built anew, so that every tracked layer is looked at once.
+    private var scrollSeen: [UInt32: UInt64] = [:]
     /// Subtrees shifted by `scroll` (tests).
     private(set) var scrolledSubtrees = 0
 
@@ -494,6 +511,7 @@ package final class RenderListBuilder {
         block.serial = u.serial
         block.animated = u.now
         if let old = blocks.updateValue(block, forKey: session) { discarded.append(old.items) }
+        scrollSeen[session] = nil
     }
 
     private enum SliceResult { case building, updating, done(Block) }

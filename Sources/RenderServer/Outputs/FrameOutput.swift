@@ -137,6 +137,9 @@ public struct PresentedTree {
     /// without a render change (`RenderListBuilder` shifts their subtrees).
     var hasTrackers: Bool { !store.trackers.isEmpty }
     var trackedLayers: Dictionary<LayerID, TrackedContent>.Keys { store.trackers.keys }
+    /// Tracked layers scrolled since `serial` (nil: too many, look at all), and the serial now.
+    func scrolls(since serial: UInt64) -> [LayerID]? { store.scrolls(since: serial) }
+    var scrollSerial: UInt64 { store.scrollSerial }
 }
 
 /// The default output: frames are produced (animations run, events flow) but not drawn.

@@ -339,9 +339,28 @@ package final class LayerStore {
         nodes[Int(s)].model.bounds = bounds
         let a = Int(nodes[Int(s)].animationIndex)
         if a >= 0 { animations[a].needsFullReset = true }
-        if !scroll { noteRenderChange(id) }
+        if scroll {
+            scrollSerial &+= 1
+            scrollRing[Int(scrollSerial % UInt64(LayerStore.maxScrolls))] = id
+        } else {
+            noteRenderChange(id)
+        }
         prepareFrame(of: id)
     }
+
+    /// Tracked layers scrolled (`setModelBounds(scroll:)`) since `serial`, oldest first
+    /// (a layer may appear more than once); nil when more scrolls happened since than the
+    /// ring keeps (then look at every tracked layer). O(the scrolls since).
+    func scrolls(since serial: UInt64) -> [LayerID]? {
+        guard serial <= scrollSerial, scrollSerial - serial <= UInt64(LayerStore.maxScrolls) else { return nil }
+        guard scrollSerial > serial else { return [] }
+        return (serial + 1 ... scrollSerial).map { scrollRing[Int($0 % UInt64(LayerStore.maxScrolls))] }
+    }
+    /// Scrolls the ring keeps: many trackers' frames of motion.
+    static let maxScrolls = 1_024
+    /// Counts tracker scrolls; the ring holds the last `maxScrolls` scrolled layers.
+    private(set) var scrollSerial: UInt64 = 0
+    private var scrollRing = [LayerID](repeating: 0, count: LayerStore.maxScrolls)
 
     /// Keeps `maskOf` links in step with a change of layer `id`'s mask (before the model
     /// changes): the old mask masks nothing any more, the new one masks `id`.
