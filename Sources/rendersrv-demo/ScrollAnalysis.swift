@@ -53,6 +53,20 @@ struct ScrollAnalysis {
     }
     var appDrivenPositionsDuringBlock: Int { Self.distinctPositions(app, from: blockStart, to: blockEnd) }
 
+    /// Distinct positions of the daemon-driven list on the frames of the block whose pixels
+    /// the compositor published (what reached the screen; the compositor may skip frames).
+    var drawnPositionsDuringBlock: Int {
+        let p = Self.positions(server)
+        var i = 0, y = p.last { $0.mediaTime < blockStart }?.y ?? 0
+        var seen: Set<Double> = []
+        for f in blockFrames {
+            while i < p.count && p[i].mediaTime <= f.targetTime { y = p[i].y; i += 1 }
+            if f.pixelsReadyTime != nil { seen.insert(y) }
+        }
+        return seen.count
+    }
+    var framesDrawnInBlock: Int { blockFrames.filter { $0.pixelsReadyTime != nil }.count }
+
     var blockFrames: [FrameLogReport.Record] { frames.filter { inBlock($0.targetTime) } }
     var framesInBlock: Int { blockFrames.count }
     var missedFrames: Int? { frames.isEmpty ? nil : blockFrames.reduce(0) { $0 + Int($1.missed) } }
@@ -138,7 +152,8 @@ struct ScrollAnalysis {
         o["frameWorkMsMax"] = work.last ?? NSNull()
         o["pixelsReadyMsMedian"] = ready.isEmpty ? NSNull() : ready[ready.count / 2]
         o["pixelsReadyMsMax"] = ready.last ?? NSNull()
-        o["framesDrawnInBlock"] = ready.count
+        o["framesDrawnInBlock"] = framesDrawnInBlock
+        o["drawnPositionsDuringBlock"] = drawnPositionsDuringBlock
         o["flingMaxErrorPt"] = maxError ?? NSNull()
         o["releaseVelocity"] = releaseVelocity ?? NSNull()
         o["releaseSeconds"] = release.map { $0.mediaTime - blockStart } ?? NSNull()
@@ -173,7 +188,7 @@ struct ScrollAnalysis {
         }
         h += "\n"
         h += "  distinct scroll positions shown while the main queue was blocked: daemon-driven \(positionsDuringBlock), "
-            + "app-driven \(appDrivenPositionsDuringBlock)\n"
+            + "app-driven \(appDrivenPositionsDuringBlock); daemon-driven on the frames drawn: \(drawnPositionsDuringBlock)\n"
         if let r = release {
             h += "  release at +\(fmt(r.mediaTime - blockStart, 3)) s, \(fmt(releaseVelocity ?? .nan, 0)) pt/s; states "
                 + Self.states(server).map(\.description).joined(separator: " → ") + "\n"

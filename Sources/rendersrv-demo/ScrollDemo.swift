@@ -21,9 +21,9 @@ import Components
 ///                 daemon's frame log, writes the contact sheet and the chart, reports
 ///
 /// The positions are the daemon's own: each `trackerUpdate` carries the content offset a
-/// frame showed and that frame's target time. Exit status 0 only when the left list took
-/// more than one position during the block and the daemon missed at most
-/// --allowed-missed-frames frames in it.
+/// frame showed and that frame's target time; the frame log says which frames were drawn.
+/// Exit status 0 only when the left list took more than one position on the frames drawn
+/// during the block and the daemon missed at most --allowed-missed-frames frames in it.
 struct ScrollDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scroll",
@@ -464,6 +464,10 @@ final class ScrollScenario {
             failures.append("the daemon missed \(missed) frames during the block (allowed \(allowedMissed))")
         }
         if analysis.framesInBlock == 0 { failures.append("the frame log holds no frame in the block") }
+        else if analysis.drawnPositionsDuringBlock < 2 {
+            failures.append("the daemon drew \(analysis.framesDrawnInBlock) of the block's \(analysis.framesInBlock) frames "
+                + "(its compositor skipped them), so the list's motion never reached the screen")
+        }
 
         var object = analysis.object
         object["rows"] = rowCount

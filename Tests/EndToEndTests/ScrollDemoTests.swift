@@ -27,6 +27,7 @@ struct ScrollDemoTests {
         #expect(o["trackerTookFling"] as? Bool == true, "the fling went to the daemon-driven list's tracker")
         // 0.5 s at 60 Hz is 30 frames; more than 10 distinct positions even if some were missed.
         #expect(number(o["positionsDuringBlock"]) > 10)
+        #expect(number(o["drawnPositionsDuringBlock"]) > 5, "the motion reached the screen")
         #expect(number(o["appDrivenPositionsDuringBlock"]) == 1, "the app-driven list is frozen while main is blocked")
         #expect(number(o["missedFrames"]) <= 15)
         #expect(o["trackerStates"] as? [String] == ["interacting", "inertia", "idle"])
