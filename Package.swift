@@ -128,6 +128,7 @@ let package = Package(
         .testTarget(name: "PortingTests", dependencies: ["RenderClient", "RenderViews", "Dynamics"]),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderServerHarness", "CSystem", "CXCB", "CXTest"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "Components", "TextLayout", "CXCB", "CSystem"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "Components", "TextLayout", "CXCB", "CSystem",
+                                                          "CXTest"]),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dynamics
 import Foundation
 import RenderClient
+import RenderPictures
 
 /// `rendersrv-stress blocked-main`: N layers in motion while the client's main queue is
 /// blocked, measured from the daemon's own frame log, for each engine on a fresh daemon:

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import RenderClient
+import RenderPictures
 import RenderCore
 import RenderProtocol
 

@@ -1,32 +1,54 @@
 import CCairo
 import Foundation
-import RenderPictures
 
 /// A line chart drawn with cairo into a PNG: series of (x, y) points over a shared x axis
 /// (seconds), optional shaded x spans (a blocked main thread), axes with tick labels, a
-/// legend. For `blocked-main --chart` (frame intervals) and `soak --chart` (memory, descriptors).
-struct Chart {
-    struct Series { var name: String; var color: (Double, Double, Double); var points: [(x: Double, y: Double)] }
-    struct Span { var label: String; var from: Double; var to: Double }
+/// legend. For `rendersrv-stress blocked-main --chart` (frame intervals), `soak --chart`
+/// (memory, descriptors) and `rendersrv-demo scroll` (scroll position over time).
+public struct Chart {
+    /// How a series is drawn: its points joined by lines, or each point as a dot.
+    public enum Style: Sendable { case line, dots }
+    public struct Series {
+        public var name: String
+        public var color: (Double, Double, Double)
+        public var points: [(x: Double, y: Double)]
+        public var style: Style
+        public init(name: String, color: (Double, Double, Double), points: [(x: Double, y: Double)], style: Style = .line) {
+            self.name = name; self.color = color; self.points = points; self.style = style
+        }
+    }
+    public struct Span {
+        public var label: String
+        public var from: Double
+        public var to: Double
+        public init(label: String, from: Double, to: Double) { self.label = label; self.from = from; self.to = to }
+    }
 
-    var title: String
-    var xLabel: String
-    var yLabel: String
-    var series: [Series]
-    var spans: [Span] = []
+    public var title: String
+    public var xLabel: String
+    public var yLabel: String
+    public var series: [Series]
+    public var spans: [Span] = []
     /// A horizontal reference line (the frame period), if any.
-    var reference: (label: String, y: Double)?
+    public var reference: (label: String, y: Double)?
     /// The y axis starts at 0 unless this is false (then it fits the data).
-    var yFromZero = true
+    public var yFromZero = true
     /// A logarithmic y axis (decades), for data spanning a frame period and a blocked
     /// second alike; values below `logFloor` are drawn at it.
-    var logY = false
-    var logFloor = 0.1
+    public var logY = false
+    public var logFloor = 0.1
 
-    static let palette: [(Double, Double, Double)] = [(0.12, 0.47, 0.71), (0.84, 0.15, 0.16), (0.17, 0.63, 0.17),
+    public init(title: String, xLabel: String, yLabel: String, series: [Series], spans: [Span] = [],
+                reference: (label: String, y: Double)? = nil, yFromZero: Bool = true, logY: Bool = false, logFloor: Double = 0.1) {
+        self.title = title; self.xLabel = xLabel; self.yLabel = yLabel; self.series = series; self.spans = spans
+        self.reference = reference; self.yFromZero = yFromZero; self.logY = logY; self.logFloor = logFloor
+    }
+
+    public static let palette: [(Double, Double, Double)] = [(0.12, 0.47, 0.71), (0.84, 0.15, 0.16), (0.17, 0.63, 0.17),
                                                       (0.58, 0.40, 0.74), (1.0, 0.5, 0.05)]
 
-    func write(to path: String, width: Int = 1200, height: Int = 500) throws {
+    /// Draws the chart and writes it as a PNG to `path`.
+    public func write(to path: String, width: Int = 1200, height: Int = 500) throws {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
@@ -96,15 +118,24 @@ struct Chart {
             cairo_set_dash(cr, nil, 0, 0)
             cairo_move_to(cr, left + w - 140, py(r.y) - 4); cairo_show_text(cr, r.label)
         }
-        // Series: points joined by lines.
+        // Series: points joined by lines, or dots.
         for (i, s) in series.enumerated() {
             cairo_set_source_rgb(cr, s.color.0, s.color.1, s.color.2)
             cairo_set_line_width(cr, 1.2)
-            var started = false
-            for p in s.points where p.y.isFinite {
-                if started { cairo_line_to(cr, px(p.x), py(p.y)) } else { cairo_move_to(cr, px(p.x), py(p.y)); started = true }
+            switch s.style {
+            case .line:
+                var started = false
+                for p in s.points where p.y.isFinite {
+                    if started { cairo_line_to(cr, px(p.x), py(p.y)) } else { cairo_move_to(cr, px(p.x), py(p.y)); started = true }
+                }
+                cairo_stroke(cr)
+            case .dots:
+                for p in s.points where p.y.isFinite {
+                    cairo_new_sub_path(cr)
+                    cairo_arc(cr, px(p.x), py(p.y), 2.5, 0, 2 * Double.pi)
+                }
+                cairo_fill(cr)
             }
-            cairo_stroke(cr)
             cairo_rectangle(cr, left + 10, top + 24 + Double(i) * 16, 12, 4)
             cairo_fill(cr)
             cairo_set_source_rgb(cr, 0.1, 0.1, 0.1)

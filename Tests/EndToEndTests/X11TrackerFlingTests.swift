@@ -1,0 +1,135 @@
+import CXCB
+import CXTest
+import Foundation
+import Glibc
+import Testing
+import RenderClient
+
+/// The issue's end-to-end test through the real X11 window: `rendersrvd --output x11` under
+/// Xvfb, a client with a tall tracked layer, and a fling made with XTest — a press, fast
+/// moves upward over a few frames, a release — as a real mouse would. The daemon's tracker
+/// must scroll the content (read back from the daemon's presentation tree), keep it moving
+/// after the release (inertia), and tell the client interacting → inertia → idle.
+/// Cancelled with the reason when Xvfb cannot run; never skipped silently.
+@Suite("End to end, X11 window: an XTest fling scrolls a tracker", .serialized)
+struct X11TrackerFlingTests {
+    /// Fakes pointer input on a display through XTest (as RenderServerTests' XTestInjector).
+    final class Pointer {
+        let connection: OpaquePointer
+        let root: xcb_window_t
+        struct Failure: Error, CustomStringConvertible { let description: String }
+
+        init(display: String) throws {
+            var screen: Int32 = 0
+            guard let c = xcb_connect(display, &screen), xcb_connection_has_error(c) == 0 else {
+                throw Failure(description: "cannot connect to \(display)")
+            }
+            connection = c
+            root = xcb_setup_roots_iterator(xcb_get_setup(c)).data!.pointee.root
+            guard cxtest_present(UnsafeMutableRawPointer(c)) != 0 else {
+                xcb_disconnect(c)
+                throw Failure(description: "\(display) has no XTEST extension")
+            }
+        }
+        deinit { xcb_disconnect(connection) }
+
+        private func fake(_ type: Int32, _ detail: UInt8, x: Int16 = 0, y: Int16 = 0) throws {
+            let code = cxtest_fake_input(UnsafeMutableRawPointer(connection), UInt8(type), detail, root, x, y)
+            guard code == 0 else { throw Failure(description: "XTestFakeInput(\(type), \(detail)) failed: X error \(code)") }
+        }
+        /// The window is at the root's origin, so root and window coordinates agree.
+        func move(_ x: Int16, _ y: Int16) throws { try fake(XCB_MOTION_NOTIFY, 0, x: x, y: y) }
+        func press() throws { try fake(XCB_BUTTON_PRESS, 1) }
+        func release() throws { try fake(XCB_BUTTON_RELEASE, 1) }
+    }
+
+    final class Box<T>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [T] = []
+        func append(_ v: T) { lock.lock(); items.append(v); lock.unlock() }
+        var all: [T] { lock.lock(); defer { lock.unlock() }; return items }
+    }
+
+    /// Polls `body` until it returns a value or `seconds` pass (a deadline, not a wait that passes).
+    func poll<T>(_ seconds: Double, _ body: () throws -> T?) rethrows -> T? {
+        let deadline = MediaTime.now() + seconds
+        repeat {
+            if let v = try body() { return v }
+            usleep(5_000) // sleep-ok: polling the daemon with a hard deadline
+        } while MediaTime.now() < deadline
+        return nil
+    }
+
+    @Test func anXTestFlingOnTheWindowScrollsTheTrackedLayerWithInertia() throws {
+        guard X11OutputTests.xvfb != nil else {
+            try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the X11 window's fling cannot be tested")
+        }
+        let x: X11OutputTests.VirtualDisplay
+        do { x = try X11OutputTests.VirtualDisplay() } catch {
+            try Test.cancel("Xvfb cannot run here, so the X11 window's fling cannot be tested: \(error)")
+        }
+        defer { x.stop() }
+        let daemon = try Daemon(clock: "real", fps: 60, extraArguments: ["--output", "x11", "--size", "320x240"],
+                                environment: ["DISPLAY": x.display])
+        defer { daemon.stop() }
+        let client = try Client(daemon)
+        let updates = Box<TrackerUpdate>()
+        // A 320×240 viewport on 100 rows of 40 pt, each its own colour: content 4,000 pt tall.
+        let list = client.onMain { () -> Layer in
+            client.context.onTrackerUpdate = { u, _ in updates.append(u) }
+            let root = Layer()
+            root.frame = Rect(x: 0, y: 0, width: 320, height: 240)
+            root.backgroundColor = .black
+            client.context.rootLayer = root
+            let list = Layer()
+            list.frame = Rect(x: 0, y: 0, width: 320, height: 240)
+            list.masksToBounds = true
+            for i in 0..<100 {
+                let row = Layer()
+                row.frame = Rect(x: 0, y: Double(i) * 40, width: 320, height: 40)
+                row.backgroundColor = Color(red: Double(i % 5) / 4, green: Double(i % 7) / 6, blue: Double(i % 3) / 2)
+                list.addSublayer(row)
+            }
+            root.addSublayer(list)
+            list.setInteractionTracker(TrackerConfiguration(axes: .vertical, contentSize: Size(width: 320, height: 4000)))
+            return list
+        }
+        _ = try client.connection.waitUntilApplied(client.onMain { client.context.lastSentSequence })
+        func offset() throws -> Double? {
+            let reply = try client.control.treeReply(presentation: true, session: client.session, layer: list.id)
+            return try TreeDump(reply).numbers("bounds", of: list.id, session: client.session)?[1]
+        }
+        #expect(try offset() == 0)
+
+        // The fling: press at y 210, then move up 20 pt every 8 ms to y 30 (about 2,500 pt/s
+        // over a few frames), and release there at once.
+        let pointer = try Pointer(display: x.display)
+        try pointer.move(160, 210)
+        try pointer.press()
+        for y in stride(from: 190, through: 30, by: -20) {
+            usleep(8_000) // sleep-ok: pacing the fake pointer's moves in real time, as a hand would
+            try pointer.move(160, Int16(y))
+        }
+        try pointer.release()
+
+        // The tracker took the drag and went on by itself after the release.
+        let released = try #require(try poll(5) { updates.all.first { $0.reason == .stateChanged && $0.state == .inertia } },
+                                    "no inertia after the release; updates: \(updates.all.map { "\($0.reason) \($0.state)" })")
+        #expect(updates.all.contains { $0.reason == .stateChanged && $0.state == .interacting })
+        #expect(released.velocity.y > 300, "the release velocity \(released.velocity) is a fast upward drag's")
+        // Read twice from the daemon after the release: the content moved and keeps moving.
+        let first = try #require(try poll(5) { try offset().flatMap { $0 > 50 ? $0 : nil } },
+                                 "the daemon's tracked layer did not scroll")
+        let later = try #require(try poll(5) { try offset().flatMap { $0 > first + 5 ? $0 : nil } },
+                                 "the content stopped at \(first) pt right after the release (no inertia)")
+        #expect(later > first)
+        // It comes to rest, and the client hears it.
+        let idle = try #require(try poll(15) { updates.all.last { $0.reason == .stateChanged && $0.state == .idle } },
+                                "the tracker never came to rest")
+        let states = updates.all.filter { $0.reason == .stateChanged }.map(\.state)
+        #expect(states == [.interacting, .inertia, .idle], "\(states)")
+        #expect(try offset() == idle.position.y, "the daemon's content rests where it told the client")
+        #expect(idle.position.y > later)
+        #expect(client.onMain { list.bounds.origin.y } == idle.position.y, "the client's model follows the daemon")
+    }
+}
