@@ -295,6 +295,28 @@ package final class RenderListBuilder {
         return block.items.convert(point, toItem: i)
     }
 
+    /// Per session, the latest commit (`PresentedTree.version`) a list showed whole.
+    private var shownVersions: [UInt32: UInt64] = [:]
+    /// Sessions whose last list showed an older state than their tree's (an update or a
+    /// whole build under way, a frozen tree), with the version it did show.
+    private var lagging: [UInt32: UInt64] = [:]
+
+    /// Notes what the list being built shows of `tree`: its state now (`current`), or the
+    /// state an earlier list showed.
+    private func shown(_ tree: PresentedTree, current: Bool) {
+        if current, let v = tree.version {
+            shownVersions[tree.sessionID] = v
+            lagging[tree.sessionID] = nil
+        } else if !current {
+            lagging[tree.sessionID] = shownVersions[tree.sessionID] ?? 0
+        }
+    }
+
+    /// The latest commit of session `sessionID` the last list showed, when it showed an
+    /// older state than the session's (nil: it showed the session as it is). Presentation
+    /// feedback waits for a list that shows a commit (`ServerCore.resolvePresentation`).
+    func presentedVersion(of sessionID: UInt32) -> UInt64? { lagging[sessionID] }
+
     /// Blocks replaced or dropped by the build under way (see `RenderList.discarded`).
     private var discarded: [RenderItems] = []
     /// Whole builds of a tree of more layers than this go in slices of this many items per
@@ -349,6 +371,7 @@ package final class RenderListBuilder {
                 // Half of a large commit is applied: show what was drawn before it, as it was.
                 live.insert(tree.sessionID)
                 if let block = blocks[tree.sessionID] { out.append(block.items) }
+                shown(tree, current: false)
                 continue
             }
             guard let root = tree.root else { continue }
@@ -364,10 +387,12 @@ package final class RenderListBuilder {
                     if u.isDone {
                         install(u, for: tree.sessionID)
                         out.append(u.block.items)
+                        shown(tree, current: true)
                     } else {
                         updating[tree.sessionID] = u
                         behind = true
                         if let block = blocks[tree.sessionID] { out.append(block.items) }
+                        shown(tree, current: false)
                     }
                     continue
                 }
@@ -382,6 +407,7 @@ package final class RenderListBuilder {
                     blocks[tree.sessionID]!.serial = tree.renderSerial
                     slicing[tree.sessionID] = nil
                     out.append(block.items)
+                    shown(tree, current: true)
                     continue
                 }
                 if var u = plan(block, tree, now: now, changed: changed, time: frame.mediaTime, budget: updateBudget),
@@ -390,10 +416,12 @@ package final class RenderListBuilder {
                     if u.isDone {
                         install(u, for: tree.sessionID)
                         out.append(u.block.items)
+                        shown(tree, current: true)
                     } else {
                         updating[tree.sessionID] = u
                         behind = true
                         out.append(block.items)
+                        shown(tree, current: false)
                     }
                     continue
                 }
@@ -410,11 +438,14 @@ package final class RenderListBuilder {
                     if let old = blocks.updateValue(block, forKey: tree.sessionID) { discarded.append(old.items) }
                     scrollSeen[tree.sessionID] = nil
                     out.append(block.items)
+                    shown(tree, current: true)
                 case .updating:
                     behind = true
                     if let block = blocks[tree.sessionID] { out.append(block.items) }
+                    shown(tree, current: false)
                 case .building:
                     if let block = blocks[tree.sessionID] { out.append(block.items) }
+                    shown(tree, current: false)
                 }
                 continue
             }
@@ -431,8 +462,11 @@ package final class RenderListBuilder {
                 : blocks.removeValue(forKey: tree.sessionID)
             if let old { discarded.append(old.items) }
             out.append(block.items)
+            shown(tree, current: true)
         }
         if scrollSeen.count > live.count { scrollSeen = scrollSeen.filter { live.contains($0.key) } }
+        if shownVersions.count > live.count { shownVersions = shownVersions.filter { live.contains($0.key) } }
+        if lagging.count > live.count { lagging = lagging.filter { live.contains($0.key) } }
         if blocks.count > live.count {
             discarded += blocks.filter { !live.contains($0.key) }.map(\.value.items)
             blocks = blocks.filter { live.contains($0.key) }

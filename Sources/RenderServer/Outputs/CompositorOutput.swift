@@ -146,6 +146,10 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     /// off, or while an update is under way the blocks shown before it). Loop thread.
     public func hitTest(_ point: Point) -> HitTestResult? { builder.hitTest(point) }
 
+    /// What the last list handed off, or being built, shows of a session (`RenderListBuilder`);
+    /// a frame the worker was too busy to take shows nothing new. Loop thread.
+    public func presentedVersion(of sessionID: UInt32) -> UInt64? { builder.presentedVersion(of: sessionID) }
+
     public func convert(_ point: Point, toLayer layer: LayerID, of sessionID: UInt32) -> Point? {
         builder.convert(point, toLayer: layer, of: sessionID)
     }

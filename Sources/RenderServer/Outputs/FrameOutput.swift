@@ -16,6 +16,11 @@ public protocol FrameOutput: AnyObject {
     /// changes: a frame it skipped, a list it is building over several frames. The server
     /// keeps producing frames (the real clock stays armed) while this is true.
     var hasPendingWork: Bool { get }
+    /// When the last frame presented showed session `sessionID` in an older state than the
+    /// tree it was given (a large tree still being built, an update spread over frames):
+    /// the latest commit it did show. nil: it showed the session as given (the default).
+    /// Presentation feedback for later commits waits for a frame that shows them.
+    func presentedVersion(of sessionID: UInt32) -> UInt64?
     /// What else the output can do (see OutputCapabilities.swift): each is the output itself
     /// (or the part of it that does the work) when it adopts the capability's protocol, nil
     /// otherwise (the defaults).
@@ -29,6 +34,7 @@ public protocol FrameOutput: AnyObject {
 extension FrameOutput {
     public var completion: FrameCompletion { .whenPresented }
     public var hasPendingWork: Bool { false }
+    public func presentedVersion(of sessionID: UInt32) -> UInt64? { nil }
 }
 
 /// When a frame handed to `FrameOutput.present` is finished.

@@ -343,8 +343,13 @@ package final class ServerCore {
         case .drawnLater: break
         }
         for s in shown where !s.awaitingFrame.isEmpty && s.isEstablished && !s.isFrozen {
-            awaitingFrameCount -= s.awaitingFrame.count
+            // Only the commits the output showed: a large tree built over several frames, or
+            // an update spread over them, shows a commit later than it was applied.
+            let upTo = output.presentedVersion(of: s.id) ?? .max
+            var kept = 0
             for sequence in s.awaitingFrame {
+                guard sequence <= upTo else { s.awaitingFrame[kept] = sequence; kept += 1; continue }
+                awaitingFrameCount -= 1
                 if completion == .drawnLater {
                     awaitingPixels.append((s.id, sequence, frame))
                 } else {
@@ -352,7 +357,7 @@ package final class ServerCore {
                                                             readyTime: readyTime)))
                 }
             }
-            s.awaitingFrame.removeAll()
+            s.awaitingFrame.removeLast(s.awaitingFrame.count - kept)
             markDirty(s)
         }
     }
