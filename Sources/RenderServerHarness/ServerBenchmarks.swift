@@ -85,6 +85,7 @@ public enum ServerBenchmarks {
          ("AnimationState", MemoryLayout<AnimationState>.stride),
          ("AttachedAnimation", MemoryLayout<AttachedAnimation>.stride),
          ("PlannedAnimation (a row of the animation table)", MemoryLayout<PlannedAnimation>.stride),
-         ("AnimationTable.Record", MemoryLayout<AnimationTable.Record>.stride)]
+         ("AnimationTable.Record", MemoryLayout<AnimationTable.Record>.stride),
+         ("RenderItem (the compositor's, per shown layer)", RenderListBuilder.itemStride)]
     }
 }

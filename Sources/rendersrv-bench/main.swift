@@ -6,6 +6,7 @@
 //     rendersrv-bench [--layers 1000] [--frames 600] [--runs 3] [--kind mix|<kind>|all]
 //     rendersrv-bench --server [--counts 1000,10000,100000] [--per-layer 1] [--frames 120] [--runs 3]
 //     rendersrv-bench --memory [--layers 100000]
+//     rendersrv-bench --hit-test [--probes 100] [--runs 5]   (HitTestSuite.swift)
 //
 // `--server` builds, through `ServerBenchmarks.Tree` (validated commits applied to a
 // `LayerStore`, as a session does), a root with `count` sublayers each carrying `per-layer`
@@ -239,6 +240,10 @@ struct Options {
     var commit = false
     /// `--commit --chain`: the layers in one chain at the deepest accepted depth.
     var chain = false
+    /// `--hit-test`: hit-test time over 100,101 layers (HitTestSuite.swift); `--probes` per kind.
+    var hitTest = false
+    var probes = 100
+    var runsGiven = false
 
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
         + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
@@ -247,6 +252,7 @@ struct Options {
         + "       rendersrv-bench --memory [--layers N] [--per-layer N]\n"
         + "       rendersrv-bench --burst [--layers N]\n"
         + "       rendersrv-bench --commit [--chain] [--layers N] [--runs N]\n"
+        + "       rendersrv-bench --hit-test [--probes N] [--runs N]\n"
         + "       rendersrv-bench --composite [--frames N] [--capacity LAYERS [--threads N,N,…] [--runs N]]\n"
         + "                       [--scene a|a'|b [--compositor-only]]"
 
@@ -276,7 +282,9 @@ struct Options {
                     fail("--counts takes positive integers separated by commas, got \"\(v)\"")
                 }
                 o.counts = parts.map { $0! }
-            case "--runs": o.runs = positive(a)
+            case "--runs": o.runs = positive(a); o.runsGiven = true
+            case "--hit-test": o.hitTest = true
+            case "--probes": o.probes = positive(a)
             case "--kind":
                 guard let v = rest.popFirst(), v == "all" || v == "mix" || Kind(rawValue: v) != nil else {
                     fail("--kind takes all, mix or one of the kinds")
@@ -308,6 +316,7 @@ struct Options {
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 if options.server { runServerSuite(options); exit(0) }
 if options.memory { runMemory(options); exit(0) }
+if options.hitTest { runHitTestSuite(probes: options.probes, runs: options.runsGiven ? options.runs : 5); exit(0) }
 if options.burst { runBurst(layers: options.layersGiven ? options.layers : 10_000); exit(0) }
 if options.commit {
     runCommitSuite(layers: options.layersGiven ? options.layers : 100_000, runs: options.runs, chain: options.chain)

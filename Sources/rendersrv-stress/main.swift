@@ -6,7 +6,7 @@ struct RenderSrvStress: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rendersrv-stress",
         abstract: "Stress and isolation measurements against a private rendersrvd.",
-        subcommands: [Isolation.self, Latency.self, BlockedMainScenario.self, Throughput.self, Clients.self, Eval.self,
+        subcommands: [Isolation.self, Latency.self, InputScenario.self, BlockedMainScenario.self, Throughput.self, Clients.self, Eval.self,
                       Composite.self, Soak.self, EchoServer.self, ClientWorker.self])
 }
 

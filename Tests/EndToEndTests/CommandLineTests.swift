@@ -205,6 +205,17 @@ struct CommandLineTests {
         #expect(scenes.count == 1)
         for scene in scenes { finite(scene, ["compositorMs", "naiveMs", "ratio"], "composite") }
 
+        // A 2 × 2 grid of groups (4,005 layers) for the hit test: the 100,101-layer tree takes
+        // seconds to build in a debug build.
+        let ip = try run("rendersrv-stress", ["input", "--samples", "10", "--hit-test-grid", "2", "--hit-test-probes", "3",
+                                              "--hit-test-rounds", "1", "--json"])
+        #expect(ip.status == 0, "\(ip.error)")
+        let i = try object(ip.output)
+        finite(i, ["deliveryP50Ms", "deliveryP99Ms", "inputToPhotonP50Ms", "inputToPhotonP99Ms", "hitTestMaxMs", "hitTestP50Ms",
+                   "stampToReceiptP50Ms", "inputToPhotonBudgetMs"], "input")
+        #expect(i["hitTestLayers"] as? Int == 4_005 && i["hitTestWrongAnswers"] as? Int == 0, "\(i)")
+        #expect(i["flingMaxErrorPt"] == nil, "absent until interaction trackers land")
+
         let so = try run("rendersrv-stress", ["soak", "--minutes", "0.04", "--warmup", "1", "--json", "--chart", folder + "/soak.png"])
         #expect(so.status == 0, "\(so.error)")
         let k = try object(so.output)

@@ -68,11 +68,16 @@ import Testing
             // Pixel rects from maps equal to 1e-9 may still round an edge that falls on a
             // whole pixel the other way: a pixel either way (they bound, with a pixel to spare,
             // what is drawn; the drawing itself uses the maps).
+            func nearHit(_ a: HitBounds, _ b: HitBounds) -> Bool {
+                abs(a.minX - b.minX) <= 0.01 && abs(a.minY - b.minY) <= 0.01 && abs(a.maxX - b.maxX) <= 0.01
+                    && abs(a.maxY - b.maxY) <= 0.01
+            }
             func near(_ a: PixelRect, _ b: PixelRect) -> Bool {
                 abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1 && abs(a.maxX - b.maxX) <= 1 && abs(a.maxY - b.maxY) <= 1
             }
             if p.key != q.key || !near(p.screenBounds, q.screenBounds) || !near(p.subtreeBounds, q.subtreeBounds)
-                || !near(p.clipBounds, q.clipBounds) || p.subtreeEnd != q.subtreeEnd || p.content != q.content {
+                || !near(p.clipBounds, q.clipBounds) || p.subtreeEnd != q.subtreeEnd || p.content != q.content
+                || !(p.hitBounds.contains(q.hitBounds) && q.hitBounds.contains(p.hitBounds)) && !nearHit(p.hitBounds, q.hitBounds) {
                 mismatches += 1
                 if mismatches == 1 {
                     print("MISMATCH \(note) item \(k) key \(p.key)/\(q.key) screen \(p.screenBounds)/\(q.screenBounds) subtree \(p.subtreeBounds)/\(q.subtreeBounds) clip \(p.clipBounds)/\(q.clipBounds) end \(p.subtreeEnd)/\(q.subtreeEnd) content \(p.content == q.content) origin \(p.content.bounds)/\(q.content.bounds)")

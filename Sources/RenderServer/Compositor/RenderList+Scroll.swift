@@ -20,7 +20,9 @@ extension RenderItems {
         var parent: [Int] = []
         var childrenEnd: [Int] = []
         var bounds: [PixelRect] = []
+        var hit: [HitBounds] = []
         mutating func reset(_ n: Int) {
+            hit.removeAll(keepingCapacity: true); hit.reserveCapacity(n)
             clip.removeAll(keepingCapacity: true); childClip.removeAll(keepingCapacity: true)
             maskStart.removeAll(keepingCapacity: true); parent.removeAll(keepingCapacity: true)
             childrenEnd.removeAll(keepingCapacity: true); bounds.removeAll(keepingCapacity: true)
@@ -72,6 +74,7 @@ extension RenderItems {
                 scratch.parent.append(item.parent)
                 scratch.childrenEnd.append(item.childrenEnd)
                 scratch.bounds.append(item.screenBounds)
+                scratch.hit.append(HitBounds(item.world.boundingBox(of: item.content.bounds)))
             }
         }
         // Subtree bounds, children before parents: each subtree's union goes to its parent
@@ -79,11 +82,12 @@ extension RenderItems {
         var k = end
         while k > i {
             k -= 1
-            let bounds = scratch.bounds[k - i]
-            withItem(k) { $0.subtreeBounds = bounds }
+            let bounds = scratch.bounds[k - i], hit = scratch.hit[k - i]
+            withItem(k) { $0.subtreeBounds = bounds; $0.hitBounds = hit }
             let p = scratch.parent[k - i]
             if k > i && p >= i && k < scratch.childrenEnd[p - i] {
                 scratch.bounds[p - i] = scratch.bounds[p - i].union(bounds)
+                scratch.hit[p - i].formUnion(hit)
             }
         }
         return true

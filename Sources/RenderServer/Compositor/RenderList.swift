@@ -67,6 +67,27 @@ struct RenderItems: RandomAccessCollection, Sendable {
         body(&chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask])
     }
 
+    /// What the hit walk reads of item `i`, in place: an item is a few hundred bytes, and a
+    /// miss over a large tree visits most of them (`RenderItems.hitTest`).
+    @inline(__always)
+    func hitFields(_ i: Int) -> (world: ProjectiveTransform, bounds: Rect, masksToBounds: Bool, allowsHitTesting: Bool,
+                                 childrenEnd: Int) {
+        chunks[i >> RenderItems.chunkShift].withUnsafeBufferPointer { items in
+            let item = items.baseAddress! + (i & RenderItems.chunkMask)
+            let mask = item.pointee.maskStart
+            return (item.pointee.world, item.pointee.content.bounds, item.pointee.masksToBounds,
+                    item.pointee.allowsHitTesting, mask >= 0 ? mask : item.pointee.subtreeEnd)
+        }
+    }
+
+    /// Item `i`'s subtree end, read in place.
+    @inline(__always)
+    func subtreeEnd(at i: Int) -> Int { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].subtreeEnd }
+
+    /// Item `i`'s `hitBounds`, read in place.
+    @inline(__always)
+    func hitBounds(at i: Int) -> HitBounds { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].hitBounds }
+
     /// Item `i`'s key and superlayer index, read in place.
     @inline(__always)
     func key(at i: Int) -> UInt64 { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].key }
@@ -113,6 +134,10 @@ struct RenderItem: Sendable {
     var parent: Int
     /// Index one past the layer's last descendant: its subtree is `index ..< subtreeEnd`.
     var subtreeEnd: Int
+    /// Where in display points a layer of the subtree (sublayers, not the mask) may be hit:
+    /// a box holding every one's bounds as shown, never smaller (the hit walk skips the
+    /// subtree of a point outside it). Beside `subtreeEnd`, which the walk reads with it.
+    var hitBounds = HitBounds.everywhere
     /// Layer bounds coordinates → display pixels.
     var world: ProjectiveTransform
     /// The layer's own opacity (0…1).
@@ -282,7 +307,7 @@ package final class RenderListBuilder {
     /// The frontmost layer under `point` in what the last list showed (the blocks kept for
     /// the sessions: during an update under way, the block shown before it), clients from
     /// the top down (`RenderItems.hitTest`).
-    func hitTest(_ point: Point) -> HitTestResult? {
+    package func hitTest(_ point: Point) -> HitTestResult? {
         for id in shownOrder.reversed() {
             if let block = blocks[id], let hit = block.items.hitTest(point, scratch: &hitScratch) { return hit }
         }
@@ -346,6 +371,9 @@ package final class RenderListBuilder {
 
     /// About 7 ms of the loop thread on the 2-core development machine (1.7 µs per item)
     /// for whole builds.
+    /// `MemoryLayout<RenderItem>.stride`: bytes per shown layer in a list (for `--memory`).
+    package static var itemStride: Int { MemoryLayout<RenderItem>.stride }
+
     package static let defaultSliceItems = 4_096
     /// 3–4.5 ms of the loop thread on the 2-core development machine (1.5–2.2 µs per item
     /// rebuilt at an earlier frame's time): with the evaluation of 100,000 animated layers
@@ -771,6 +799,17 @@ package final class RenderListBuilder {
             block.items[p].subtreeBounds = u
             p = block.items.parent(at: p)
         }
+        // The same for where the subtree may be hit (apart: one may grow where the other
+        // does not).
+        let hit = block.items.hitBounds(at: i)
+        p = parent
+        while p >= 0 {
+            var h = block.items.hitBounds(at: p)
+            guard !h.contains(hit) else { break }
+            h.formUnion(hit)
+            block.items[p].hitBounds = h
+            p = block.items.parent(at: p)
+        }
     }
 
     private struct Builder {
@@ -854,6 +893,7 @@ package final class RenderListBuilder {
                             stack[t].visibleChildren += 1
                             let index = stack[t].index
                             items[index].subtreeBounds = items[index].subtreeBounds.union(items[before].subtreeBounds)
+                            items[index].hitBounds.formUnion(items.hitBounds(at: before))
                         }
                     }
                     if stack[t].next < stack[t].ordered.count {
@@ -905,11 +945,16 @@ package final class RenderListBuilder {
             let content = LayerContent(kind: kind, p, hasSublayers: !subs.isEmpty)
             let drawsNothing = content.drawsNothing
             var own = PixelRect.empty
+            // Where the layer may be hit: its bounds' box (the box just computed when it is the same rect).
+            let hitBox: Rect?
             if !drawsNothing {
-                guard let box = world.boundingBox(of: content.extent) else { return nil }
+                let extent = content.extent
+                guard let box = world.boundingBox(of: extent) else { return nil }
                 own = PixelRect(covering: box).insetBy(-1).intersection(clip)
-            } else if world.boundingBox(of: b) == nil {
-                return nil
+                hitBox = extent == content.bounds ? box : world.boundingBox(of: content.bounds)
+            } else {
+                guard let box = world.boundingBox(of: b) else { return nil }
+                hitBox = b == content.bounds ? box : world.boundingBox(of: content.bounds)
             }
             let index = items.count
             let effective = parentOpacity * opacity
@@ -920,6 +965,7 @@ package final class RenderListBuilder {
                                     parentWorld: parentWorld, parentOpacity: parentOpacity, depth: depth,
                                     zPosition: p.zPosition, transition: tree.transition(of: id)))
             if !p.allowsHitTesting { items[index].allowsHitTesting = false }
+            items[index].hitBounds = HitBounds(hitBox)
             var o = Open(index: index, effective: effective, opacity: opacity, mask: p.mask, world4: world4, clip: clip,
                          depth: depth)
             guard !subs.isEmpty else { o.childrenDone = true; return o }
@@ -957,5 +1003,47 @@ package final class RenderListBuilder {
             keyed.sort { $0.z != $1.z ? $0.z < $1.z : $0.i < $1.i }
             return keyed.map(\.id)
         }
+    }
+}
+
+
+/// A box in display points, in `Float` rounded outward with a point to spare (16 bytes per
+/// render item): where a subtree may be hit (`RenderItem.hitBounds`). It only ever holds
+/// more than the boxes put in it, never less.
+struct HitBounds: Equatable, Sendable {
+    var minX: Float, minY: Float, maxX: Float, maxY: Float
+
+    /// Anywhere (a layer whose box is unknown: a corner at or behind the eye).
+    static let everywhere = HitBounds(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+    /// Nowhere (the union's identity).
+    static let nowhere = HitBounds(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+
+    init(minX: Float, minY: Float, maxX: Float, maxY: Float) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+    }
+
+    /// `box` grown by a point each way and rounded outward; `everywhere` for nil.
+    init(_ box: Rect?) {
+        guard let box, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
+            self = .everywhere
+            return
+        }
+        minX = Float(box.minX - 1).nextDown; minY = Float(box.minY - 1).nextDown
+        maxX = Float(box.maxX + 1).nextUp; maxY = Float(box.maxY + 1).nextUp
+    }
+
+    /// Whether `point` may be inside (compared as doubles: no rounding of the point).
+    @inline(__always)
+    func mayContain(_ point: Point) -> Bool {
+        point.x >= Double(minX) && point.x <= Double(maxX) && point.y >= Double(minY) && point.y <= Double(maxY)
+    }
+
+    func contains(_ o: HitBounds) -> Bool {
+        o.minX >= minX && o.minY >= minY && o.maxX <= maxX && o.maxY <= maxY
+    }
+
+    mutating func formUnion(_ o: HitBounds) {
+        minX = Swift.min(minX, o.minX); minY = Swift.min(minY, o.minY)
+        maxX = Swift.max(maxX, o.maxX); maxY = Swift.max(maxY, o.maxY)
     }
 }

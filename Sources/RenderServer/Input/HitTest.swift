@@ -35,8 +35,9 @@ extension RenderItems {
     /// hit-testing takes its subtree out; hidden and fully transparent layers, and masks,
     /// are never hit (they are not in the list, or are drawn only as masks).
     ///
-    /// Cost: each layer visited is one inverse transform; the subtree of a `masksToBounds`
-    /// layer the point misses is skipped whole.
+    /// Cost: each layer visited is one inverse transform; a subtree whose `hitBounds` (a box
+    /// around every bounds of it, as shown) do not hold the point, and the subtree of a
+    /// `masksToBounds` layer the point misses, are skipped whole.
     func hitTest(_ point: Point, scratch: inout [Int]) -> HitTestResult? {
         guard count > 0, let (i, local) = HitWalk.visit(0, self, point, &scratch) else { return nil }
         let key = key(at: i)
@@ -52,10 +53,7 @@ extension RenderItems {
 
     /// `point` in the bounds space of item `i`'s layer, or nil when singular or behind the eye.
     func convert(_ point: Point, toItem i: Int) -> Point? {
-        let world = self[i].world
-        guard let q = world.inverted()?.apply(point.x, point.y), q.x.isFinite, q.y.isFinite,
-              world.w(q.x, q.y) > 0 else { return nil }
-        return q
+        HitWalk.convert(point, self[i].world)
     }
 }
 
@@ -72,12 +70,27 @@ extension RenderList {
 }
 
 private enum HitWalk {
+    /// `point` through the inverse of `world` (a layer's bounds space → display), or nil
+    /// when singular or behind the eye.
+    @inline(__always)
+    static func convert(_ point: Point, _ world: ProjectiveTransform) -> Point? {
+        guard let q = world.inverted()?.apply(point.x, point.y), q.x.isFinite, q.y.isFinite,
+              world.w(q.x, q.y) > 0 else { return nil }
+        return q
+    }
+
     /// Hit-tests item `i`'s subtree; `scratch` holds sublayer starts (shared by the levels).
+    /// A subtree whose `hitBounds` do not hold the point is skipped whole; of the others,
+    /// only the fields the walk needs are read, in place (`hitFields`, `subtreeEnd(at:)`):
+    /// copying whole items was a tenth of a miss's cost over a large tree, visiting every
+    /// unmasked subtree the rest.
     static func visit(_ i: Int, _ items: RenderItems, _ point: Point, _ scratch: inout [Int]) -> (Int, Point)? {
-        let item = items[i]
+        // Nothing of the subtree is where the point is: skipped whole, unread.
+        guard items.hitBounds(at: i).mayContain(point) else { return nil }
+        let item = items.hitFields(i)
         guard item.allowsHitTesting else { return nil }
-        let local = items.convert(point, toItem: i)
-        let b = item.content.bounds
+        let local = convert(point, item.world)
+        let b = item.bounds
         let inside = local.map { $0.x >= b.minX && $0.x < b.maxX && $0.y >= b.minY && $0.y < b.maxY } ?? false
         if item.masksToBounds && !inside { return nil }
         // Sublayers (not the mask's items), front to back: the last drawn first.
@@ -86,7 +99,7 @@ private enum HitWalk {
         let end = item.childrenEnd
         while c < end {
             scratch.append(c)
-            c = items[c].subtreeEnd
+            c = items.subtreeEnd(at: c)
         }
         var k = scratch.count
         while k > base {
