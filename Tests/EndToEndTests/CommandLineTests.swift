@@ -214,7 +214,9 @@ struct CommandLineTests {
         finite(i, ["deliveryP50Ms", "deliveryP99Ms", "inputToPhotonP50Ms", "inputToPhotonP99Ms", "hitTestMaxMs", "hitTestP50Ms",
                    "stampToReceiptP50Ms", "inputToPhotonBudgetMs"], "input")
         #expect(i["hitTestLayers"] as? Int == 4_005 && i["hitTestWrongAnswers"] as? Int == 0, "\(i)")
-        #expect(i["flingMaxErrorPt"] == nil, "absent until interaction trackers land")
+        finite(i, ["flingMaxErrorPt", "flingReleaseVelocity"], "input")
+        #expect(((i["flingMaxErrorPt"] as? NSNumber)?.doubleValue ?? 1) <= 0.5, "\(i)")
+        #expect(((i["flingFrames"] as? NSNumber)?.intValue ?? 0) > 30, "\(i)")
 
         let so = try run("rendersrv-stress", ["soak", "--minutes", "0.04", "--warmup", "1", "--json", "--chart", folder + "/soak.png"])
         #expect(so.status == 0, "\(so.error)")

@@ -86,11 +86,12 @@ extension LayerStore {
             let velocity = t.velocity(at: time)
             let rest = t.restingPosition ?? position
             for change in transitions {
+                // Where the content was, and how fast, when the state changed (a release's
+                // position and velocity start the inertia: the app's mirror begins there).
                 let at = change.time
-                let p = t.position(at: max(at, time))
-                events.append(.trackerUpdate(TrackerUpdate(layer: id, reason: .stateChanged, state: change.to, position: p,
-                                                           velocity: t.velocity(at: max(at, time)), restingPosition: rest,
-                                                           mediaTime: at)))
+                events.append(.trackerUpdate(TrackerUpdate(layer: id, reason: .stateChanged, state: change.to,
+                                                           position: t.position(at: at), velocity: t.velocity(at: at),
+                                                           restingPosition: rest, mediaTime: at)))
             }
             if position != trackers[id]!.sentPosition {
                 setContentOffset(of: id, to: position)
