@@ -30,6 +30,9 @@ import RenderViews
 ///   with its own bounds animation, if it returned one. Inserted rows appear and removed
 ///   rows go at once (difference: `UICollectionViewFlowLayout` cross-fades them).
 /// - Scrolling: nothing animates.
+/// - A new width (or `pointScaleFactor`): every row's last built components are laid out
+///   again at it (no new components, so no hooks), and the rows take their new frames
+///   without animation.
 ///
 /// In every case the component animations of the rows in the window run.
 ///
@@ -91,6 +94,13 @@ public final class CollectionHost<Model>: ScrollView {
         var mountedLayout: Layout?
         var buildGeneration = 0
         var needsBuild = true
+        /// Only the host's width or pixel grid changed: lay the last built components out
+        /// again (no new components, so no change hooks), and mount the result even though
+        /// its root component is the one mounted (`needsRemount`).
+        var needsRelayout = false
+        var needsRemount = false
+        /// The root component built last. Build queue only.
+        var lastBuiltRoot: Component?
         /// The layout built last. Build queue only.
         var lastBuilt: Layout?
         /// What the hooks decided for `layout` when it was built, against the previous build;
@@ -111,6 +121,8 @@ public final class CollectionHost<Model>: ScrollView {
     struct Built {
         let list: [Row]
         let structural: Bool
+        /// Every row in it was laid out again, none built anew (a width change).
+        var relayout = false
         let rows: [(Row, Int, Layout, HookDecisions)]
     }
 
@@ -139,6 +151,26 @@ public final class CollectionHost<Model>: ScrollView {
     /// first changeset (host's queue).
     public var pointScaleFactor: Double = 1 {
         willSet { precondition(newValue >= 0 && newValue.isFinite, "CollectionHost.pointScaleFactor \(newValue) must be ≥ 0 and finite") }
+        didSet { if pointScaleFactor != oldValue { relayoutRows() } }
+    }
+
+    /// The width the rows were last built or laid out at.
+    private var builtWidth: Double?
+
+    /// The host's width changed (a layout pass after its frame did): every row's components
+    /// are laid out again at the new width, as ComponentKit lays items out again when the
+    /// collection's size range changes — the same component instances, so no change hook and
+    /// no bounds animation fires, and the rows move to their new frames without animation.
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        if let w = builtWidth, w != bounds.width { relayoutRows() }
+    }
+
+    /// Lays every row out again with its last built components (asynchronously, as a build).
+    private func relayoutRows() {
+        guard !latestRows.isEmpty else { return }
+        for r in latestRows { r.needsRelayout = true }
+        build(mode: .asynchronous, structural: false)
     }
 
     /// The scroll position changed (the app set `contentOffset`, or the daemon scrolled the
@@ -247,17 +279,24 @@ public final class CollectionHost<Model>: ScrollView {
     /// Builds the rows that need it, then installs the list and mounts. Host's queue.
     private func build(mode: StateUpdateMode, structural: Bool) {
         let width = bounds.width
+        builtWidth = width
         let list = latestRows
         // A row never attached is decided against nothing: all of it appears when it first does.
-        let jobs: [(Row, Int, Model, Bool)] = list.filter(\.needsBuild).map { r in
+        let jobs: [(Row, Int, Model, Bool, Bool)] = list.filter { $0.needsBuild || $0.needsRelayout }.map { r in
+            let relayout = !r.needsBuild
             r.needsBuild = false
+            r.needsRelayout = false
             r.buildGeneration += 1
-            return (r, r.buildGeneration, r.model, r.everMounted)
+            return (r, r.buildGeneration, r.model, r.everMounted, relayout)
         }
+        let relayoutOnly = !structural && !jobs.isEmpty && jobs.allSatisfy(\.4)
         let provider = self.provider, scale = pointScaleFactor
         let work = { () -> Built in
-            Built(list: list, structural: structural, rows: jobs.map { row, g, model, mounted in
-                let root = row.scopeRoot.build { provider(model) }
+            Built(list: list, structural: structural, relayout: relayoutOnly, rows: jobs.map { row, g, model, mounted, relayout in
+                // A relayout keeps the components (unless a state update is pending for the row).
+                let root = relayout && !row.scopeRoot.hasPendingUpdates ? (row.lastBuiltRoot ?? row.scopeRoot.build { provider(model) })
+                    : row.scopeRoot.build { provider(model) }
+                row.lastBuiltRoot = root
                 let range = SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity))
                 let l = root.layoutThatFits(range, parentSize: range.max).roundedToPixelGrid(scale: scale)
                 let d = HookDecisions.decide(l, previous: mounted ? row.lastBuilt : nil)
@@ -287,6 +326,8 @@ public final class CollectionHost<Model>: ScrollView {
     /// What a pass mounts: a changeset (its updated rows) or a scroll.
     enum PassKind {
         case scroll
+        /// The rows laid out again at a new width: their frames change without animation.
+        case relayout
         case updates([ObjectIdentifier])
         case structural
     }
@@ -300,7 +341,9 @@ public final class CollectionHost<Model>: ScrollView {
         for (row, g, l, d) in built.rows where g == row.buildGeneration {
             if row.layout != nil { updated.append(ObjectIdentifier(row)) }
             row.layout = l; row.decisions = d; row.boundsAnimation = d.boundsAnimation
+            if built.relayout { row.needsRemount = true; row.boundsAnimation = nil }
         }
+        if built.relayout { return .relayout }
         return built.structural ? .structural : .updates(updated)
     }
 
@@ -324,7 +367,7 @@ public final class CollectionHost<Model>: ScrollView {
         // else the batch-update animation; a structural one the batch-update animation.
         let rowsAnimation: BoundsAnimation?
         switch kind {
-        case .scroll: rowsAnimation = nil
+        case .scroll, .relayout: rowsAnimation = nil
         case .structural: rowsAnimation = batchUpdateAnimation
         case let .updates(ids):
             let updated = Set(ids)
@@ -335,12 +378,13 @@ public final class CollectionHost<Model>: ScrollView {
         for (r, _, visible) in placed {
             let l = r.layout!
             let attached = r.cell.superview === self
-            let changed = r.mounter.mountedLayout.map { $0.component !== l.component } ?? true
+            let changed = (r.mounter.mountedLayout.map { $0.component !== l.component } ?? true) || r.needsRemount
             let decisions = r.decisions
             // Build-time decisions are consumed by the row's next attach, or dropped when the row
             // changed out of the window (its attach decides again, against what was attached).
             if visible || r.everMounted { r.decisions = nil }
             guard visible else { continue }
+            r.needsRemount = false
             if !r.everMounted {
                 plans.append((r, r.mounter.prepare(l, decisions: decisions)))   // first appearance
             } else if attached {

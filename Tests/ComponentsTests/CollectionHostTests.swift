@@ -171,6 +171,25 @@ final class ArticleRow: CompositeComponent {
         #expect(h.run { b.frame.origin.y } == 80)
     }
 
+    /// A width change lays the rows out again with the same components, as ComponentKit does
+    /// when the collection's size range changes: new widths, no change hook, no animation.
+    @Test func aNewWidthLaysTheRowsOutAgainWithoutHooksOrAnimation() throws {
+        let h = Harness()
+        let host = makeHost(h, rows: (0..<3).map { "r\($0)" })
+        let components = h.run { (0..<3).map { host.rowLayout(at: $0)!.component } }
+        let before = h.commits.count
+        h.run { host.frame = Rect(x: 0, y: 0, width: 200, height: 480) }
+        h.settle()            // the layout pass: the relayout goes to the build queue
+        host.buildQueue.sync {}  // built
+        h.settle()            // installed and mounted on the host's queue
+        #expect(h.run { (0..<3).map { host.rowLayout(at: $0)!.size.width } } == [200, 200, 200])
+        #expect(h.run { (0..<3).map { host.rowFrame(at: $0).width } } == [200, 200, 200])
+        #expect(h.run { (0..<3).map { host.rowLayout(at: $0)!.component } }.elementsEqual(components, by: ===),
+                "the same component instances, laid out again")
+        let added = h.commits(since: before).flatMap(\.addedAnimations)
+        #expect(added.isEmpty, "\(added.map(\.key))")
+    }
+
     /// The daemon scrolls the host (its interaction tracker): a reported offset moves the
     /// host's model and attaches the rows that came into the window, with no request sent.
     @Test func theDaemonScrollingTheHostAttachesTheRowsThatCameIntoView() throws {
