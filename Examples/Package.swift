@@ -49,5 +49,10 @@ let package = Package(
             .product(name: "RenderClient", package: "rendersrv"),
             .product(name: "Dynamics", package: "rendersrv"),
         ], path: "SpringsUnderBlock", exclude: ["README.md"]),
+
+        .executableTarget(name: "FlingUnderBlock", dependencies: [
+            "ExampleSupport",
+            .product(name: "RenderViews", package: "rendersrv"),
+        ], path: "FlingUnderBlock", exclude: ["README.md"]),
     ]
 )
