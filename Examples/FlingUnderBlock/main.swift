@@ -56,11 +56,17 @@ DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {   // the list is on scre
         return String(format: "offset %.0f", y)
     }
     // The user flicks the list upwards at 3,000 points per second…
-    let socket = run.socketPath
+    let socket = run.socketPath, listLayer = list.layer.id
     DispatchQueue.global().async {
         do {
             let user = try ControlClient(socketPath: socket, clientName: "FlingUnderBlock user")
-            _ = try user.injectInput(InputScript.fling(from: Point(x: 320, y: 300), velocity: Point(x: 0, y: -3000)))
+            // A loaded machine may not have drawn the list yet: the press then hits nothing
+            // (the daemon hit-tests what it shows), and the user tries again.
+            for _ in 0..<10 {
+                let played = try user.injectInput(InputScript.fling(from: Point(x: 320, y: 300), velocity: Point(x: 0, y: -3000)))
+                if played.deliveries.contains(where: { $0.trackerLayer == listLayer }) { break }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
             user.close()
         } catch {
             ExampleRun.fail("FlingUnderBlock", "the fling could not be injected: \(error)")
