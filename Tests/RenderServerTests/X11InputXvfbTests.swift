@@ -57,7 +57,7 @@ struct X11InputXvfbTests {
             while !done(sink.events) {
                 if csys_monotonic_ns() > deadline { return false }
                 uv_run(loop.raw, UV_RUN_NOWAIT)
-                usleep(1000)
+                usleep(1000) // sleep-ok: a poll interval under a 5 s deadline; the events come from another process (the X server)
             }
             return true
         }
@@ -242,13 +242,15 @@ struct X11InputXvfbTests {
         // The loop has started the input once another client selects the window's button presses.
         let deadline = csys_monotonic_ns() + 5_000_000_000
         while inject.allEventMasks(of: window) & XCB_EVENT_MASK_BUTTON_PRESS.rawValue == 0 && csys_monotonic_ns() < deadline {
-            usleep(1000)
+            usleep(1000) // sleep-ok: polls the X server (another process) for the selection, under a deadline
         }
         #expect(inject.allEventMasks(of: window) & XCB_EVENT_MASK_BUTTON_PRESS.rawValue != 0, "the server never started the input")
         try inject.move(10, 10)
         try inject.click(button: 1)
         inject.sync()
-        while server.core.inputEventsReceived.load(ordering: .relaxed) < 3 && csys_monotonic_ns() < deadline + 5_000_000_000 { usleep(1000) }
+        while server.core.inputEventsReceived.load(ordering: .relaxed) < 3 && csys_monotonic_ns() < deadline + 5_000_000_000 {
+            usleep(1000) // sleep-ok: polls the daemon's loop thread, fed by the X server, under a deadline
+        }
         #expect(server.core.inputEventsReceived.load(ordering: .relaxed) == 3, "move, down, up")
     }
 }
