@@ -527,38 +527,34 @@ package final class RenderListBuilder {
         } else {
             ids = Array(tree.trackedLayers)
         }
+        let sid = tree.sessionID
         for id in ids {
             guard let p = tree.presentation(of: id) else { continue }
-            let origin = p.bounds.origin
-            var moved = false, failed = false
-            if blocks[tree.sessionID]?.root == root, let i = blocks[tree.sessionID]!.index[id],
-               blocks[tree.sessionID]!.items[i].content.bounds.origin != origin {
-                moved = true
-                if p.sublayerTransform != .identity
-                    || !blocks[tree.sessionID]!.items.scrollSubtree(at: i, to: origin, scratch: &scrollScratch) {
-                    failed = true
-                } else {
-                    let parent = blocks[tree.sessionID]!.items.parent(at: i)
-                    grow(ancestorsOf: i, parent: parent, in: &blocks[tree.sessionID]!)
-                }
+            // The block shown, and the one an update under way is growing.
+            var shifted: [Bool] = []
+            if blocks[sid]?.root == root, let r = shift(id, to: p.bounds.origin, p.sublayerTransform, in: &blocks[sid]!) {
+                shifted.append(r)
             }
-            if updating[tree.sessionID]?.block.root == root, let i = updating[tree.sessionID]!.block.index[id],
-               i < updating[tree.sessionID]!.block.items.count,
-               LayerID(truncatingIfNeeded: updating[tree.sessionID]!.block.items.key(at: i)) == id,
-               updating[tree.sessionID]!.block.items[i].content.bounds.origin != origin {
-                moved = true
-                if p.sublayerTransform != .identity
-                    || !updating[tree.sessionID]!.block.items.scrollSubtree(at: i, to: origin, scratch: &scrollScratch) {
-                    failed = true
-                } else {
-                    let parent = updating[tree.sessionID]!.block.items.parent(at: i)
-                    grow(ancestorsOf: i, parent: parent, in: &updating[tree.sessionID]!.block)
-                }
+            if updating[sid]?.block.root == root,
+               let r = shift(id, to: p.bounds.origin, p.sublayerTransform, in: &updating[sid]!.block) {
+                shifted.append(r)
             }
-            if moved { scrolledSubtrees += 1 }
-            if failed { rebuild.append(id) }
+            if !shifted.isEmpty { scrolledSubtrees += 1 }
+            if shifted.contains(false) { rebuild.append(id) }
         }
         return rebuild
+    }
+
+    /// Shifts the subtree of `id` in `block` to its bounds origin `origin`: nil when the block
+    /// does not show it or shows it there already; false when it cannot be shifted (rebuild it).
+    private func shift(_ id: LayerID, to origin: Point, _ sublayerTransform: Transform3D, in block: inout Block) -> Bool? {
+        guard let i = block.index[id], i < block.items.count, LayerID(truncatingIfNeeded: block.items.key(at: i)) == id,
+              block.items.withItem(i, { $0.content.bounds.origin }) != origin else { return nil }
+        guard sublayerTransform == .identity, block.items.scrollSubtree(at: i, to: origin, scratch: &scrollScratch) else {
+            return false
+        }
+        grow(ancestorsOf: i, parent: block.items.parent(at: i), in: &block)
+        return true
     }
     private var scrollScratch = RenderItems.ScrollScratch()
     /// Per session, the store's scroll serial at the last look (`scroll`); forgotten when the

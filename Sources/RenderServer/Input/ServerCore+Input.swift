@@ -16,10 +16,10 @@ import RenderProtocol
 extension ServerCore {
     /// What hit-tests: the output when it shows frames (its last handed-off list), else a
     /// list built from the stores now (`--output none`, embedded tests).
+    /// The list is brought up to date once per event (`receiveInput`), not per question.
     var hitTester: HitTesting {
         if let h = output.hitTesting { return h }
         if fallbackHitTester == nil { fallbackHitTester = StoreHitTester() }
-        fallbackHitTester!.refresh(snapshot(target: lastFrameTime))
         return fallbackHitTester!
     }
 
@@ -27,6 +27,10 @@ extension ServerCore {
     @discardableResult
     package func receiveInput(_ event: InputEvent) -> InputDelivery {
         inputEventsReceived.wrappingAdd(1, ordering: .relaxed)
+        if output.hitTesting == nil, !event.isKey {
+            if fallbackHitTester == nil { fallbackHitTester = StoreHitTester() }
+            fallbackHitTester!.refresh(snapshot(target: lastFrameTime))
+        }
         if event.isKey { return deliverKey(event) }
         return deliverPointer(event)
     }
