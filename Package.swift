@@ -62,6 +62,9 @@ let package = Package(
                                          "libxkbcommon-dev", "libxkbcommon-x11-dev"])]),
         // XTest for the tests of window input (faked pointer and key events); never linked by rendersrvd.
         .target(name: "CXTest", linkerSettings: [.linkedLibrary("xcb-xtest"), .linkedLibrary("xcb")]),
+        // libwayland-client with the xdg-shell and presentation-time protocols (their code generated
+        // by wayland-scanner, kept in the target): the Wayland window and its input.
+        .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
         // What Glibc hides behind _GNU_SOURCE (timerfd, ucred, signal masks).
         .target(name: "CSystem"),
         // PNG files and contact sheets for the command-line tools (cairo and pango only).
@@ -71,7 +74,7 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["CCairo"]),
 
         .target(name: "RenderServer",
-                dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem", "CXCB", "TextLayout",
+                dependencies: ["RenderCore", "RenderProtocol", "CLibUV", "CCairo", "CSystem", "CXCB", "CWayland", "TextLayout",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Histogram", package: "hdrhistogram-swift")],
                 swiftSettings: loopThreadSettings),
