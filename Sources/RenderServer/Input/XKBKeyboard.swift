@@ -12,10 +12,15 @@ import Glibc
 /// this window sees, so modifiers pressed while another window had the focus, and Caps
 /// Lock set before the daemon started, count.
 ///
-/// From rule names (`init(layout:)`): a keymap compiled from xkeyboard-config (tests).
+/// From a Wayland compositor (`init(keymapFile:size:)`): the keymap text it sends in a file
+/// (`wl_keyboard.keymap`), and a state the client keeps: the compositor's modifier masks
+/// are applied as they come (`updateMasks`, `wl_keyboard.modifiers`).
+///
+/// From rule names (`init(layout:)`): a keymap compiled from xkeyboard-config (tests); from
+/// text (`init(keymapText:)`).
 ///
 /// Thread affinity: the loop thread.
-final class XKBKeyboard: KeyTranslating {
+final class XKBKeyboard: KeyboardState {
     private let context: OpaquePointer
     private var keymap: OpaquePointer
     private var state: OpaquePointer
@@ -63,6 +68,42 @@ final class XKBKeyboard: KeyTranslating {
         self.context = context; self.keymap = keymap; self.state = state; deviceID = -1
     }
 
+    /// A keymap in xkbcommon's text format (XKB_KEYMAP_FORMAT_TEXT_V1), in its initial state.
+    /// The text ends at its first NUL, if any (a Wayland compositor's keymap file ends with
+    /// one, which xkbcommon 1.5's buffer parser rejects as a token), or at its end: nothing
+    /// beyond `text` is read even when no NUL ends it.
+    init(keymapText text: UnsafeRawBufferPointer) throws {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
+            throw SetupError(description: "xkbcommon could not create a context")
+        }
+        let length = text.firstIndex(of: 0) ?? text.count
+        let keymap = text.withMemoryRebound(to: CChar.self) { chars in
+            xkb_keymap_new_from_buffer(context, chars.baseAddress, length, XKB_KEYMAP_FORMAT_TEXT_V1,
+                                       XKB_KEYMAP_COMPILE_NO_FLAGS)
+        }
+        guard let keymap, let state = xkb_state_new(keymap) else {
+            xkb_context_unref(context)
+            throw SetupError(description: "xkbcommon could not compile the keymap text of \(length) bytes (xkbcommon wrote why to standard error)")
+        }
+        self.context = context; self.keymap = keymap; self.state = state; deviceID = -1
+    }
+
+    /// A keymap file a Wayland compositor sent (`wl_keyboard.keymap`, format XKB_V1): `size`
+    /// bytes of text at the start of `fd`, mapped read-only and privately (the compositor may
+    /// share one file with every client), compiled, and unmapped. The caller closes `fd`.
+    convenience init(keymapFile fd: Int32, size: Int) throws {
+        guard size > 0 else {
+            throw SetupError(description: "the compositor's keymap file (fd \(fd)) has size 0; expected XKB text")
+        }
+        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+        guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
+            throw SetupError(description: "cannot map the compositor's keymap file (fd \(fd), \(size) bytes): "
+                + String(cString: strerror(errno)))
+        }
+        defer { munmap(mapped, size) }
+        try self.init(keymapText: UnsafeRawBufferPointer(start: mapped, count: size))
+    }
+
     deinit {
         xkb_state_unref(state)
         xkb_keymap_unref(keymap)
@@ -90,6 +131,28 @@ final class XKBKeyboard: KeyTranslating {
         _ = xkb_state_update_mask(state, baseMods, latchedMods, lockedMods,
                                   UInt32(bitPattern: baseGroup), UInt32(bitPattern: latchedGroup),
                                   UInt32(bitPattern: lockedGroup))
+    }
+
+    /// A Wayland compositor's modifier masks and group (`wl_keyboard.modifiers`): the
+    /// compositor keeps the state, the client applies it.
+    func updateMasks(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        _ = xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+    }
+
+    /// Whether the keymap lets `keycode` repeat when held (modifiers do not, letters do).
+    func repeats(keycode: UInt32) -> Bool { xkb_keymap_key_repeats(keymap, keycode) != 0 }
+
+    /// The keymap as xkbcommon's text format (what a Wayland compositor sends its clients).
+    var keymapText: String {
+        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { return "" }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
+    /// The serialized modifier masks of this state, as a Wayland compositor sends them.
+    var masks: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        (xkb_state_serialize_mods(state, XKB_STATE_MODS_DEPRESSED), xkb_state_serialize_mods(state, XKB_STATE_MODS_LATCHED),
+         xkb_state_serialize_mods(state, XKB_STATE_MODS_LOCKED), xkb_state_serialize_layout(state, XKB_STATE_LAYOUT_EFFECTIVE))
     }
 
     /// Presses or releases a key in this state (for a keymap from names, which has no server
