@@ -39,10 +39,29 @@ struct RenderServerDaemon: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("""
         headless: draw every frame in memory with cairo/pixman (snapshots, recordings); x11: the same, \
-        shown in a window on the X display named by DISPLAY; none: animate without drawing (snapshots \
-        are refused).
-        """, valueName: "headless|x11|none"))
+        shown in a window on the X display named by DISPLAY; wayland: the same, shown in a window on the \
+        Wayland compositor named by WAYLAND_DISPLAY and paced by it; none: animate without drawing \
+        (snapshots are refused).
+        """, valueName: "headless|x11|wayland|none"))
     var output: OutputOption = .headless
+
+    @Option(name: .long, help: ArgumentHelp("""
+        With --output wayland: the compositor's socket, a name in XDG_RUNTIME_DIR or a full path \
+        (default: WAYLAND_DISPLAY).
+        """, valueName: "name"))
+    var waylandDisplay: String?
+
+    @Flag(name: .long, help: """
+        With --output wayland: when the window is closed or the compositor goes away, go on serving \
+        clients with frames drawn in memory (default: stop).
+        """)
+    var keepRunning = false
+
+    @Flag(name: .long, help: """
+        With --output wayland: ask the compositor for a fullscreen window; the display then takes the \
+        size of the output it is on (clients are told, as on any resize).
+        """)
+    var fullscreen = false
 
     @Option(name: .long, help: ArgumentHelp("Write drawn frames as PNGs (frame-NNNNNN.png) and an index (frames.tsv) into this folder, created if missing.",
                                             valueName: "dir"))
@@ -107,7 +126,7 @@ struct RenderServerDaemon: ParsableCommand {
     var exitOnStdinEof = false
 
     enum ClockOption: String, ExpressibleByArgument, CaseIterable { case real, manual }
-    enum OutputOption: String, ExpressibleByArgument, CaseIterable { case headless, x11, none }
+    enum OutputOption: String, ExpressibleByArgument, CaseIterable { case headless, x11, wayland, none }
 
     enum LevelOption: String, ExpressibleByArgument, CaseIterable {
         case trace, debug, info, notice, warning, error, critical
@@ -131,6 +150,11 @@ struct RenderServerDaemon: ParsableCommand {
         }
         if let socket, socket.isEmpty { throw ValidationError("--socket needs a path") }
         guard recordEvery >= 1 else { throw ValidationError("--record-every \(recordEvery): use 1 (every frame) or more") }
+        if (waylandDisplay != nil || keepRunning || fullscreen) && output != .wayland {
+            let flag = waylandDisplay != nil ? "--wayland-display" : keepRunning ? "--keep-running" : "--fullscreen"
+            throw ValidationError("\(flag) is for the Wayland window; add --output wayland")
+        }
+        if let waylandDisplay, waylandDisplay.isEmpty { throw ValidationError("--wayland-display needs a socket name or path") }
         if record != nil && output == .none {
             throw ValidationError("--record needs frames to be drawn; drop --output none")
         }
@@ -199,12 +223,17 @@ struct RenderServerDaemon: ParsableCommand {
                                                     jobs: maxControlJobs, bytes: maxControlBytes)
         configuration.activatedSocket = activated
         configuration.serviceNotifier = notifier
+        configuration.keepsRunningWithoutWindow = keepRunning
         var compositor: CompositorOutput?
         if output != .none {
             do {
-                compositor = try CompositorOutput(.init(width: width, height: height, synchronous: clock == .manual,
+                var options = CompositorOutput.Options(width: width, height: height, synchronous: clock == .manual,
                                                         recordDirectory: record, recordEvery: recordEvery,
-                                                        x11: output == .x11, threads: compositorThreads, logger: logger))
+                                                        x11: output == .x11, wayland: output == .wayland,
+                                                        waylandDisplay: waylandDisplay, threads: compositorThreads,
+                                                        logger: logger)
+                options.waylandFullscreen = fullscreen
+                compositor = try CompositorOutput(options)
                 configuration.output = compositor
             } catch {
                 printError("rendersrvd: error: \(error)")

@@ -39,16 +39,25 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         /// Show frames in a window on this X display ("" or nil with `x11`: `DISPLAY`).
         public var x11: Bool
         public var x11Display: String?
+        /// Show frames in a window on this Wayland compositor ("" or nil with `wayland`:
+        /// `WAYLAND_DISPLAY`), paced by it (`WaylandWindow`).
+        public var wayland: Bool
+        public var waylandDisplay: String?
+        /// With `wayland`: ask the compositor to show the window fullscreen (the display takes
+        /// the output's size).
+        public var waylandFullscreen = false
         /// Threads that draw a frame's bands, the compositor thread included (nil:
         /// `automaticThreads`, from the machine's cores). The pixels do not depend on it.
         public var threads: Int?
         public var logger: Logger
         public init(width: Int = 1280, height: Int = 720, synchronous: Bool = false, recordDirectory: String? = nil,
-                    recordEvery: Int = 1, x11: Bool = false, x11Display: String? = nil, threads: Int? = nil,
+                    recordEvery: Int = 1, x11: Bool = false, x11Display: String? = nil, wayland: Bool = false,
+                    waylandDisplay: String? = nil, threads: Int? = nil,
                     logger: Logger = Logger(label: "rendersrvd.compositor")) {
             self.width = width; self.height = height; self.synchronous = synchronous
             self.recordDirectory = recordDirectory; self.recordEvery = recordEvery
             self.x11 = x11; self.x11Display = x11Display; self.threads = threads; self.logger = logger
+            self.wayland = wayland; self.waylandDisplay = waylandDisplay
         }
     }
 
@@ -69,6 +78,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     /// With `x11`: the window's input, read on the loop thread once the server starts it
     /// (`inputSource`).
     let x11Input: X11Input?
+    /// With `wayland`: the window, which paces frames (`windowDisplay`).
+    let waylandWindow: WaylandWindow?
     /// Loop thread only.
     private let builder: RenderListBuilder
     /// Lists built but not handed off (the builder was behind): what they discarded goes
@@ -99,7 +110,15 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         }
         x11SharedMemory = window?.usesSharedMemory
         x11Input = window.map { X11Input(display: $0.displayName, window: $0.windowID, logger: options.logger) }
-        worker = Worker(rasterizer: rasterizer, recorder: recorder, window: window, synchronous: options.synchronous)
+        waylandWindow = options.wayland
+            ? try WaylandWindow(display: options.waylandDisplay, width: options.width, height: options.height,
+                                fullscreen: options.waylandFullscreen, synchronous: options.synchronous,
+                                logger: options.logger)
+            : nil
+        worker = Worker(rasterizer: rasterizer, recorder: recorder, window: window, wayland: waylandWindow,
+                        synchronous: options.synchronous)
+        // A window that reports when frames reached the screen: its times are the frames' ready times.
+        waylandWindow?.presented = { [worker] ready in worker.presented(ready) }
         let thread = Thread { [worker] in worker.run() }
         thread.name = "rendersrv-compositor"
         thread.stackSize = Rasterizer.threadStackBytes
@@ -135,7 +154,11 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         }
         owesFrame = false
         list.handedOffNanoseconds = csys_monotonic_ns()
+        let number = list.frame
+        waylandWindow?.frameHandedOff(number)
         worker.submit(list)
+        // The manual clock: the frame is in the window when its step returns.
+        if options.synchronous { waylandWindow?.commitStaged(roundTrip: true) }
     }
 
     /// A frame was skipped, or a list is being built over several frames: the server must
@@ -237,12 +260,14 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         private let rasterizer: Rasterizer
         private let recorder: FrameRecorder?
         private let window: X11Window?
+        private let wayland: WaylandWindow?
         let synchronous: Bool
         /// Immutable after init.
         var threads: Int { rasterizer.threads }
 
-        init(rasterizer: Rasterizer, recorder: FrameRecorder?, window: X11Window?, synchronous: Bool) {
-            self.rasterizer = rasterizer; self.recorder = recorder; self.window = window; self.synchronous = synchronous
+        init(rasterizer: Rasterizer, recorder: FrameRecorder?, window: X11Window?, wayland: WaylandWindow?, synchronous: Bool) {
+            self.rasterizer = rasterizer; self.recorder = recorder; self.window = window; self.wayland = wayland
+            self.synchronous = synchronous
             var black = [UInt8](repeating: 0, count: rasterizer.width * rasterizer.height * 4)
             for i in stride(from: 3, to: black.count, by: 4) { black[i] = 255 }
             published = CompositedFrame(frame: 0, mediaTime: 0, width: rasterizer.width, height: rasterizer.height,
@@ -334,6 +359,18 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                               recordedFrames: recordedFrames)
         }
 
+        /// The window showed `ready.frame` at `ready.readyNanoseconds`: that is its ready time
+        /// (the frame log's, presentation feedback's). Loop thread.
+        func presented(_ ready: FrameReady) {
+            condition.lock()
+            let slot = Int(ready.frame % UInt64(CompositorOutput.readyMemory))
+            readyFrames[slot] = ready.frame
+            readyAt[slot] = ready.readyNanoseconds
+            let handler = readyHandler
+            condition.unlock()
+            handler?(ready)
+        }
+
         func readyNanoseconds(of frames: [UInt64]) -> [Int64?] {
             condition.lock(); defer { condition.unlock() }
             return frames.map { f in
@@ -359,6 +396,9 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                 let t1 = csys_monotonic_ns()
                 let recorded = recorder?.frameDrawn(list.frame, mediaTime: list.mediaTime, surface: rasterizer.surface) ?? false
                 window?.show(rasterizer.surface, damage: damage)
+                wayland?.stage(rasterizer.surface, damage: damage, frame: list.frame, mediaTime: list.mediaTime)
+                // A Wayland window reports the frame when it reaches the screen (`presented`).
+                let reportedByWindow = wayland?.reportsPresentation ?? false
 
                 condition.lock()
                 if !damage.isEmpty {
@@ -384,7 +424,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                 lastDamagePixels = damage.reduce(0) { $0 + $1.area }
                 bitmapsRendered = rasterizer.bitmapsRendered
                 if recorded { recordedFrames += 1 }
-                let handler = readyHandler
+                let handler = reportedByWindow ? nil : readyHandler
                 // Last under the lock (the pixels are copied): a hand-off at once waits little.
                 if pending == nil { busy.store(false, ordering: .releasing) }
                 condition.broadcast()

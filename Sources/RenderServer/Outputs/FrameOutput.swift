@@ -29,6 +29,7 @@ public protocol FrameOutput: AnyObject {
     var frameReadyReporting: FrameReadyReporting? { get }
     var hitTesting: HitTesting? { get }
     var inputSource: InputSource? { get }
+    var windowDisplay: WindowDisplay? { get }
 }
 
 extension FrameOutput {

@@ -13,12 +13,16 @@ import RenderProtocol
 ///     HitTesting                      CompositorOutput    input: what is under a point of the frame shown
 ///     InputSource                     CompositorOutput's  the server, when its loop starts: the
 ///                                     X11Input (x11)      window's pointer, wheel, keys, touch
+///     WindowDisplay                   CompositorOutput's  the server's frame clock (paced by the
+///                                     WaylandWindow       compositor), display resizes, the
+///                                     (wayland)           window's end
 extension FrameOutput {
     public var snapshotting: FrameSnapshotting? { nil }
     public var compositorStatistics: CompositorStatisticsReporting? { nil }
     public var frameReadyReporting: FrameReadyReporting? { nil }
     public var hitTesting: HitTesting? { nil }
     public var inputSource: InputSource? { nil }
+    public var windowDisplay: WindowDisplay? { nil }
 }
 
 /// An output that keeps the last frame it drew, whole, for snapshots.
@@ -59,4 +63,42 @@ extension CompositorOutput: FrameSnapshotting, CompositorStatisticsReporting, Hi
     /// With an X11 window only (`Options.x11`): its input, read on a connection of its own
     /// (`X11Input`).
     public var inputSource: InputSource? { x11Input }
+    /// With a Wayland window only (`Options.wayland`).
+    public var windowDisplay: WindowDisplay? { waylandWindow }
+}
+
+/// An output shown in a window of a display server that paces its frames, sizes the window
+/// and may close it (the Wayland window). The server starts it once its loop runs: while the
+/// window paces frames (`pacesFrames`), its `frameDue` events drive the frame clock instead
+/// of the daemon's timerfd; once it ends, the daemon's own clock takes over (or the daemon
+/// stops, as configured).
+public protocol WindowDisplay: AnyObject {
+    /// Starts on `loop`; `events` are called on the loop thread from then on until `stop`.
+    /// Loop thread; once.
+    func start(loop: Loop, events: WindowDisplayEvents) throws
+    /// Whether the server wants frames (something animates, changed, or the output has work
+    /// left). While it does, the window makes frames due at its compositor's pace. Loop thread.
+    func setFramesWanted(_ wanted: Bool)
+    /// Whether the window paces frames now: false once it has ended, and with the manual
+    /// clock (steps drive frames then).
+    var pacesFrames: Bool { get }
+    /// Ends the window; nothing is called afterwards. Idempotent. Loop thread.
+    func stop()
+}
+
+/// What a `WindowDisplay` tells the server, on the loop thread.
+public struct WindowDisplayEvents {
+    /// A frame is due: its target present time (media time, seconds), the wake time
+    /// (CLOCK_MONOTONIC ns) and the refreshes missed before it.
+    public var frameDue: (_ target: Double, _ wakeNanoseconds: Int64, _ missed: UInt64) -> Void
+    /// The compositor gave the window a new size (points) or moved it to an output with
+    /// another refresh rate (Hz).
+    public var resized: (_ width: Int, _ height: Int, _ refreshRate: Double) -> Void
+    /// The window is gone: closed by the compositor (the user) or its connection was lost;
+    /// `reason` says which, for the log.
+    public var ended: (_ reason: String) -> Void
+    public init(frameDue: @escaping (Double, Int64, UInt64) -> Void, resized: @escaping (Int, Int, Double) -> Void,
+                ended: @escaping (String) -> Void) {
+        self.frameDue = frameDue; self.resized = resized; self.ended = ended
+    }
 }

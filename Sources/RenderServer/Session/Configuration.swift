@@ -59,6 +59,10 @@ public struct Configuration {
     /// Told `READY=1` once the loop runs and `STOPPING=1` when shutdown begins (systemd's
     /// `Type=notify`); nil tells nobody.
     public var serviceNotifier: ServiceNotifier?
+    /// When the output's window ends (closed by the user, or its compositor connection lost):
+    /// go on serving clients with frames drawn in memory (true), or shut down (false, the
+    /// default: `rendersrvd --output wayland` without `--keep-running`).
+    public var keepsRunningWithoutWindow = false
     /// Where frames go; nil is a `HeadlessOutput`.
     public var output: FrameOutput?
     public var logger: Logger

@@ -36,7 +36,8 @@ public final class Server: @unchecked Sendable {
     let loop: Loop
     var logger: Logger
     var listener: Listener?
-    var realClock: RealFrameClock?
+    /// The real clock (the timerfd, or the output's window pacing frames); nil with the manual clock.
+    var realClock: FrameTicker?
     /// Everything but the sockets and the loop.
     let core: ServerCore
     /// Open connections by session id (closing ones stay until their handle closes).
@@ -82,7 +83,13 @@ public final class Server: @unchecked Sendable {
         async.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         do {
             if case .real = configuration.clock {
-                realClock = try RealFrameClock(loop: loop, refreshRate: configuration.refreshRate)
+                if let window = core.output.windowDisplay {
+                    realClock = try PacedFrameClock(window: window, loop: loop, refreshRate: configuration.refreshRate,
+                                                    resized: { [unowned self] w, h, rate in self.windowResized(w, h, rate) },
+                                                    ended: { [unowned self] reason in self.windowEnded(reason) })
+                } else {
+                    realClock = try RealFrameClock(loop: loop, refreshRate: configuration.refreshRate)
+                }
             }
             let listener = try configuration.activatedSocket.map { try Listener(loop: loop, activated: $0) }
                 ?? Listener(loop: loop, path: socketPath)
@@ -203,6 +210,24 @@ public final class Server: @unchecked Sendable {
                 uv_idle_stop(idle)
                 uvCloseAndFree(idle)
             }
+        }
+    }
+
+    /// The output's window changed size. Loop thread.
+    func windowResized(_ width: Int, _ height: Int, _ refreshRate: Double) {
+        loop.preconditionInLoop()
+        logger.info("the window's size is now \(width)x\(height) points at \(String(format: "%.2f", refreshRate)) Hz")
+    }
+
+    /// The output's window is gone: the daemon stops, or goes on headless with
+    /// `keepsRunningWithoutWindow`. Loop thread.
+    func windowEnded(_ reason: String) {
+        loop.preconditionInLoop()
+        if configuration.keepsRunningWithoutWindow {
+            logger.notice("\(reason); rendersrvd keeps running, drawing frames in memory (--keep-running)")
+        } else {
+            logger.notice("\(reason); rendersrvd stops (pass --keep-running to go on without the window)")
+            beginShutdown(reason: reason)
         }
     }
 

@@ -1,0 +1,177 @@
+import CCairo
+import CSystem
+import CWayland
+import Foundation
+import Glibc
+
+/// The `wl_shm` buffers a Wayland window shows its frames in: each a memfd mapped into the
+/// daemon and shared with the compositor. The compositor thread copies a drawn frame's
+/// damage into a buffer the compositor is not holding (`write`); the loop thread attaches it
+/// (`attach`) and marks it held until the compositor's `release`. Buffers are made as needed,
+/// up to `maxBuffers`, so drawing never waits for the compositor to let one go: two suffice
+/// while the compositor releases the shown buffer at its next repaint, a third covers a frame
+/// drawn while one is shown and one is queued.
+///
+/// Each buffer keeps the damage it has missed since it was last written (every frame's damage
+/// is added to every buffer), so a write copies exactly what that buffer lacks.
+///
+/// Thread affinity: `write` on the compositor thread; everything else on the loop thread;
+/// the buffers' states are shared under `lock`. `write` may make a buffer (wl_shm requests):
+/// libwayland-client serialises requests from any thread, and a new buffer has no events
+/// before the loop thread attaches it, so its listener is in place before any can come.
+final class WaylandBuffers: @unchecked Sendable {
+    /// One buffer. `held`: attached and not released by the compositor (loop thread sets it
+    /// at attach, clears it at release). `staged`: written and waiting to be attached.
+    final class Buffer {
+        let proxy: OpaquePointer
+        let memory: UnsafeMutableRawPointer
+        let bytes: Int
+        let width: Int
+        let height: Int
+        var held = false
+        var staged = false
+        /// Rectangles of the frame this buffer lacks (nil: all of it).
+        var missing: [PixelRect]? = nil
+        init(proxy: OpaquePointer, memory: UnsafeMutableRawPointer, bytes: Int, width: Int, height: Int) {
+            self.proxy = proxy; self.memory = memory; self.bytes = bytes; self.width = width; self.height = height
+        }
+    }
+
+    /// More buffers than this and a frame is not shown (its damage waits for the next one).
+    static let maxBuffers = 4
+    /// Damage lists longer than this are merged into their bounding box.
+    static let maxRects = 16
+
+    private let shm: OpaquePointer
+    private let format: UInt32
+    private let lock = NSLock()
+    private var buffers: [Buffer] = []     // under `lock`
+    /// The buffer size now (the display's pixels); buffers of another size are destroyed
+    /// once released.
+    private var width: Int
+    private var height: Int
+    private let releaseListener: UnsafeMutablePointer<wl_buffer_listener>
+
+    init(shm: OpaquePointer, format: UInt32, width: Int, height: Int) {
+        self.shm = shm; self.format = format; self.width = width; self.height = height
+        releaseListener = .allocate(capacity: 1)
+        releaseListener.initialize(to: wl_buffer_listener(release: { data, proxy in
+            guard let data, let proxy else { return }
+            Unmanaged<WaylandBuffers>.fromOpaque(data).takeUnretainedValue().released(proxy)
+        }))
+    }
+
+    /// Destroys every buffer (loop thread, at the window's end).
+    func destroyAll() {
+        lock.lock()
+        let all = buffers
+        buffers = []
+        lock.unlock()
+        for b in all { destroy(b) }
+    }
+
+    deinit { releaseListener.deallocate() }
+
+    /// Copies `damage` of `surface` (a cairo ARGB32 image of the display's size) into a buffer
+    /// the compositor does not hold, with whatever else that buffer lacks, and marks it staged.
+    /// Returns nil when no buffer is free and no more may be made (the frame is not shown; its
+    /// damage stays recorded in every buffer). Compositor thread.
+    func write(_ surface: OpaquePointer, damage: [PixelRect]) -> Buffer? {
+        guard let data = cairo_data(surface) else { return nil }
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        let stride = cairo_stride(surface)
+        lock.lock()
+        if w != width || h != height {
+            width = w; height = h
+            for b in buffers { b.missing = nil }
+        }
+        for b in buffers where b.missing != nil { add(damage, to: b) }
+        // A buffer staged but not attached yet is overwritten by the newer frame (the loop
+        // attaches whatever is staged last).
+        var chosen = buffers.first { !$0.held && $0.width == w && $0.height == h && $0.staged }
+            ?? buffers.first { !$0.held && $0.width == w && $0.height == h }
+        lock.unlock()
+        if chosen == nil {
+            chosen = make(width: w, height: h)
+            guard let made = chosen else { return nil }
+            lock.lock()
+            buffers.append(made)
+            lock.unlock()
+        }
+        let b = chosen!
+        let rects = b.missing ?? [PixelRect(x: 0, y: 0, width: w, height: h)]
+        for r in rects {
+            for y in r.y..<r.maxY {
+                (b.memory + (y * w + r.x) * 4).copyMemory(from: data + y * stride + r.x * 4, byteCount: r.width * 4)
+            }
+        }
+        lock.lock()
+        b.missing = []
+        for other in buffers where other !== b && other.staged { other.staged = false }
+        b.staged = true
+        lock.unlock()
+        return b
+    }
+
+    /// The staged buffer, marked held (the loop thread attaches it now), or nil.
+    func takeStaged() -> Buffer? {
+        lock.lock(); defer { lock.unlock() }
+        guard let b = buffers.first(where: { $0.staged }) else { return nil }
+        b.staged = false
+        b.held = true
+        return b
+    }
+
+    /// How many buffers exist (for the log and tests).
+    var count: Int { lock.lock(); defer { lock.unlock() }; return buffers.count }
+
+    private func released(_ proxy: OpaquePointer) {
+        lock.lock()
+        guard let i = buffers.firstIndex(where: { $0.proxy == proxy }) else { lock.unlock(); return }
+        let b = buffers[i]
+        b.held = false
+        // A buffer of an old size is no use any more.
+        let stale = b.width != width || b.height != height
+        if stale { buffers.remove(at: i) }
+        lock.unlock()
+        if stale { destroy(b) }
+    }
+
+    private func add(_ damage: [PixelRect], to b: Buffer) {
+        guard var missing = b.missing else { return }
+        missing += damage
+        if missing.count > WaylandBuffers.maxRects {
+            var box = missing[0]
+            for r in missing.dropFirst() { box = box.union(r) }
+            missing = [box]
+        }
+        b.missing = missing
+    }
+
+    /// A new buffer of the display's size in a memfd (nil when the limit is reached or the
+    /// memory cannot be had; the reason is not fatal: the frame waits for a released buffer).
+    private func make(width w: Int, height h: Int) -> Buffer? {
+        lock.lock()
+        let n = buffers.count
+        lock.unlock()
+        guard n < WaylandBuffers.maxBuffers, w > 0, h > 0 else { return nil }
+        let bytes = w * h * 4
+        let fd = csys_memfd("rendersrvd-wayland-buffer", 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard ftruncate(fd, off_t(bytes)) == 0,
+              let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED else { return nil }
+        guard let pool = wl_shm_create_pool(shm, fd, Int32(bytes)) else { munmap(memory, bytes); return nil }
+        let proxy = wl_shm_pool_create_buffer(pool, 0, Int32(w), Int32(h), Int32(w * 4), format)
+        wl_shm_pool_destroy(pool) // the buffer keeps the pool's memory
+        guard let proxy else { munmap(memory, bytes); return nil }
+        let b = Buffer(proxy: proxy, memory: memory, bytes: bytes, width: w, height: h)
+        wl_buffer_add_listener(proxy, releaseListener, Unmanaged.passUnretained(self).toOpaque())
+        return b
+    }
+
+    private func destroy(_ b: Buffer) {
+        wl_buffer_destroy(b.proxy)
+        munmap(b.memory, b.bytes)
+    }
+}

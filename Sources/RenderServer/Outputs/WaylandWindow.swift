@@ -1,0 +1,636 @@
+import CLibUV
+import CSystem
+import CWayland
+import Foundation
+import Glibc
+import Logging
+
+/// `rendersrvd --output wayland`: a window on the Wayland compositor named by
+/// `WAYLAND_DISPLAY` (or `--wayland-display`), an `xdg_toplevel` showing each drawn frame,
+/// paced by the compositor's clock.
+///
+///     compositor thread                     loop thread (owns the connection)
+///      draw → stage: damage copied into      ├ uv_poll on the display's fd: events dispatched
+///      a free wl_shm buffer ──uv_async──▶    │   (configure, close, frame callbacks, feedback,
+///                                            │   buffer releases, the seat's input)
+///                                            ├ commit: attach, damage_buffer, frame callback,
+///                                            │   presentation feedback, wl_surface.commit
+///                                            └ frame callback done → the next frame is due
+///
+/// Pacing (`WindowDisplay`): while the server wants frames, each frame callback makes the next
+/// frame due, targeted at the compositor's next refresh (from `wp_presentation` feedback where
+/// offered, else the output's refresh rate); a window the compositor does not repaint (hidden,
+/// minimised) gets no callbacks and costs nothing. Presentation feedback's time (else the
+/// frame callback's) is the frame's ready time, so `commitPresented` and the frame log say when
+/// a frame reached the screen.
+///
+/// Size: the display size in points is the window's size (buffer scale 1). A configure event
+/// with a size resizes the display through `WindowDisplayEvents.resized`; the compositor's
+/// close request and a lost connection end the window through `ended`.
+///
+/// Thread affinity: `init` on the thread that creates the output (before the loop runs), then
+/// the loop thread, except `stage` (the compositor thread).
+final class WaylandWindow: @unchecked Sendable {
+    struct OpenError: Error, CustomStringConvertible { let description: String }
+
+    /// The display's name as connected (`WAYLAND_DISPLAY` or `--wayland-display`).
+    let displayName: String
+    let logger: Logger
+    private let synchronous: Bool
+    private let display: OpaquePointer
+    private let registry: OpaquePointer
+    private var compositor: OpaquePointer?
+    private var shm: OpaquePointer?
+    private var wmBase: OpaquePointer?
+    private var presentation: OpaquePointer?
+    /// The seat, when the compositor offers one (its input: `WaylandSeat`).
+    private(set) var seat: (proxy: OpaquePointer, version: UInt32)?
+    private var outputs: [(proxy: OpaquePointer, refreshMilliHertz: Int32)] = []
+    private var shmFormats: Set<UInt32> = []
+    private var interfaces: [String] = []
+    /// The presentation clock (`wp_presentation.clock_id`), CLOCK_MONOTONIC until told.
+    private var presentationClock: clockid_t = CLOCK_MONOTONIC
+
+    private(set) var surface: OpaquePointer!
+    private var xdgSurface: OpaquePointer!
+    private var toplevel: OpaquePointer!
+    private var buffers: WaylandBuffers!
+    private var format: UInt32 = 0
+
+    /// The size the compositor asked for last (0: the window chooses), and whether an
+    /// `xdg_surface.configure` arrived.
+    private var configuredSize: (width: Int32, height: Int32) = (0, 0)
+    private var configured = false
+    /// The display size in pixels (= points) the window shows now.
+    private(set) var width: Int
+    private(set) var height: Int
+
+    private let listeners = Listeners()
+    private var events: WindowDisplayEvents?
+    private var loop: Loop?
+    private var poll: UnsafeMutablePointer<uv_poll_t>?
+    private var async: UnsafeMutablePointer<uv_async_t>?
+    private var soon: UnsafeMutablePointer<uv_timer_t>?
+    /// The window closed or its connection broke (nothing more is shown or reported).
+    private var ended = false
+    private var tornDown = false
+
+    // Pacing (loop thread).
+    private var framesWanted = false
+    private var callback: OpaquePointer?
+    private var tickDue = false
+    private var lastTargetIndex: UInt64?
+    /// The compositor's refresh: grid origin (monotonic ns of the last presentation) and period.
+    private var grid: VsyncGrid
+    private var gridFromFeedback = false
+    /// Frames handed to the compositor thread, and the latest committed to the surface.
+    private var lastHandedOff: UInt64 = 0
+    private var committedFrame: (frame: UInt64, mediaTime: Double)?
+    private var feedbacks: [(proxy: OpaquePointer, frame: UInt64, mediaTime: Double)] = []
+    /// A drawn frame was reported presented (`FrameReady`, loop thread).
+    var presented: ((FrameReady) -> Void)?
+
+    // Staged by the compositor thread, under `lock` (with `tornDown`).
+    private let lock = NSLock()
+    private var stagedFrame: (frame: UInt64, mediaTime: Double)?
+    private var stagedDamage: [PixelRect] = []
+    /// Frames whose buffers could not be staged (all held): their damage waits.
+    private(set) var framesNotShown = 0
+
+    /// Connects to `display` (nil: `WAYLAND_DISPLAY`), checks the compositor offers what the
+    /// window needs and maps a `width`×`height` toplevel titled `title`. Throws `OpenError`
+    /// saying what was found and what to do.
+    /// With `fullscreen` the window asks to fill its output (the display then takes the
+    /// output's size, through a configure event).
+    init(display name: String?, width: Int, height: Int, title: String = "rendersrvd", fullscreen: Bool = false,
+         synchronous: Bool, logger: Logger) throws {
+        let env = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
+        guard let name = name ?? env, !name.isEmpty else {
+            throw OpenError(description: "--output wayland needs a Wayland compositor: set WAYLAND_DISPLAY "
+                + "(e.g. WAYLAND_DISPLAY=wayland-0, inside a Wayland session it is set for you) or pass --wayland-display NAME")
+        }
+        if !name.hasPrefix("/") && getenv("XDG_RUNTIME_DIR") == nil {
+            throw OpenError(description: "--output wayland: the Wayland display \"\(name)\" is a socket in XDG_RUNTIME_DIR, "
+                + "which is not set; set it (usually /run/user/$(id -u)) or pass the socket's full path to --wayland-display")
+        }
+        guard let d = wl_display_connect(name) else {
+            let reason = String(cString: strerror(errno))
+            throw OpenError(description: "--output wayland: cannot connect to the Wayland display \"\(name)\" (\(reason)); "
+                + "is a compositor running there (weston, GNOME, KDE, sway), and is XDG_RUNTIME_DIR the folder of its socket?")
+        }
+        display = d
+        displayName = name
+        self.width = width; self.height = height; self.synchronous = synchronous; self.logger = logger
+        grid = VsyncGrid(originNanoseconds: csys_monotonic_ns(), periodNanoseconds: 1e9 / 60)
+        registry = wl_display_get_registry(d)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        listeners.install(self)
+        wl_registry_add_listener(registry, listeners.registry, me)
+        do {
+            try roundTrip("listing the compositor's globals")
+            // Second round trip: the bound globals' first events (shm formats, output modes,
+            // the presentation clock).
+            try roundTrip("reading the compositor's formats and outputs")
+            try checkGlobals()
+            try createWindow(title: title, fullscreen: fullscreen)
+        } catch {
+            tearDown()
+            throw error
+        }
+        logger.info("Wayland window on \"\(name)\": \(width)x\(height), \(presentation == nil ? "paced by frame callbacks" : "paced by frame callbacks and presentation feedback")\(seat == nil ? ", no seat (no input)" : "")")
+    }
+
+    deinit {
+        tearDown()
+    }
+
+    private func roundTrip(_ what: String) throws {
+        if wl_display_roundtrip(display) < 0 {
+            throw OpenError(description: "--output wayland: the compositor at \"\(displayName)\" broke the connection while "
+                + "\(what) (\(String(cString: strerror(errno))), protocol error \(wl_display_get_error(display)))")
+        }
+    }
+
+    private func checkGlobals() throws {
+        let offered = interfaces.sorted().joined(separator: ", ")
+        guard compositor != nil, shm != nil else {
+            throw OpenError(description: "--output wayland: the compositor at \"\(displayName)\" offers no "
+                + "\(compositor == nil ? "wl_compositor" : "wl_shm") (it offers: \(offered)); rendersrvd needs a compositor "
+                + "with shared-memory buffers")
+        }
+        guard wmBase != nil else {
+            throw OpenError(description: "--output wayland: the compositor at \"\(displayName)\" offers no xdg_wm_base "
+                + "(it offers: \(offered)); rendersrvd's window is an xdg-shell toplevel: use a desktop compositor "
+                + "(weston, GNOME, KDE, sway) or a kiosk shell that speaks xdg-shell")
+        }
+        // XRGB8888 (the frame is opaque) or ARGB8888: both are the cairo ARGB32 layout.
+        if shmFormats.contains(WL_SHM_FORMAT_XRGB8888.rawValue) {
+            format = WL_SHM_FORMAT_XRGB8888.rawValue
+        } else if shmFormats.contains(WL_SHM_FORMAT_ARGB8888.rawValue) {
+            format = WL_SHM_FORMAT_ARGB8888.rawValue
+        } else {
+            let found = shmFormats.sorted().map { String(format: "0x%08x", $0) }.joined(separator: ", ")
+            throw OpenError(description: "--output wayland: the compositor at \"\(displayName)\" offers no shm format "
+                + "rendersrvd draws in (it offers \(found.isEmpty ? "none" : found); rendersrvd needs XRGB8888 or ARGB8888, "
+                + "which the protocol requires of every compositor: report this to the compositor's authors)")
+        }
+        if let mHz = outputs.first(where: { $0.refreshMilliHertz > 0 })?.refreshMilliHertz {
+            grid = VsyncGrid(originNanoseconds: grid.originNanoseconds, periodNanoseconds: 1e12 / Double(mHz))
+        }
+    }
+
+    private func createWindow(title: String, fullscreen: Bool) throws {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        surface = wl_compositor_create_surface(compositor)
+        xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
+        xdg_surface_add_listener(xdgSurface, listeners.xdgSurface, me)
+        toplevel = xdg_surface_get_toplevel(xdgSurface)
+        xdg_toplevel_add_listener(toplevel, listeners.toplevel, me)
+        xdg_toplevel_set_title(toplevel, title)
+        xdg_toplevel_set_app_id(toplevel, "rendersrvd")
+        if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
+        wl_surface_commit(surface)
+        // The first configure comes before the first buffer may be attached.
+        for _ in 0..<8 where !configured { try roundTrip("waiting for the window's first configure") }
+        guard configured else {
+            throw OpenError(description: "--output wayland: the compositor at \"\(displayName)\" never configured the window")
+        }
+        buffers = WaylandBuffers(shm: shm!, format: format, width: width, height: height)
+    }
+
+    /// Destroys every Wayland object and disconnects. Idempotent (loop thread, or the
+    /// creating thread when set-up failed).
+    private func tearDown() {
+        lock.lock()
+        let already = tornDown
+        tornDown = true // `stage` stops touching the buffers
+        lock.unlock()
+        guard !already else { return }
+        if let p = poll { uv_poll_stop(p); uvCloseAndFree(p); poll = nil }
+        if let a = async { uvCloseAndFree(a); async = nil }
+        if let t = soon { uv_timer_stop(t); uvCloseAndFree(t); soon = nil }
+        for f in feedbacks { wp_presentation_feedback_destroy(f.proxy) }
+        feedbacks = []
+        if let c = callback { wl_callback_destroy(c); callback = nil }
+        buffers?.destroyAll()
+        if let t = toplevel { xdg_toplevel_destroy(t); toplevel = nil }
+        if let x = xdgSurface { xdg_surface_destroy(x); xdgSurface = nil }
+        if let s = surface { wl_surface_destroy(s); surface = nil }
+        if let s = seat { wl_seat_destroy(s.proxy); seat = nil }
+        for o in outputs { wl_output_destroy(o.proxy) }
+        outputs = []
+        if let p = presentation { wp_presentation_destroy(p); presentation = nil }
+        if let w = wmBase { xdg_wm_base_destroy(w); wmBase = nil }
+        if let s = shm { wl_shm_destroy(s); shm = nil }
+        if let c = compositor { wl_compositor_destroy(c); compositor = nil }
+        wl_registry_destroy(registry)
+        wl_display_flush(display)
+        wl_display_disconnect(display)
+        ended = true
+    }
+
+    // MARK: Running on the loop
+
+    /// Starts dispatching the connection's events on `loop`. Loop thread; once.
+    func start(loop: Loop, events: WindowDisplayEvents) throws {
+        loop.preconditionInLoop()
+        self.loop = loop
+        self.events = events
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let p = uvAllocate(uv_poll_t.self)
+        var rc = uv_poll_init(loop.raw, p, wl_display_get_fd(display))
+        guard rc == 0 else { p.deallocate(); throw ServerError.libuv(call: "uv_poll_init(wayland)", code: rc) }
+        p.pointee.data = me
+        poll = p
+        rc = uv_poll_start(p, Int32(UV_READABLE.rawValue)) { handle, status, events in
+            let window = Unmanaged<WaylandWindow>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+            window.readable(status: status, events: events)
+        }
+        guard rc == 0 else { throw ServerError.libuv(call: "uv_poll_start(wayland)", code: rc) }
+        let a = uvAllocate(uv_async_t.self)
+        rc = uv_async_init(loop.raw, a) { handle in
+            let window = Unmanaged<WaylandWindow>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+            window.commitStaged(roundTrip: false)
+        }
+        guard rc == 0 else { a.deallocate(); throw ServerError.libuv(call: "uv_async_init(wayland)", code: rc) }
+        a.pointee.data = me
+        async = a
+        let t = uvAllocate(uv_timer_t.self)
+        uv_timer_init(loop.raw, t)
+        t.pointee.data = me
+        soon = t
+        // The first configure may have asked for another size than the daemon's.
+        applyConfigure()
+        // Events read during set-up's round trips.
+        dispatchSoon()
+    }
+
+    /// Ends the window: destroys it and disconnects (nothing is reported afterwards).
+    /// Idempotent. Loop thread.
+    func stop() {
+        if let loop { loop.preconditionInLoop() }
+        events = nil
+        tearDown()
+    }
+
+    /// Whether the window still paces frames (false once it closed or its connection broke).
+    var pacesFrames: Bool { !ended && !synchronous }
+
+    /// Whether drawn frames are reported by the window (`presented`) when they reach the
+    /// screen; false with the manual clock and once the window has ended. Any thread.
+    var reportsPresentation: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return !tornDown && !synchronous
+    }
+
+    /// Runs a dispatch in the next loop turn: events already read from the socket (by a round
+    /// trip) wait in libwayland's queue, and the socket will not become readable for them.
+    private func dispatchSoon() {
+        guard let soon else { return }
+        uv_timer_start(soon, { handle in
+            let window = Unmanaged<WaylandWindow>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+            window.service()
+        }, 0, 0)
+    }
+
+    private func readable(status: Int32, events: Int32) {
+        guard !ended else { return }
+        if status < 0 { lose("polling the connection failed (\(uvErrorText(status)))"); return }
+        if events & Int32(UV_READABLE.rawValue) != 0 {
+            // The reading protocol: dispatch what is queued, then read what arrived.
+            while wl_display_prepare_read(display) != 0 {
+                if wl_display_dispatch_pending(display) < 0 { lose(connectionError("dispatching")); return }
+            }
+            if wl_display_read_events(display) < 0 { lose(connectionError("reading")); return }
+        }
+        if events & Int32(UV_WRITABLE.rawValue) != 0, let poll {
+            uv_poll_start(poll, Int32(UV_READABLE.rawValue)) { handle, status, events in
+                let window = Unmanaged<WaylandWindow>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+                window.readable(status: status, events: events)
+            }
+        }
+        service()
+    }
+
+    /// Dispatches queued events, then makes the frame that became due, then flushes.
+    private func service() {
+        guard !ended else { return }
+        if wl_display_dispatch_pending(display) < 0 { lose(connectionError("dispatching")); return }
+        if closeRequested {
+            closeRequested = false
+            end("the compositor closed the window (its close button, or the session asked)")
+            return
+        }
+        applyConfigure()
+        if tickDue && framesWanted && callback == nil { tick() }
+        flush()
+    }
+
+    private func flush() {
+        guard !ended else { return }
+        if wl_display_flush(display) < 0 {
+            if errno == EAGAIN, let poll {
+                // The socket is full: write the rest when it drains.
+                uv_poll_start(poll, Int32(UV_READABLE.rawValue | UV_WRITABLE.rawValue)) { handle, status, events in
+                    let window = Unmanaged<WaylandWindow>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+                    window.readable(status: status, events: events)
+                }
+            } else {
+                lose(connectionError("writing"))
+            }
+        }
+    }
+
+    private func connectionError(_ doing: String) -> String {
+        let code = wl_display_get_error(display)
+        return "lost the connection to the Wayland compositor \"\(displayName)\" while \(doing) "
+            + "(\(String(cString: strerror(code != 0 ? code : errno))))"
+    }
+
+    private func lose(_ reason: String) { end(reason) }
+
+    private func end(_ reason: String) {
+        guard !ended else { return }
+        let handler = events
+        events = nil
+        tearDown()
+        handler?.ended(reason)
+    }
+
+    // MARK: Pacing
+
+    /// Whether the server wants frames. While it does, each frame callback makes one due; when
+    /// none is awaited, one is due at once. Loop thread.
+    func setFramesWanted(_ wanted: Bool) {
+        framesWanted = wanted
+        logger.trace("wayland: frames wanted \(wanted), callback \(callback != nil), tickDue \(tickDue)")
+        guard wanted, !ended, callback == nil else { return }
+        tickDue = true
+        dispatchSoon()
+    }
+
+    /// A frame is due: its target is the compositor's next refresh after now.
+    private func tick() {
+        logger.trace("wayland: tick")
+        tickDue = false
+        let now = csys_monotonic_ns()
+        let c = grid.catchUp(armed: 0, now: now)
+        let target = c.next
+        var missed: UInt64 = 0
+        if let last = lastTargetIndex, gridFromFeedback, target > last + 1 { missed = target - last - 1 }
+        lastTargetIndex = target
+        events?.frameDue(Double(grid.deadline(target)) / 1e9, now, missed)
+        // Nothing handed to the compositor thread (the frame was skipped, or the output had
+        // nothing to draw): ask for the next callback anyway, or pacing would stop.
+        if !ended, callback == nil, lastHandedOff <= (committedFrame?.frame ?? 0) {
+            requestCallback()
+            wl_surface_commit(surface)
+        }
+    }
+
+    /// Forgets the last target (the server stopped wanting frames: a gap is not a miss).
+    private func pauseAccounting() { lastTargetIndex = nil }
+
+    private func requestCallback() {
+        guard callback == nil, let surface else { return }
+        callback = wl_surface_frame(surface)
+        wl_callback_add_listener(callback, listeners.frame, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    fileprivate func frameDone(_ c: OpaquePointer) {
+        logger.trace("wayland: frame done, wanted \(framesWanted)")
+        guard c == callback else { wl_callback_destroy(c); return }
+        wl_callback_destroy(c)
+        callback = nil
+        if presentation == nil, let f = committedFrame {
+            presented?(FrameReady(frame: f.frame, mediaTime: f.mediaTime, readyNanoseconds: csys_monotonic_ns()))
+        }
+        if framesWanted { tickDue = true } else { pauseAccounting() }
+    }
+
+    // MARK: Frames from the compositor thread
+
+    /// The loop thread handed frame `frame` to the compositor thread. Loop thread.
+    func frameHandedOff(_ frame: UInt64) { lastHandedOff = frame }
+
+    /// Copies a drawn frame's damage into a free buffer and asks the loop thread to show it.
+    /// Compositor thread.
+    /// Does nothing once the window has ended.
+    func stage(_ surfaceImage: OpaquePointer, damage: [PixelRect], frame: UInt64, mediaTime: Double) {
+        lock.lock()
+        guard !tornDown else { lock.unlock(); return }
+        var shown = true
+        if !damage.isEmpty, buffers.write(surfaceImage, damage: damage) == nil { shown = false }
+        stagedFrame = (frame, mediaTime)
+        stagedDamage += damage
+        if stagedDamage.count > WaylandBuffers.maxRects {
+            var box = stagedDamage[0]
+            for r in stagedDamage.dropFirst() { box = box.union(r) }
+            stagedDamage = [box]
+        }
+        if !shown { framesNotShown += 1 }
+        lock.unlock()
+        if !synchronous, let async { uv_async_send(async) }
+    }
+
+    /// Shows what the compositor thread staged: attaches the newest buffer with the damage
+    /// since the last one, asks for a frame callback and feedback, commits. With `roundTrip`
+    /// (the manual clock) waits until the compositor has processed the commit, so a frame is
+    /// in the window when its step returns. Loop thread.
+    func commitStaged(roundTrip: Bool) {
+        guard !ended else { return }
+        lock.lock()
+        let frame = stagedFrame
+        stagedFrame = nil
+        let buffer = buffers.takeStaged()
+        var damage: [PixelRect] = []
+        if buffer != nil { damage = stagedDamage; stagedDamage = [] }
+        lock.unlock()
+        logger.trace("wayland: commit staged \(frame?.frame ?? 0) buffer \(buffer != nil)")
+        guard let frame else { return }
+        if let buffer {
+            wl_surface_attach(surface, buffer.proxy, 0, 0)
+            for r in damage { wl_surface_damage_buffer(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) }
+        }
+        committedFrame = frame
+        if !synchronous { requestCallback() }
+        if let presentation {
+            let fb = wp_presentation_feedback(presentation, surface)!
+            wp_presentation_feedback_add_listener(fb, listeners.feedback, Unmanaged.passUnretained(self).toOpaque())
+            feedbacks.append((fb, frame.frame, frame.mediaTime))
+        }
+        wl_surface_commit(surface)
+        if roundTrip, let queue = wl_display_create_queue(display) {
+            // On a private queue: only the sync's reply is dispatched here; the window's other
+            // events wait for the loop (a dispatch inside `present` would re-enter the server).
+            if wl_display_roundtrip_queue(display, queue) < 0 { wl_event_queue_destroy(queue); lose(connectionError("committing")); return }
+            wl_event_queue_destroy(queue)
+            dispatchSoon()
+        } else {
+            flush()
+        }
+    }
+
+    fileprivate func feedbackPresented(_ proxy: OpaquePointer, seconds: UInt64, nanoseconds: UInt32, refresh: UInt32) {
+        guard let i = feedbacks.firstIndex(where: { $0.proxy == proxy }) else { wp_presentation_feedback_destroy(proxy); return }
+        let f = feedbacks.remove(at: i)
+        wp_presentation_feedback_destroy(proxy)
+        // The presentation clock may not be CLOCK_MONOTONIC (weston's headless backend uses
+        // CLOCK_MONOTONIC_RAW): move the time onto the media clock by the two clocks' offset now.
+        var ts = timespec()
+        clock_gettime(presentationClock, &ts)
+        let clockNow = Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+        let at = Int64(seconds) * 1_000_000_000 + Int64(nanoseconds) + (csys_monotonic_ns() - clockNow)
+        if refresh > 0 {
+            grid = VsyncGrid(originNanoseconds: at, periodNanoseconds: Double(refresh))
+            gridFromFeedback = true
+        } else {
+            grid = VsyncGrid(originNanoseconds: at, periodNanoseconds: grid.periodNanoseconds)
+        }
+        presented?(FrameReady(frame: f.frame, mediaTime: f.mediaTime, readyNanoseconds: at))
+    }
+
+    fileprivate func feedbackDiscarded(_ proxy: OpaquePointer) {
+        // A later commit replaced it before a repaint: that commit's feedback reports it.
+        feedbacks.removeAll { $0.proxy == proxy }
+        wp_presentation_feedback_destroy(proxy)
+    }
+
+    /// The compositor's refresh rate now (Hz).
+    var refreshRate: Double { 1e9 / grid.periodNanoseconds }
+
+    // MARK: Configure and close
+
+    fileprivate var closeRequested = false
+    private var configureSerial: UInt32?
+
+    fileprivate func toplevelConfigured(width w: Int32, height h: Int32) { configuredSize = (w, h) }
+
+    fileprivate func surfaceConfigured(serial: UInt32) {
+        configured = true
+        xdg_surface_ack_configure(xdgSurface, serial)
+        configureSerial = serial
+    }
+
+    /// After a configure sequence: a size the compositor chose that differs from the
+    /// display's resizes it (0 means "the window decides": the size stays).
+    private func applyConfigure() {
+        guard configureSerial != nil, let events else { return }
+        configureSerial = nil
+        let (w, h) = (Int(configuredSize.width), Int(configuredSize.height))
+        guard w > 0, h > 0, w != width || h != height else {
+            // The acknowledged state (activated, fullscreen, …) applies at the next commit; a
+            // shell may not show the window before it (weston's kiosk shell does not).
+            if committedFrame != nil { wl_surface_commit(surface) }
+            return
+        }
+        logger.info("Wayland window resized by the compositor: \(width)x\(height) → \(w)x\(h)")
+        width = w; height = h
+        events.resized(w, h, refreshRate)
+    }
+
+    // MARK: Globals
+
+    fileprivate func global(name: UInt32, interface: String, version: UInt32) {
+        interfaces.append(interface)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        func bind(_ i: UnsafePointer<wl_interface>, _ v: UInt32) -> OpaquePointer {
+            OpaquePointer(wl_registry_bind(registry, name, i, min(version, v)))
+        }
+        switch interface {
+        case "wl_compositor" where compositor == nil:
+            compositor = bind(withUnsafePointer(to: wl_compositor_interface) { $0 }, 4)
+        case "wl_shm" where shm == nil:
+            shm = bind(withUnsafePointer(to: wl_shm_interface) { $0 }, 1)
+            wl_shm_add_listener(shm, listeners.shm, me)
+        case "xdg_wm_base" where wmBase == nil:
+            wmBase = bind(withUnsafePointer(to: xdg_wm_base_interface) { $0 }, 4)
+            xdg_wm_base_add_listener(wmBase, listeners.wmBase, me)
+        case "wp_presentation" where presentation == nil:
+            presentation = bind(withUnsafePointer(to: wp_presentation_interface) { $0 }, 1)
+            wp_presentation_add_listener(presentation, listeners.presentation, me)
+        case "wl_seat" where seat == nil:
+            let v = min(version, 7)
+            seat = (bind(withUnsafePointer(to: wl_seat_interface) { $0 }, v), v)
+        case "wl_output":
+            let o = bind(withUnsafePointer(to: wl_output_interface) { $0 }, 2)
+            outputs.append((o, 0))
+            wl_output_add_listener(o, listeners.output, me)
+        default:
+            break
+        }
+    }
+
+    fileprivate func shmFormat(_ f: UInt32) { shmFormats.insert(f) }
+    fileprivate func ping(_ serial: UInt32) { xdg_wm_base_pong(wmBase, serial); flush() }
+    fileprivate func presentationClockID(_ id: UInt32) { presentationClock = clockid_t(id) }
+    fileprivate func outputMode(_ o: OpaquePointer, current: Bool, refresh: Int32) {
+        guard current, let i = outputs.firstIndex(where: { $0.proxy == o }) else { return }
+        outputs[i].refreshMilliHertz = refresh
+        if refresh > 0 && !gridFromFeedback {
+            grid = VsyncGrid(originNanoseconds: grid.originNanoseconds, periodNanoseconds: 1e12 / Double(refresh))
+        }
+    }
+}
+
+/// The window's listener tables: C structs of function pointers, allocated once and alive as
+/// long as the window. Each callback finds the window through its `data` pointer.
+private final class Listeners {
+    let registry = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
+    let shm = UnsafeMutablePointer<wl_shm_listener>.allocate(capacity: 1)
+    let wmBase = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
+    let xdgSurface = UnsafeMutablePointer<xdg_surface_listener>.allocate(capacity: 1)
+    let toplevel = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
+    let frame = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
+    let presentation = UnsafeMutablePointer<wp_presentation_listener>.allocate(capacity: 1)
+    let feedback = UnsafeMutablePointer<wp_presentation_feedback_listener>.allocate(capacity: 1)
+    let output = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
+
+    func install(_ w: WaylandWindow) {
+        registry.initialize(to: wl_registry_listener(
+            global: { data, _, name, interface, version in
+                window(data).global(name: name, interface: String(cString: interface!), version: version)
+            },
+            global_remove: { _, _, _ in }))
+        shm.initialize(to: wl_shm_listener(format: { data, _, format in window(data).shmFormat(format) }))
+        wmBase.initialize(to: xdg_wm_base_listener(ping: { data, _, serial in window(data).ping(serial) }))
+        xdgSurface.initialize(to: xdg_surface_listener(configure: { data, _, serial in window(data).surfaceConfigured(serial: serial) }))
+        toplevel.initialize(to: xdg_toplevel_listener(
+            configure: { data, _, width, height, _ in window(data).toplevelConfigured(width: width, height: height) },
+            close: { data, _ in window(data).closeRequestedByCompositor() },
+            configure_bounds: { _, _, _, _ in },
+            wm_capabilities: { _, _, _ in }))
+        frame.initialize(to: wl_callback_listener(done: { data, callback, _ in window(data).frameDone(callback!) }))
+        presentation.initialize(to: wp_presentation_listener(clock_id: { data, _, id in window(data).presentationClockID(id) }))
+        feedback.initialize(to: wp_presentation_feedback_listener(
+            sync_output: { _, _, _ in },
+            presented: { data, fb, hi, lo, nsec, refresh, _, _, _ in
+                window(data).feedbackPresented(fb!, seconds: UInt64(hi) << 32 | UInt64(lo), nanoseconds: nsec, refresh: refresh)
+            },
+            discarded: { data, fb in window(data).feedbackDiscarded(fb!) }))
+        output.initialize(to: wl_output_listener(
+            geometry: { _, _, _, _, _, _, _, _, _, _ in },
+            mode: { data, o, flags, _, _, refresh in
+                window(data).outputMode(o!, current: flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0, refresh: refresh)
+            },
+            done: { _, _ in },
+            scale: { _, _, _ in },
+            name: { _, _, _ in },
+            description: { _, _, _ in }))
+    }
+
+    deinit {
+        registry.deallocate(); shm.deallocate(); wmBase.deallocate(); xdgSurface.deallocate(); toplevel.deallocate()
+        frame.deallocate(); presentation.deallocate(); feedback.deallocate(); output.deallocate()
+    }
+}
+
+private func window(_ data: UnsafeMutableRawPointer?) -> WaylandWindow {
+    Unmanaged<WaylandWindow>.fromOpaque(data!).takeUnretainedValue()
+}
+
+extension WaylandWindow {
+    fileprivate func closeRequestedByCompositor() { closeRequested = true }
+}
+
+extension WaylandWindow: WindowDisplay {}
