@@ -81,7 +81,9 @@ final class WaylandSeat: InputSource {
     /// handed to `deliver` on the loop thread, in order. Creates the key-repeat timer on `loop`.
     func start(loop: Loop, mediaTime: @escaping () -> Double, deliver: @escaping (InputEvent) -> Void) {
         loop.preconditionInLoop()
-        precondition(self.loop == nil && !stopped, "WaylandSeat.start: already started")
+        precondition(self.loop == nil, "WaylandSeat.start: already started")
+        // The window ended (and stopped its input) before the server started it: nothing to read.
+        guard !stopped else { return }
         self.loop = loop
         self.mediaTime = mediaTime
         self.deliver = deliver

@@ -12,7 +12,8 @@ import RenderProtocol
 ///     FrameReadyReporting             CompositorOutput    presentation feedback, the frame log's ready times
 ///     HitTesting                      CompositorOutput    input: what is under a point of the frame shown
 ///     InputSource                     CompositorOutput's  the server, when its loop starts: the
-///                                     X11Input (x11)      window's pointer, wheel, keys, touch
+///                                     X11Input (x11),     window's pointer, wheel, keys, touch
+///                                     WaylandSeat (wayland)
 ///     WindowDisplay                   CompositorOutput's  the server's frame clock (paced by the
 ///                                     WaylandWindow       compositor), display resizes, the
 ///                                     (wayland)           window's end
@@ -60,9 +61,10 @@ extension CompositorOutput: FrameSnapshotting, CompositorStatisticsReporting, Hi
     public var compositorStatistics: CompositorStatisticsReporting? { self }
     public var frameReadyReporting: FrameReadyReporting? { self }
     public var hitTesting: HitTesting? { self }
-    /// With an X11 window only (`Options.x11`): its input, read on a connection of its own
-    /// (`X11Input`).
-    public var inputSource: InputSource? { x11Input }
+    /// With an X11 window (`Options.x11`): its input, read on a connection of its own
+    /// (`X11Input`). With a Wayland window (`Options.wayland`) whose compositor offers a seat:
+    /// the seat's input, dispatched with the window's connection (`WaylandSeat`).
+    public var inputSource: InputSource? { x11Input ?? waylandWindow?.input }
     /// With a Wayland window only (`Options.wayland`).
     public var windowDisplay: WindowDisplay? { waylandWindow }
 }

@@ -45,6 +45,11 @@ final class WaylandWindow: @unchecked Sendable {
     private var presentation: OpaquePointer?
     /// The seat, when the compositor offers one (its input: `WaylandSeat`).
     private(set) var seat: (proxy: OpaquePointer, version: UInt32)?
+    /// The seat's global (registry name, version to bind), bound once the surface exists.
+    private var seatGlobal: (name: UInt32, version: UInt32)?
+    /// The window's input, from the seat (nil when the compositor offers none): the output's
+    /// `InputSource`. Kept after the window ends (stopped) so that stopping it stays idempotent.
+    private(set) var input: WaylandSeat?
     private var outputs: [(proxy: OpaquePointer, refreshMilliHertz: Int32)] = []
     private var shmFormats: Set<UInt32> = []
     private var interfaces: [String] = []
@@ -137,7 +142,7 @@ final class WaylandWindow: @unchecked Sendable {
             tearDown()
             throw error
         }
-        logger.info("Wayland window on \"\(name)\": \(width)x\(height), \(presentation == nil ? "paced by frame callbacks" : "paced by frame callbacks and presentation feedback")\(seat == nil ? ", no seat (no input)" : "")")
+        logger.info("Wayland window on \"\(name)\": \(width)x\(height), \(presentation == nil ? "paced by frame callbacks" : "paced by frame callbacks and presentation feedback")\(seatGlobal == nil ? ", no seat (no input)" : "")")
     }
 
     deinit {
@@ -189,6 +194,13 @@ final class WaylandWindow: @unchecked Sendable {
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, "rendersrvd")
         if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
+        // The seat is bound now, its listener added before any dispatch, so that its first
+        // event (the capabilities) is not dropped, and it knows the surface its enters name.
+        if let g = seatGlobal {
+            let proxy = OpaquePointer(wl_registry_bind(registry, g.name, withUnsafePointer(to: wl_seat_interface) { $0 }, g.version))!
+            seat = (proxy, g.version)
+            input = WaylandSeat(seat: proxy, version: g.version, surface: surface, logger: logger)
+        }
         wl_surface_commit(surface)
         // The first configure comes before the first buffer may be attached.
         for _ in 0..<8 where !configured { try roundTrip("waiting for the window's first configure") }
@@ -216,6 +228,8 @@ final class WaylandWindow: @unchecked Sendable {
         if let t = toplevel { xdg_toplevel_destroy(t); toplevel = nil }
         if let x = xdgSurface { xdg_surface_destroy(x); xdgSurface = nil }
         if let s = surface { wl_surface_destroy(s); surface = nil }
+        // The input first: it releases its pointer, keyboard and touch, and ignores the seat.
+        input?.stop()
         if let s = seat { wl_seat_destroy(s.proxy); seat = nil }
         for o in outputs { wl_output_destroy(o.proxy) }
         outputs = []
@@ -549,9 +563,8 @@ final class WaylandWindow: @unchecked Sendable {
         case "wp_presentation" where presentation == nil:
             presentation = bind(withUnsafePointer(to: wp_presentation_interface) { $0 }, 1)
             wp_presentation_add_listener(presentation, listeners.presentation, me)
-        case "wl_seat" where seat == nil:
-            let v = min(version, 7)
-            seat = (bind(withUnsafePointer(to: wl_seat_interface) { $0 }, v), v)
+        case "wl_seat" where seatGlobal == nil:
+            seatGlobal = (name, min(version, 7))
         case "wl_output":
             let o = bind(withUnsafePointer(to: wl_output_interface) { $0 }, 2)
             outputs.append((o, 0))
