@@ -1,0 +1,190 @@
+import CXCB
+import Foundation
+import Glibc
+import Testing
+import RenderClient
+
+/// The Wayland window's input end to end: Xvfb, weston's X11 backend in it (kiosk shell: the
+/// daemon's window fills weston's output), the real `rendersrvd --output wayland` on that
+/// weston, and a client. Pointer events are injected into Xvfb with XTest as a mouse would
+/// make them; weston turns them into `wl_pointer` events for the daemon's window; the daemon's
+/// `WaylandSeat` maps them, and its input path hit-tests and delivers them.
+/// Cancelled with the reason when weston or Xvfb is missing; never skipped silently.
+@Suite("End to end, Wayland window: input through weston's X11 backend", .serialized)
+struct WaylandInputEndToEndTests {
+    typealias Pointer = X11TrackerFlingTests.Pointer
+    typealias Box = X11TrackerFlingTests.Box
+
+    /// Polls `body` until it returns a value or `seconds` pass (a deadline, not a wait that passes).
+    static func poll<T>(_ seconds: Double, _ body: () throws -> T?) rethrows -> T? {
+        let deadline = MediaTime.now() + seconds
+        repeat {
+            if let v = try body() { return v }
+            usleep(5_000) // sleep-ok: polling the daemon, weston or the X server with a hard deadline
+        } while MediaTime.now() < deadline
+        return nil
+    }
+
+    /// Xvfb, weston in it, and the daemon on that weston (real clock), stopped in that order's reverse.
+    final class Rig {
+        let x: X11OutputTests.VirtualDisplay
+        let weston: WestonX11
+        let daemon: Daemon
+        let pointer: Pointer
+        static let width = 320, height = 240
+
+        init() throws {
+            guard X11OutputTests.xvfb != nil else {
+                try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the Wayland window's input cannot be tested")
+            }
+            guard WestonX11.binary != nil else {
+                try Test.cancel("weston is not installed (apt-get install weston), so the Wayland window's input cannot be tested")
+            }
+            x = try X11OutputTests.VirtualDisplay()
+            do { weston = try WestonX11(display: x.display, width: Rig.width, height: Rig.height) } catch {
+                x.stop(); throw error
+            }
+            do {
+                daemon = try Daemon(clock: "real", fps: 60,
+                                    extraArguments: ["--output", "wayland", "--size", "\(Rig.width)x\(Rig.height)"],
+                                    environment: weston.environment)
+                pointer = try Pointer(display: x.display)
+            } catch {
+                weston.stop(); x.stop(); throw error
+            }
+        }
+
+        func stop() { daemon.stop(); weston.stop(); x.stop() }
+
+        /// Moves the pointer to the daemon's display point (x, y): weston's window is at `origin`.
+        func move(_ px: Int, _ py: Int) throws {
+            try pointer.move(Int16(weston.origin.x + px), Int16(weston.origin.y + py))
+        }
+
+        /// The X screen's pixel (B, G, R) at the daemon's display point (x, y).
+        func pixel(_ px: Int, _ py: Int) throws -> (UInt8, UInt8, UInt8) {
+            let w = weston.origin.x + Rig.width, h = weston.origin.y + Rig.height
+            let screen = try X11OutputTests.capture(x.display, width: w, height: h)
+            let i = ((weston.origin.y + py) * w + weston.origin.x + px) * 4
+            return (screen[i], screen[i + 1], screen[i + 2])
+        }
+
+        /// Waits until the X screen shows `colour` (B, G, R) at (x, y): the daemon's frame reached
+        /// weston's output, so its surface is mapped there and the pointer can enter it.
+        func waitUntilShown(_ px: Int, _ py: Int, _ colour: (UInt8, UInt8, UInt8)) throws {
+            let shown = try WaylandInputEndToEndTests.poll(10) { try pixel(px, py) == colour ? true : nil }
+            guard shown == true else {
+                throw Failure(description: "weston's window never showed the daemon's frame at (\(px), \(py)): "
+                    + "pixel \(try pixel(px, py)), expected \(colour); daemon: \(daemon.stderrText); weston: \(weston.log)")
+            }
+        }
+        struct Failure: Error, CustomStringConvertible { let description: String }
+    }
+
+    @Test func aPressOnAClientsLayerReachesThatClient() throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        let client = try Client(rig.daemon)
+        let heard = Box<PointerEvent>()
+        let released = DispatchSemaphore(value: 0)
+        let button = client.onMain { () -> Layer in
+            client.context.onPointerEvent = { e, _ in
+                heard.append(e)
+                if e.kind == .pointerUp { released.signal() }
+            }
+            let root = Layer()
+            root.frame = Rect(x: 0, y: 0, width: 320, height: 240)
+            root.backgroundColor = .black
+            client.context.rootLayer = root
+            let button = Layer()
+            button.frame = Rect(x: 40, y: 60, width: 100, height: 50)
+            button.backgroundColor = Color(red: 1, green: 0, blue: 0)
+            root.addSublayer(button)
+            return button
+        }
+        _ = try client.connection.waitUntilApplied(client.onMain { client.context.lastSentSequence })
+        try rig.waitUntilShown(90, 85, (0, 0, 255))
+
+        // Into the window from outside it (weston's pointer enters the daemon's surface), onto
+        // the button; press and release there.
+        try rig.move(200, 200)
+        try rig.move(90, 85)
+        try rig.pointer.press()
+        try rig.pointer.release()
+        #expect(released.wait(timeout: .now() + 10) == .success,
+                "the press never reached the client; heard \(heard.all.map(\.kind)); daemon: \(rig.daemon.stderrText)")
+        let presses = heard.all.filter { $0.kind == .pointerDown || $0.kind == .pointerUp }
+        #expect(presses.map(\.kind) == [.pointerDown, .pointerUp])
+        let down = try #require(presses.first)
+        #expect(down.layer == button.id, "the press hit the button layer")
+        #expect(down.button == 1 && down.pointerID == 0)
+        #expect(down.windowLocation == Point(x: 90, y: 85), "display points are weston's surface-local coordinates")
+        #expect(down.location == Point(x: 50, y: 25), "in the button's own space")
+        #expect(presses.last?.layer == button.id && presses.last?.button == 1)
+    }
+
+    /// As `X11TrackerFlingTests`, through weston: a press, fast moves upward, a release.
+    @Test func aFlingThroughWestonScrollsTheTrackedLayerWithInertia() throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        let client = try Client(rig.daemon)
+        let updates = Box<TrackerUpdate>()
+        // A 320×240 viewport on 100 rows of 40 pt, each its own colour: content 4,000 pt tall.
+        let list = client.onMain { () -> Layer in
+            client.context.onTrackerUpdate = { u, _ in updates.append(u) }
+            let root = Layer()
+            root.frame = Rect(x: 0, y: 0, width: 320, height: 240)
+            root.backgroundColor = .black
+            client.context.rootLayer = root
+            let list = Layer()
+            list.frame = Rect(x: 0, y: 0, width: 320, height: 240)
+            list.masksToBounds = true
+            for i in 0..<100 {
+                let row = Layer()
+                row.frame = Rect(x: 0, y: Double(i) * 40, width: 320, height: 40)
+                // Row 5 (under the press) is pure blue, so the test can see the frame shown.
+                row.backgroundColor = i == 5 ? Color(red: 0, green: 0, blue: 1)
+                    : Color(red: Double(i % 5) / 4, green: Double(i % 7) / 6, blue: Double(i % 3) / 2)
+                list.addSublayer(row)
+            }
+            root.addSublayer(list)
+            list.setInteractionTracker(TrackerConfiguration(axes: .vertical, contentSize: Size(width: 320, height: 4000)))
+            return list
+        }
+        _ = try client.connection.waitUntilApplied(client.onMain { client.context.lastSentSequence })
+        try rig.waitUntilShown(160, 210, (255, 0, 0))
+        func offset() throws -> Double? {
+            let reply = try client.control.treeReply(presentation: true, session: client.session, layer: list.id)
+            return try TreeDump(reply).numbers("bounds", of: list.id, session: client.session)?[1]
+        }
+        #expect(try offset() == 0)
+
+        // The fling: press at y 210, then move up 20 pt every 8 ms to y 30 (about 2,500 pt/s),
+        // and release there at once.
+        try rig.move(200, 230)
+        try rig.move(160, 210)
+        try rig.pointer.press()
+        for y in stride(from: 190, through: 30, by: -20) {
+            usleep(8_000) // sleep-ok: pacing the fake pointer's moves in real time, as a hand would
+            try rig.move(160, y)
+        }
+        try rig.pointer.release()
+
+        let inertia = try #require(try Self.poll(5) { updates.all.first { $0.reason == .stateChanged && $0.state == .inertia } },
+                                   "no inertia after the release; updates: \(updates.all.map { "\($0.reason) \($0.state)" }); daemon: \(rig.daemon.stderrText)")
+        #expect(updates.all.contains { $0.reason == .stateChanged && $0.state == .interacting })
+        #expect(inertia.velocity.y > 300, "the release velocity \(inertia.velocity) is a fast upward drag's")
+        // Read twice from the daemon after the release: the content moved and keeps moving.
+        let first = try #require(try Self.poll(5) { try offset().flatMap { $0 > 50 ? $0 : nil } },
+                                 "the daemon's tracked layer did not scroll")
+        let later = try #require(try Self.poll(5) { try offset().flatMap { $0 > first + 5 ? $0 : nil } },
+                                 "the content stopped at \(first) pt right after the release (no inertia)")
+        #expect(later > first)
+        let idle = try #require(try Self.poll(15) { updates.all.last { $0.reason == .stateChanged && $0.state == .idle } },
+                                "the tracker never came to rest")
+        let states = updates.all.filter { $0.reason == .stateChanged }.map(\.state)
+        #expect(states == [.interacting, .inertia, .idle], "\(states)")
+        #expect(try offset() == idle.position.y, "the daemon's content rests where it told the client")
+        #expect(idle.position.y > later)
+    }
+}
