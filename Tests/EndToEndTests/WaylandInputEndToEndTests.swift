@@ -1,4 +1,5 @@
 import CXCB
+import CXTest
 import Foundation
 import Glibc
 import Testing
@@ -56,6 +57,12 @@ struct WaylandInputEndToEndTests {
 
         func stop() { daemon.stop(); weston.stop(); x.stop() }
 
+        /// Fakes one X input event (`XCB_BUTTON_PRESS`, `XCB_KEY_RELEASE`, …) with XTest.
+        func fake(_ type: Int32, _ detail: UInt8) throws {
+            let code = cxtest_fake_input(UnsafeMutableRawPointer(pointer.connection), UInt8(type), detail, pointer.root, 0, 0)
+            guard code == 0 else { throw Failure(description: "XTestFakeInput(\(type), \(detail)) failed: X error \(code)") }
+        }
+
         /// Moves the pointer to the daemon's display point (x, y): weston's window is at `origin`.
         func move(_ px: Int, _ py: Int) throws {
             try pointer.move(Int16(weston.origin.x + px), Int16(weston.origin.y + py))
@@ -81,46 +88,126 @@ struct WaylandInputEndToEndTests {
         struct Failure: Error, CustomStringConvertible { let description: String }
     }
 
+    /// A black root with a red 100×50 button at (40, 60); what the client hears of the pointer
+    /// and the keys. Returns once the daemon's frame is on weston's output.
+    final class ButtonScene {
+        let client: Client
+        let button: Layer
+        let pointerEvents = Box<PointerEvent>()
+        let keyEvents = Box<KeyEvent>()
+
+        init(_ rig: Rig) throws {
+            let client = try Client(rig.daemon)
+            self.client = client
+            let (pointerEvents, keyEvents) = (self.pointerEvents, self.keyEvents)
+            button = client.onMain { () -> Layer in
+                client.context.onPointerEvent = { e, _ in pointerEvents.append(e) }
+                client.context.onKeyEvent = { e, _ in keyEvents.append(e) }
+                let root = Layer()
+                root.frame = Rect(x: 0, y: 0, width: 320, height: 240)
+                root.backgroundColor = .black
+                client.context.rootLayer = root
+                let button = Layer()
+                button.frame = Rect(x: 40, y: 60, width: 100, height: 50)
+                button.backgroundColor = Color(red: 1, green: 0, blue: 0)
+                root.addSublayer(button)
+                return button
+            }
+            _ = try client.connection.waitUntilApplied(client.onMain { client.context.lastSentSequence })
+            try rig.waitUntilShown(90, 85, (0, 0, 255))
+        }
+
+        /// Waits until the client has heard `count` pointer events of `kind`.
+        func waitFor(_ count: Int, _ kind: InputEvent.Kind, _ rig: Rig) throws -> [PointerEvent] {
+            guard let e = WaylandInputEndToEndTests.poll(10, {
+                let e = pointerEvents.all.filter { $0.kind == kind }
+                return e.count >= count ? e : nil
+            }) else {
+                throw Rig.Failure(description: "the client heard \(pointerEvents.all.map(\.kind)), not \(count) \(kind); "
+                    + "daemon: \(rig.daemon.stderrText)")
+            }
+            return e
+        }
+
+        /// Waits until the client has heard key events that `done` accepts.
+        func waitForKeys(_ rig: Rig, _ what: String, _ done: ([KeyEvent]) -> Bool) throws -> [KeyEvent] {
+            guard let e = WaylandInputEndToEndTests.poll(10, { done(keyEvents.all) ? keyEvents.all : nil }) else {
+                throw Rig.Failure(description: "the client heard keys \(keyEvents.all.map { "\($0.kind) 0x\(String($0.keysym, radix: 16))" }), "
+                    + "not \(what); daemon: \(rig.daemon.stderrText)")
+            }
+            return e
+        }
+    }
+
     @Test func aPressOnAClientsLayerReachesThatClient() throws {
         let rig = try Rig()
         defer { rig.stop() }
-        let client = try Client(rig.daemon)
-        let heard = Box<PointerEvent>()
-        let released = DispatchSemaphore(value: 0)
-        let button = client.onMain { () -> Layer in
-            client.context.onPointerEvent = { e, _ in
-                heard.append(e)
-                if e.kind == .pointerUp { released.signal() }
-            }
-            let root = Layer()
-            root.frame = Rect(x: 0, y: 0, width: 320, height: 240)
-            root.backgroundColor = .black
-            client.context.rootLayer = root
-            let button = Layer()
-            button.frame = Rect(x: 40, y: 60, width: 100, height: 50)
-            button.backgroundColor = Color(red: 1, green: 0, blue: 0)
-            root.addSublayer(button)
-            return button
-        }
-        _ = try client.connection.waitUntilApplied(client.onMain { client.context.lastSentSequence })
-        try rig.waitUntilShown(90, 85, (0, 0, 255))
-
+        let scene = try ButtonScene(rig)
         // Into the window from outside it (weston's pointer enters the daemon's surface), onto
         // the button; press and release there.
         try rig.move(200, 200)
         try rig.move(90, 85)
         try rig.pointer.press()
         try rig.pointer.release()
-        #expect(released.wait(timeout: .now() + 10) == .success,
-                "the press never reached the client; heard \(heard.all.map(\.kind)); daemon: \(rig.daemon.stderrText)")
-        let presses = heard.all.filter { $0.kind == .pointerDown || $0.kind == .pointerUp }
+        _ = try scene.waitFor(1, .pointerUp, rig)
+        let presses = scene.pointerEvents.all.filter { $0.kind == .pointerDown || $0.kind == .pointerUp }
         #expect(presses.map(\.kind) == [.pointerDown, .pointerUp])
         let down = try #require(presses.first)
-        #expect(down.layer == button.id, "the press hit the button layer")
+        #expect(down.layer == scene.button.id, "the press hit the button layer")
         #expect(down.button == 1 && down.pointerID == 0)
         #expect(down.windowLocation == Point(x: 90, y: 85), "display points are weston's surface-local coordinates")
         #expect(down.location == Point(x: 50, y: 25), "in the button's own space")
-        #expect(presses.last?.layer == button.id && presses.last?.button == 1)
+        #expect(presses.last?.layer == scene.button.id && presses.last?.button == 1)
+    }
+
+    /// Wheel notches (X buttons 4–7, which weston's X11 backend sends as discrete axis steps)
+    /// scroll 40 points each; keys reach the client the press gave the focus, with the keysym
+    /// and text of weston's keymap, Shift applied from weston's modifier masks, and a held key
+    /// repeats at the rate and after the delay weston announced (the daemon's repeat timer).
+    @Test func wheelNotchesKeysAndKeyRepeatReachTheClient() throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        let scene = try ButtonScene(rig)
+        try rig.move(200, 200)
+        try rig.move(90, 85)
+        // The press gives the client the keyboard focus.
+        try rig.pointer.press()
+        try rig.pointer.release()
+        _ = try scene.waitFor(1, .pointerUp, rig)
+
+        for button: UInt8 in [5, 4, 7, 6] {
+            try rig.fake(XCB_BUTTON_PRESS, button)
+            try rig.fake(XCB_BUTTON_RELEASE, button)
+        }
+        let scrolls = try scene.waitFor(4, .scroll, rig)
+        #expect(scrolls.map(\.scrollY) == [40, -40, 0, 0], "one notch down, up: 40 points each")
+        #expect(scrolls.map(\.scrollX) == [0, 0, 40, -40], "one notch right, left")
+        #expect(scrolls.allSatisfy { $0.layer == scene.button.id && $0.windowLocation == Point(x: 90, y: 85) })
+
+        // Hold a (X keycode 38 = evdev 30 + 8) until it has repeated three times, then release.
+        try rig.fake(XCB_KEY_PRESS, 38)
+        let held = try scene.waitForKeys(rig, "a down and three repeats") { $0.filter { $0.kind == .keyDown }.count >= 4 }
+        try rig.fake(XCB_KEY_RELEASE, 38)
+        let keys = try scene.waitForKeys(rig, "a up") { $0.contains { $0.kind == .keyUp } }
+        let downs = held.filter { $0.kind == .keyDown }
+        #expect(downs.allSatisfy { $0.keysym == 0x61 && $0.keycode == 38 && $0.text == "a" && $0.layer == scene.button.id })
+        #expect(keys.last?.kind == .keyUp && keys.last?.keysym == 0x61 && keys.last?.text == "")
+        // Each repeat is due no earlier than the delay after the press plus its periods.
+        let delay = Double(WestonX11.repeatDelay) / 1000, period = 1 / Double(WestonX11.repeatRate)
+        for (k, d) in downs.dropFirst().prefix(3).enumerated() {
+            #expect(d.mediaTime - downs[0].mediaTime >= delay + Double(k) * period - 1e-6,
+                    "repeat \(k + 1) at \(d.mediaTime - downs[0].mediaTime) s after the press")
+        }
+
+        // Shift (X keycode 50) held: a types A, and the key event says Shift.
+        try rig.fake(XCB_KEY_PRESS, 50)
+        try rig.fake(XCB_KEY_PRESS, 38)
+        try rig.fake(XCB_KEY_RELEASE, 38)
+        try rig.fake(XCB_KEY_RELEASE, 50)
+        let shifted = try scene.waitForKeys(rig, "A") { $0.contains { $0.kind == .keyDown && $0.keysym == 0x41 } }
+        let capital = try #require(shifted.first { $0.kind == .keyDown && $0.keysym == 0x41 })
+        #expect(capital.text == "A" && capital.modifiers.contains(.shift))
+        #expect(shifted.contains { $0.kind == .keyDown && $0.keysym == 0xffe1 }, "Shift's own press")
     }
 
     /// As `X11TrackerFlingTests`, through weston: a press, fast moves upward, a release.

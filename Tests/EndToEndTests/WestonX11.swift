@@ -18,6 +18,8 @@ final class WestonX11 {
     static let binary = ["/usr/bin/weston", "/usr/local/bin/weston"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     struct StartError: Error, CustomStringConvertible { let description: String }
+    /// Key repeat weston announces: repeats per second, and milliseconds before the first.
+    static let repeatRate = 20, repeatDelay = 300
 
     let process = Process()
     let runtimeDirectory: String
@@ -44,13 +46,22 @@ final class WestonX11 {
         runtimeDirectory = String(cString: dir)
         chmod(runtimeDirectory, 0o700)
         logPath = runtimeDirectory + "/weston.log"
+        // Key repeat as weston's clients are told (`wl_keyboard.repeat_info`): not weston's
+        // defaults (40 per second after 400 ms), so that a test sees these reach the client.
+        let config = runtimeDirectory + "/weston.ini"
+        try """
+            [keyboard]
+            repeat-rate=\(WestonX11.repeatRate)
+            repeat-delay=\(WestonX11.repeatDelay)
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
         var env = ProcessInfo.processInfo.environment
         env["XDG_RUNTIME_DIR"] = runtimeDirectory
         env["WAYLAND_DISPLAY"] = nil
         env["DISPLAY"] = display
         process.executableURL = URL(fileURLWithPath: weston)
         process.arguments = ["--backend=x11-backend.so", "--width=\(width)", "--height=\(height)", "--shell=kiosk-shell.so",
-                             "--socket=\(socketName)", "--use-pixman", "--idle-time=0", "--no-config", "--log=\(logPath)"]
+                             "--socket=\(socketName)", "--use-pixman", "--idle-time=0", "--config=\(config)", "--log=\(logPath)"]
         process.environment = env
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice

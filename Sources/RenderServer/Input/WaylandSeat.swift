@@ -216,72 +216,78 @@ final class WaylandSeat: InputSource {
 
 /// The listener tables, allocated once for the process (libwayland keeps pointers to them);
 /// each entry is a closure that captures nothing and finds its `WaylandSeat` through `data`.
+/// Filled field by field from zeroed memory, so that newer libwayland headers (with events of
+/// versions above the 7 the window binds, never sent to it) compile unchanged.
 private enum Listeners {
     static func owner(_ data: UnsafeMutableRawPointer?) -> WaylandSeat {
         Unmanaged<WaylandSeat>.fromOpaque(data!).takeUnretainedValue()
     }
 
+    static func zeroed<T>(_: T.Type) -> UnsafeMutablePointer<T> {
+        let p = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        UnsafeMutableRawPointer(p).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
+        return p
+    }
+
     nonisolated(unsafe) static let seat: UnsafeMutablePointer<wl_seat_listener> = {
-        let l = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
-        l.initialize(to: wl_seat_listener(
-            capabilities: { data, _, caps in Listeners.owner(data).seatCapabilities(caps) },
-            name: { _, _, _ in }))
+        let l = zeroed(wl_seat_listener.self)
+        l.pointee.capabilities = { data, _, caps in Listeners.owner(data).seatCapabilities(caps) }
+        l.pointee.name = { _, _, _ in }
         return l
     }()
 
     nonisolated(unsafe) static let pointer: UnsafeMutablePointer<wl_pointer_listener> = {
-        let l = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
-        l.initialize(to: wl_pointer_listener(
-            enter: { data, _, _, surface, x, y in
-                let s = Listeners.owner(data)
-                s.handle(.pointerEnter(onSurface: s.onSurface(surface), x: x, y: y))
-            },
-            leave: { data, _, _, _ in Listeners.owner(data).handle(.pointerLeave) },
-            motion: { data, _, _, x, y in Listeners.owner(data).handle(.pointerMotion(x: x, y: y)) },
-            button: { data, _, _, _, button, state in Listeners.owner(data).handle(.pointerButton(button: button, state: state)) },
-            axis: { data, _, _, axis, value in Listeners.owner(data).handle(.pointerAxis(axis: axis, value: value)) },
-            frame: { data, _ in Listeners.owner(data).handle(.pointerFrame) },
-            axis_source: { data, _, source in Listeners.owner(data).handle(.pointerAxisSource(source)) },
-            axis_stop: { data, _, _, axis in Listeners.owner(data).handle(.pointerAxisStop(axis: axis)) },
-            axis_discrete: { data, _, axis, discrete in
-                Listeners.owner(data).handle(.pointerAxisDiscrete(axis: axis, discrete: discrete))
-            },
-            axis_value120: { data, _, axis, value120 in
-                Listeners.owner(data).handle(.pointerAxisValue120(axis: axis, value120: value120))
-            }))
+        let l = zeroed(wl_pointer_listener.self)
+        l.pointee.enter = { data, _, _, surface, x, y in
+            let s = Listeners.owner(data)
+            s.handle(.pointerEnter(onSurface: s.onSurface(surface), x: x, y: y))
+        }
+        l.pointee.leave = { data, _, _, _ in Listeners.owner(data).handle(.pointerLeave) }
+        l.pointee.motion = { data, _, _, x, y in Listeners.owner(data).handle(.pointerMotion(x: x, y: y)) }
+        l.pointee.button = { data, _, _, _, button, state in
+            Listeners.owner(data).handle(.pointerButton(button: button, state: state))
+        }
+        l.pointee.axis = { data, _, _, axis, value in Listeners.owner(data).handle(.pointerAxis(axis: axis, value: value)) }
+        l.pointee.frame = { data, _ in Listeners.owner(data).handle(.pointerFrame) }
+        l.pointee.axis_source = { data, _, source in Listeners.owner(data).handle(.pointerAxisSource(source)) }
+        l.pointee.axis_stop = { data, _, _, axis in Listeners.owner(data).handle(.pointerAxisStop(axis: axis)) }
+        l.pointee.axis_discrete = { data, _, axis, discrete in
+            Listeners.owner(data).handle(.pointerAxisDiscrete(axis: axis, discrete: discrete))
+        }
+        l.pointee.axis_value120 = { data, _, axis, value120 in
+            Listeners.owner(data).handle(.pointerAxisValue120(axis: axis, value120: value120))
+        }
         return l
     }()
 
     nonisolated(unsafe) static let keyboard: UnsafeMutablePointer<wl_keyboard_listener> = {
-        let l = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
-        l.initialize(to: wl_keyboard_listener(
-            keymap: { data, _, format, fd, size in Listeners.owner(data).keymap(format: format, fd: fd, size: size) },
-            enter: { data, _, _, surface, _ in
-                let s = Listeners.owner(data)
-                s.handle(.keyboardEnter(onSurface: s.onSurface(surface)))
-            },
-            leave: { data, _, _, _ in Listeners.owner(data).handle(.keyboardLeave) },
-            key: { data, _, _, _, key, state in Listeners.owner(data).handle(.key(key: key, state: state)) },
-            modifiers: { data, _, _, depressed, latched, locked, group in
-                Listeners.owner(data).handle(.modifiers(depressed: depressed, latched: latched, locked: locked, group: group))
-            },
-            repeat_info: { data, _, rate, delay in Listeners.owner(data).handle(.repeatInfo(rate: rate, delay: delay)) }))
+        let l = zeroed(wl_keyboard_listener.self)
+        l.pointee.keymap = { data, _, format, fd, size in Listeners.owner(data).keymap(format: format, fd: fd, size: size) }
+        l.pointee.enter = { data, _, _, surface, _ in
+            let s = Listeners.owner(data)
+            s.handle(.keyboardEnter(onSurface: s.onSurface(surface)))
+        }
+        l.pointee.leave = { data, _, _, _ in Listeners.owner(data).handle(.keyboardLeave) }
+        l.pointee.key = { data, _, _, _, key, state in Listeners.owner(data).handle(.key(key: key, state: state)) }
+        l.pointee.modifiers = { data, _, _, depressed, latched, locked, group in
+            Listeners.owner(data).handle(.modifiers(depressed: depressed, latched: latched, locked: locked, group: group))
+        }
+        l.pointee.repeat_info = { data, _, rate, delay in Listeners.owner(data).handle(.repeatInfo(rate: rate, delay: delay)) }
         return l
     }()
 
     nonisolated(unsafe) static let touch: UnsafeMutablePointer<wl_touch_listener> = {
-        let l = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
-        l.initialize(to: wl_touch_listener(
-            down: { data, _, _, _, surface, id, x, y in
-                let s = Listeners.owner(data)
-                s.handle(.touchDown(id: id, onSurface: s.onSurface(surface), x: x, y: y))
-            },
-            up: { data, _, _, _, id in Listeners.owner(data).handle(.touchUp(id: id)) },
-            motion: { data, _, _, id, x, y in Listeners.owner(data).handle(.touchMotion(id: id, x: x, y: y)) },
-            frame: { data, _ in Listeners.owner(data).handle(.touchFrame) },
-            cancel: { data, _ in Listeners.owner(data).handle(.touchCancel) },
-            shape: { _, _, _, _, _ in },
-            orientation: { _, _, _, _ in }))
+        let l = zeroed(wl_touch_listener.self)
+        l.pointee.down = { data, _, _, _, surface, id, x, y in
+            let s = Listeners.owner(data)
+            s.handle(.touchDown(id: id, onSurface: s.onSurface(surface), x: x, y: y))
+        }
+        l.pointee.up = { data, _, _, _, id in Listeners.owner(data).handle(.touchUp(id: id)) }
+        l.pointee.motion = { data, _, _, id, x, y in Listeners.owner(data).handle(.touchMotion(id: id, x: x, y: y)) }
+        l.pointee.frame = { data, _ in Listeners.owner(data).handle(.touchFrame) }
+        l.pointee.cancel = { data, _ in Listeners.owner(data).handle(.touchCancel) }
+        l.pointee.shape = { _, _, _, _, _ in }
+        l.pointee.orientation = { _, _, _, _ in }
         return l
     }()
 }
