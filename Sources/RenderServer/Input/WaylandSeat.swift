@@ -176,6 +176,7 @@ final class WaylandSeat: InputSource {
         }
         do {
             keys = try XKBKeyboard(keymapFile: fd, size: Int(size))
+            logger.debug("window input: keymap from the compositor (\(size) bytes)")
         } catch {
             keys = nil
             logger.warning("window input: \(error); key events carry no keysym or text")
@@ -185,6 +186,7 @@ final class WaylandSeat: InputSource {
     /// Maps one event, delivers what it makes (once started), and re-arms the repeat timer.
     fileprivate func handle(_ event: WaylandInput) {
         guard !stopped else { return }
+        loop?.preconditionInLoop()
         let time = mediaTime()
         mapper.map(event, time: time, keys: keys) { e in
             guard let deliver else { return }
