@@ -55,6 +55,12 @@ final class WaylandWindow: @unchecked Sendable {
     private var xdgSurface: OpaquePointer!
     private var toplevel: OpaquePointer!
     private var buffers: WaylandBuffers!
+    /// The buffers' events (their releases) come on a queue of their own, dispatched without
+    /// the window's other events: a manual-clock step that shows many frames in one loop turn
+    /// gets its buffers back between them without running input or configure handlers inside
+    /// the server's frame.
+    private var bufferQueue: OpaquePointer?
+    private var shmForBuffers: OpaquePointer?
     private var format: UInt32 = 0
 
     /// The size the compositor asked for last (0: the window chooses), and whether an
@@ -86,7 +92,11 @@ final class WaylandWindow: @unchecked Sendable {
     /// Frames handed to the compositor thread, and the latest committed to the surface.
     private var lastHandedOff: UInt64 = 0
     private var committedFrame: (frame: UInt64, mediaTime: Double)?
-    private var feedbacks: [(proxy: OpaquePointer, frame: UInt64, mediaTime: Double)] = []
+    private var feedbacks: [(proxy: OpaquePointer, frame: UInt64, mediaTime: Double, wake: Int64)] = []
+    /// When the last frame was made due (ns), and how long after its wake the last presented
+    /// frame reached the screen (ns; 0 until feedback says).
+    private var lastTickWake: Int64 = 0
+    private var presentationLag: Int64 = 0
     /// A drawn frame was reported presented (`FrameReady`, loop thread).
     var presented: ((FrameReady) -> Void)?
 
@@ -195,7 +205,11 @@ final class WaylandWindow: @unchecked Sendable {
         guard configured else {
             throw OpenError(description: "--output wayland: the compositor at \"\(displayName)\" never configured the window")
         }
-        buffers = WaylandBuffers(shm: shm!, format: format, width: width, height: height)
+        bufferQueue = wl_display_create_queue(display)
+        let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(shm!)))
+        wl_proxy_set_queue(wrapper, bufferQueue)
+        shmForBuffers = wrapper
+        buffers = WaylandBuffers(shm: wrapper!, format: format, width: width, height: height)
     }
 
     /// Destroys every Wayland object and disconnects. Idempotent (loop thread, or the
@@ -213,6 +227,7 @@ final class WaylandWindow: @unchecked Sendable {
         feedbacks = []
         if let c = callback { wl_callback_destroy(c); callback = nil }
         buffers?.destroyAll()
+        if let w = shmForBuffers { wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(w)); shmForBuffers = nil }
         if let t = toplevel { xdg_toplevel_destroy(t); toplevel = nil }
         if let x = xdgSurface { xdg_surface_destroy(x); xdgSurface = nil }
         if let s = surface { wl_surface_destroy(s); surface = nil }
@@ -224,6 +239,7 @@ final class WaylandWindow: @unchecked Sendable {
         if let s = shm { wl_shm_destroy(s); shm = nil }
         if let c = compositor { wl_compositor_destroy(c); compositor = nil }
         wl_registry_destroy(registry)
+        if let q = bufferQueue { wl_event_queue_destroy(q); bufferQueue = nil }
         wl_display_flush(display)
         wl_display_disconnect(display)
         ended = true
@@ -316,6 +332,7 @@ final class WaylandWindow: @unchecked Sendable {
     private func service() {
         guard !ended else { return }
         if wl_display_dispatch_pending(display) < 0 { lose(connectionError("dispatching")); return }
+        if let q = bufferQueue, wl_display_dispatch_queue_pending(display, q) < 0 { lose(connectionError("dispatching")); return }
         if closeRequested {
             closeRequested = false
             end("the compositor closed the window (its close button, or the session asked)")
@@ -374,7 +391,13 @@ final class WaylandWindow: @unchecked Sendable {
         logger.trace("wayland: tick")
         tickDue = false
         let now = csys_monotonic_ns()
-        let c = grid.catchUp(armed: 0, now: now)
+        lastTickWake = now
+        // The frame will be shown at the first refresh at least the last frame's lag (its
+        // wake to its presentation) after now, less half a period of slack: a compositor that
+        // shows a commit two refreshes after its frame callback (weston's headless backend
+        // does) gets frames evaluated for when they are really seen.
+        let lead = max(0, presentationLag - Int64(grid.periodNanoseconds / 2))
+        let c = grid.catchUp(armed: 0, now: now + lead)
         let target = c.next
         var missed: UInt64 = 0
         if let last = lastTargetIndex, gridFromFeedback, target > last + 1 { missed = target - last - 1 }
@@ -457,14 +480,14 @@ final class WaylandWindow: @unchecked Sendable {
         if let presentation {
             let fb = wp_presentation_feedback(presentation, surface)!
             wp_presentation_feedback_add_listener(fb, listeners.feedback, Unmanaged.passUnretained(self).toOpaque())
-            feedbacks.append((fb, frame.frame, frame.mediaTime))
+            feedbacks.append((fb, frame.frame, frame.mediaTime, lastTickWake))
         }
         wl_surface_commit(surface)
-        if roundTrip, let queue = wl_display_create_queue(display) {
-            // On a private queue: only the sync's reply is dispatched here; the window's other
-            // events wait for the loop (a dispatch inside `present` would re-enter the server).
-            if wl_display_roundtrip_queue(display, queue) < 0 { wl_event_queue_destroy(queue); lose(connectionError("committing")); return }
-            wl_event_queue_destroy(queue)
+        if roundTrip, let queue = bufferQueue {
+            // On the buffers' queue: only their releases and the sync's reply are dispatched
+            // here; the window's other events wait for the loop (a dispatch inside `present`
+            // would re-enter the server).
+            if wl_display_roundtrip_queue(display, queue) < 0 { lose(connectionError("committing")); return }
             dispatchSoon()
         } else {
             flush()
@@ -487,6 +510,7 @@ final class WaylandWindow: @unchecked Sendable {
         } else {
             grid = VsyncGrid(originNanoseconds: at, periodNanoseconds: grid.periodNanoseconds)
         }
+        if f.wake > 0 && !synchronous { presentationLag = min(max(0, at - f.wake), 250_000_000) }
         presented?(FrameReady(frame: f.frame, mediaTime: f.mediaTime, readyNanoseconds: at))
     }
 
