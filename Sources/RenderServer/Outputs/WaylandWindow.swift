@@ -24,7 +24,9 @@ import Logging
 /// frame callback's) is the frame's ready time, so `commitPresented` and the frame log say when
 /// a frame reached the screen.
 ///
-/// Size: the display size in points is the window's size (buffer scale 1). A configure event
+/// Size: the display size in points is the window's size; its buffers have the scale of the
+/// output it is on (the largest, when on several), so a HiDPI output gets frames drawn at
+/// its resolution while clients keep working in points. A configure event
 /// with a size resizes the display through `WindowDisplayEvents.resized`; the compositor's
 /// close request and a lost connection end the window through `ended`.
 ///
@@ -45,7 +47,9 @@ final class WaylandWindow: @unchecked Sendable {
     private var presentation: OpaquePointer?
     /// The seat, when the compositor offers one (its input: `WaylandSeat`).
     private(set) var seat: (proxy: OpaquePointer, version: UInt32)?
-    private var outputs: [(proxy: OpaquePointer, refreshMilliHertz: Int32)] = []
+    private var outputs: [(proxy: OpaquePointer, refreshMilliHertz: Int32, scale: Int32)] = []
+    /// The outputs the surface is on (`wl_surface.enter`/`leave`).
+    private var entered: Set<OpaquePointer> = []
     private var shmFormats: Set<UInt32> = []
     private var interfaces: [String] = []
     /// The presentation clock (`wp_presentation.clock_id`), CLOCK_MONOTONIC until told.
@@ -104,6 +108,8 @@ final class WaylandWindow: @unchecked Sendable {
     private let lock = NSLock()
     private var stagedFrame: (frame: UInt64, mediaTime: Double)?
     private var stagedDamage: [PixelRect] = []
+    /// The pixels per point of the staged buffer.
+    private var stagedScale = 1
     /// Frames whose buffers could not be staged (all held): their damage waits.
     private(set) var framesNotShown = 0
 
@@ -192,6 +198,8 @@ final class WaylandWindow: @unchecked Sendable {
     private func createWindow(title: String, fullscreen: Bool) throws {
         let me = Unmanaged.passUnretained(self).toOpaque()
         surface = wl_compositor_create_surface(compositor)
+        wl_surface_add_listener(surface, listeners.surface, me)
+        bufferScale = chosenScale()
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
         xdg_surface_add_listener(xdgSurface, listeners.xdgSurface, me)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
@@ -439,12 +447,13 @@ final class WaylandWindow: @unchecked Sendable {
     /// Copies a drawn frame's damage into a free buffer and asks the loop thread to show it.
     /// Compositor thread.
     /// Does nothing once the window has ended.
-    func stage(_ surfaceImage: OpaquePointer, damage: [PixelRect], frame: UInt64, mediaTime: Double) {
+    func stage(_ surfaceImage: OpaquePointer, damage: [PixelRect], frame: UInt64, mediaTime: Double, scale: Int) {
         lock.lock()
         guard !tornDown else { lock.unlock(); return }
         var shown = true
         if !damage.isEmpty, buffers.write(surfaceImage, damage: damage) == nil { shown = false }
         stagedFrame = (frame, mediaTime)
+        if shown && !damage.isEmpty { stagedScale = scale }
         stagedDamage += damage
         if stagedDamage.count > WaylandBuffers.maxRects {
             var box = stagedDamage[0]
@@ -468,10 +477,15 @@ final class WaylandWindow: @unchecked Sendable {
         let buffer = buffers.takeStaged()
         var damage: [PixelRect] = []
         if buffer != nil { damage = stagedDamage; stagedDamage = [] }
+        let scale = stagedScale
         lock.unlock()
         logger.trace("wayland: commit staged \(frame?.frame ?? 0) buffer \(buffer != nil)")
         guard let frame else { return }
         if let buffer {
+            if scale != attachedScale {
+                wl_surface_set_buffer_scale(surface, Int32(scale))
+                attachedScale = scale
+            }
             wl_surface_attach(surface, buffer.proxy, 0, 0)
             for r in damage { wl_surface_damage_buffer(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) }
         }
@@ -578,7 +592,7 @@ final class WaylandWindow: @unchecked Sendable {
             seat = (bind(withUnsafePointer(to: wl_seat_interface) { $0 }, v), v)
         case "wl_output":
             let o = bind(withUnsafePointer(to: wl_output_interface) { $0 }, 2)
-            outputs.append((o, 0))
+            outputs.append((o, 0, 1))
             wl_output_add_listener(o, listeners.output, me)
         default:
             break
@@ -588,6 +602,34 @@ final class WaylandWindow: @unchecked Sendable {
     fileprivate func shmFormat(_ f: UInt32) { shmFormats.insert(f) }
     fileprivate func ping(_ serial: UInt32) { xdg_wm_base_pong(wmBase, serial); flush() }
     fileprivate func presentationClockID(_ id: UInt32) { presentationClock = clockid_t(id) }
+    /// Pixels per point of the window's buffers: the largest scale of the outputs the
+    /// window is on (before it is on any, of all outputs), so that it is sharp on each.
+    /// Loop thread (read by the output when it builds a frame).
+    private(set) var bufferScale = 1
+    /// The scale of the buffer attached last (`wl_surface.set_buffer_scale` goes with it).
+    private var attachedScale = 1
+
+    private func chosenScale() -> Int {
+        let on = outputs.filter { entered.contains($0.proxy) }
+        return Int(max(1, (on.isEmpty ? outputs : on).map(\.scale).max() ?? 1))
+    }
+
+    private func updateScale() {
+        let s = chosenScale()
+        guard s != bufferScale else { return }
+        logger.info("Wayland window: buffer scale \(bufferScale) → \(s) (the display stays \(width)x\(height) points)")
+        bufferScale = s
+        events?.redraw()
+    }
+
+    fileprivate func surfaceEntered(_ o: OpaquePointer) { entered.insert(o); updateScale() }
+    fileprivate func surfaceLeft(_ o: OpaquePointer) { entered.remove(o); updateScale() }
+    fileprivate func outputScale(_ o: OpaquePointer, _ scale: Int32) {
+        guard let i = outputs.firstIndex(where: { $0.proxy == o }) else { return }
+        outputs[i].scale = max(1, scale)
+        if surface != nil { updateScale() }
+    }
+
     fileprivate func outputMode(_ o: OpaquePointer, current: Bool, refresh: Int32) {
         guard current, let i = outputs.firstIndex(where: { $0.proxy == o }) else { return }
         outputs[i].refreshMilliHertz = refresh
@@ -609,6 +651,7 @@ private final class Listeners {
     let presentation = UnsafeMutablePointer<wp_presentation_listener>.allocate(capacity: 1)
     let feedback = UnsafeMutablePointer<wp_presentation_feedback_listener>.allocate(capacity: 1)
     let output = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
+    let surface = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
 
     func install(_ w: WaylandWindow) {
         registry.initialize(to: wl_registry_listener(
@@ -638,14 +681,18 @@ private final class Listeners {
                 window(data).outputMode(o!, current: flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0, refresh: refresh)
             },
             done: { _, _ in },
-            scale: { _, _, _ in },
+            scale: { data, o, factor in window(data).outputScale(o!, factor) },
             name: { _, _, _ in },
             description: { _, _, _ in }))
+        surface.initialize(to: wl_surface_listener(
+            enter: { data, _, o in window(data).surfaceEntered(o!) },
+            leave: { data, _, o in window(data).surfaceLeft(o!) }))
     }
 
     deinit {
         registry.deallocate(); shm.deallocate(); wmBase.deallocate(); xdgSurface.deallocate(); toplevel.deallocate()
         frame.deallocate(); presentation.deallocate(); feedback.deallocate(); output.deallocate()
+        surface.deallocate()
     }
 }
 

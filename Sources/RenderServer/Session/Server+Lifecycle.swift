@@ -103,7 +103,8 @@ extension Server {
             try window.start(loop: loop, events: WindowDisplayEvents(
                 frameDue: { _, _, _ in },
                 resized: { [unowned self] w, h, rate in self.windowResized(w, h, rate) },
-                ended: { [unowned self] reason in self.windowEnded(reason) }))
+                ended: { [unowned self] reason in self.windowEnded(reason) },
+                redraw: { [unowned self] in self.flushTransport() }))
         }
         if let input = core.output.inputSource { startInput(input) }
         startTimeoutTimer()
