@@ -45,6 +45,9 @@ final class WaylandWindow: @unchecked Sendable {
     private var shm: OpaquePointer?
     private var wmBase: OpaquePointer?
     private var presentation: OpaquePointer?
+    /// xdg-decoration, where offered: the compositor draws the window's title bar.
+    private var decorationManager: OpaquePointer?
+    private var decoration: OpaquePointer?
     /// The seat, when the compositor offers one (its input: `WaylandSeat`).
     private(set) var seat: (proxy: OpaquePointer, version: UInt32)?
     private var outputs: [(proxy: OpaquePointer, refreshMilliHertz: Int32, scale: Int32)] = []
@@ -207,6 +210,10 @@ final class WaylandWindow: @unchecked Sendable {
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, "rendersrvd")
         if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
+        if let m = decorationManager {
+            decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(m, toplevel)
+            zxdg_toplevel_decoration_v1_set_mode(decoration, UInt32(ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue))
+        }
         wl_surface_commit(surface)
         // The first configure comes before the first buffer may be attached.
         for _ in 0..<8 where !configured { try roundTrip("waiting for the window's first configure") }
@@ -236,6 +243,8 @@ final class WaylandWindow: @unchecked Sendable {
         if let c = callback { wl_callback_destroy(c); callback = nil }
         buffers?.destroyAll()
         if let w = shmForBuffers { wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(w)); shmForBuffers = nil }
+        if let d = decoration { zxdg_toplevel_decoration_v1_destroy(d); decoration = nil }
+        if let m = decorationManager { zxdg_decoration_manager_v1_destroy(m); decorationManager = nil }
         if let t = toplevel { xdg_toplevel_destroy(t); toplevel = nil }
         if let x = xdgSurface { xdg_surface_destroy(x); xdgSurface = nil }
         if let s = surface { wl_surface_destroy(s); surface = nil }
@@ -587,6 +596,8 @@ final class WaylandWindow: @unchecked Sendable {
         case "wp_presentation" where presentation == nil:
             presentation = bind(withUnsafePointer(to: wp_presentation_interface) { $0 }, 1)
             wp_presentation_add_listener(presentation, listeners.presentation, me)
+        case "zxdg_decoration_manager_v1" where decorationManager == nil:
+            decorationManager = bind(withUnsafePointer(to: zxdg_decoration_manager_v1_interface) { $0 }, 1)
         case "wl_seat" where seat == nil:
             let v = min(version, 7)
             seat = (bind(withUnsafePointer(to: wl_seat_interface) { $0 }, v), v)
