@@ -132,6 +132,6 @@ let package = Package(
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderServerHarness", "CSystem", "CXCB", "CXTest"],
                     exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "Components", "TextLayout", "CXCB", "CSystem",
-                                                          "CXTest"]),
+                                                          "CXTest", "CCairo", "RenderPictures"]),
     ]
 )

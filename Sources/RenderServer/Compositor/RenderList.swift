@@ -11,8 +11,12 @@ package struct RenderList: Sendable {
     /// The frame it shows (counts from 1) and its target present time (media seconds).
     var frame: UInt64
     var mediaTime: Double
+    /// The frame's size in pixels: the display's size in points × `scale`.
     var width: Int
     var height: Int
+    /// Pixels per point (the window's buffer scale: 2 on a HiDPI output). World transforms
+    /// map to pixels.
+    var scale: Double = 1
     /// One block per client session with a root, in session order (drawn in that order).
     /// Within a block, `parent` and `subtreeEnd` are block indices.
     var blocks: [RenderItems]
@@ -239,6 +243,14 @@ package final class RenderListBuilder {
     }
     private var blocks: [UInt32: Block] = [:]
     private var size = (width: 0, height: 0)
+    /// Pixels per point of the lists it builds (a window's buffer scale): the root of every
+    /// tree is drawn through this scale, so layers are rasterized and composited at the
+    /// output's resolution while the trees stay in points. A change rebuilds every block.
+    /// Hit-testing and `convert` take display points.
+    package var scale: Double = 1
+    private var builtScale: Double = 1
+    /// Maps the display's points to the list's pixels.
+    private var rootWorld: Transform3D { scale == 1 ? .identity : .scale(x: scale, y: scale) }
     /// Counters for tests: whole session blocks built, subtrees rebuilt in place, and items
     /// built by updates (subtrees rebuilt: the work `sliceItems` bounds per frame).
     private(set) var sessionBuilds = 0
@@ -308,6 +320,7 @@ package final class RenderListBuilder {
     /// the sessions: during an update under way, the block shown before it), clients from
     /// the top down (`RenderItems.hitTest`).
     package func hitTest(_ point: Point) -> HitTestResult? {
+        let point = builtScale == 1 ? point : Point(x: point.x * builtScale, y: point.y * builtScale)
         for id in shownOrder.reversed() {
             if let block = blocks[id], let hit = block.items.hitTest(point, scratch: &hitScratch) { return hit }
         }
@@ -317,6 +330,7 @@ package final class RenderListBuilder {
     /// `point` in the bounds space of `layer` of session `sessionID` as last shown.
     func convert(_ point: Point, toLayer layer: LayerID, of sessionID: UInt32) -> Point? {
         guard let block = blocks[sessionID], let i = block.index[layer] else { return nil }
+        let point = builtScale == 1 ? point : Point(x: point.x * builtScale, y: point.y * builtScale)
         return block.items.convert(point, toItem: i)
     }
 
@@ -382,13 +396,15 @@ package final class RenderListBuilder {
 
     package func build(_ frame: FrameSnapshot) -> RenderList {
         builds += 1
-        let display = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
-        if size != (frame.width, frame.height) {
+        let pixels = (width: Int((Double(frame.width) * scale).rounded()), height: Int((Double(frame.height) * scale).rounded()))
+        let display = PixelRect(x: 0, y: 0, width: pixels.width, height: pixels.height)
+        if size != pixels || builtScale != scale {
             discarded += blocks.values.map(\.items)
             blocks.removeAll()
             slicing.removeAll()
             updating.removeAll()
-            size = (frame.width, frame.height)
+            size = pixels
+            builtScale = scale
         }
         let updateBudget = updateItems ?? .max
         var behind = false
@@ -478,7 +494,7 @@ package final class RenderListBuilder {
                 continue
             }
             var b = Builder(display: display, tree: tree)
-            b.add(root, parent: -1, parentWorld: .identity, parentOpacity: 1, clip: display, siblingIndex: 0, depth: 0)
+            b.add(root, parent: -1, parentWorld: rootWorld, parentOpacity: 1, clip: display, siblingIndex: 0, depth: 0)
             sessionBuilds += 1
             var index: [LayerID: Int] = [:]
             index.reserveCapacity(b.items.count)
@@ -503,8 +519,8 @@ package final class RenderListBuilder {
         if updating.count > 0 { updating = updating.filter { live.contains($0.key) } }
         isBehind = behind
         shownOrder = frame.trees.compactMap { blocks[$0.sessionID] != nil ? $0.sessionID : nil }
-        var list = RenderList(frame: frame.frame, mediaTime: frame.mediaTime, width: frame.width, height: frame.height,
-                          blocks: out)
+        var list = RenderList(frame: frame.frame, mediaTime: frame.mediaTime, width: pixels.width, height: pixels.height,
+                              scale: builtScale, blocks: out)
         list.discarded = discarded
         discarded = []
         return list
@@ -593,7 +609,7 @@ package final class RenderListBuilder {
         } else {
             s = Slicing(builder: Builder(display: display, tree: tree), root: root, serial: tree.renderSerial)
             before = 0
-            s.builder.start(root, parent: -1, parentWorld: .identity, parentOpacity: 1, clip: display, siblingIndex: 0,
+            s.builder.start(root, parent: -1, parentWorld: rootWorld, parentOpacity: 1, clip: display, siblingIndex: 0,
                             depth: 0)
         }
         s.animated.formUnion(tree.animatedLayers)

@@ -144,6 +144,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
             owesFrame = true
             return
         }
+        // A window on a HiDPI output: frames drawn at its scale (the trees stay in points).
+        if let window = waylandWindow { builder.scale = Double(window.bufferScale) }
         var list = builder.build(frame)
         if !undelivered.isEmpty { list.discarded += undelivered; undelivered = [] }
         if builder.isBehind {
@@ -163,7 +165,9 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
 
     /// A frame was skipped, or a list is being built over several frames: the server must
     /// produce frames until it is handed off.
-    public var hasPendingWork: Bool { owesFrame || builder.hasWorkUnderWay }
+    public var hasPendingWork: Bool {
+        owesFrame || builder.hasWorkUnderWay || Double(waylandWindow?.bufferScale ?? 1) != builder.scale
+    }
 
     /// What the frame it shows has under `point` (the builder's blocks: the list last handed
     /// off, or while an update is under way the blocks shown before it). Loop thread.
@@ -396,7 +400,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                 let t1 = csys_monotonic_ns()
                 let recorded = recorder?.frameDrawn(list.frame, mediaTime: list.mediaTime, surface: rasterizer.surface) ?? false
                 window?.show(rasterizer.surface, damage: damage)
-                wayland?.stage(rasterizer.surface, damage: damage, frame: list.frame, mediaTime: list.mediaTime)
+                wayland?.stage(rasterizer.surface, damage: damage, frame: list.frame, mediaTime: list.mediaTime,
+                               scale: Int(list.scale.rounded()))
                 // A Wayland window reports the frame when it reaches the screen (`presented`).
                 let reportedByWindow = wayland?.reportsPresentation ?? false
 

@@ -99,8 +99,11 @@ public struct WindowDisplayEvents {
     /// The window is gone: closed by the compositor (the user) or its connection was lost;
     /// `reason` says which, for the log.
     public var ended: (_ reason: String) -> Void
+    /// The window needs a frame drawn again though nothing in the trees changed (it moved to
+    /// an output with another scale): the server makes sure a frame comes.
+    public var redraw: () -> Void
     public init(frameDue: @escaping (Double, Int64, UInt64) -> Void, resized: @escaping (Int, Int, Double) -> Void,
-                ended: @escaping (String) -> Void) {
-        self.frameDue = frameDue; self.resized = resized; self.ended = ended
+                ended: @escaping (String) -> Void, redraw: @escaping () -> Void) {
+        self.frameDue = frameDue; self.resized = resized; self.ended = ended; self.redraw = redraw
     }
 }

@@ -24,7 +24,9 @@ import Logging
 /// frame callback's) is the frame's ready time, so `commitPresented` and the frame log say when
 /// a frame reached the screen.
 ///
-/// Size: the display size in points is the window's size (buffer scale 1). A configure event
+/// Size: the display size in points is the window's size; its buffers have the scale of the
+/// output it is on (the largest, when on several), so a HiDPI output gets frames drawn at
+/// its resolution while clients keep working in points. A configure event
 /// with a size resizes the display through `WindowDisplayEvents.resized`; the compositor's
 /// close request and a lost connection end the window through `ended`.
 ///
@@ -43,6 +45,9 @@ final class WaylandWindow: @unchecked Sendable {
     private var shm: OpaquePointer?
     private var wmBase: OpaquePointer?
     private var presentation: OpaquePointer?
+    /// xdg-decoration, where offered: the compositor draws the window's title bar.
+    private var decorationManager: OpaquePointer?
+    private var decoration: OpaquePointer?
     /// The seat, when the compositor offers one (its input: `WaylandSeat`).
     private(set) var seat: (proxy: OpaquePointer, version: UInt32)?
     /// The seat's global (registry name, version to bind), bound once the surface exists.
@@ -50,7 +55,9 @@ final class WaylandWindow: @unchecked Sendable {
     /// The window's input, from the seat (nil when the compositor offers none): the output's
     /// `InputSource`. Kept after the window ends (stopped) so that stopping it stays idempotent.
     private(set) var input: WaylandSeat?
-    private var outputs: [(proxy: OpaquePointer, refreshMilliHertz: Int32)] = []
+    private var outputs: [(proxy: OpaquePointer, refreshMilliHertz: Int32, scale: Int32)] = []
+    /// The outputs the surface is on (`wl_surface.enter`/`leave`).
+    private var entered: Set<OpaquePointer> = []
     private var shmFormats: Set<UInt32> = []
     private var interfaces: [String] = []
     /// The presentation clock (`wp_presentation.clock_id`), CLOCK_MONOTONIC until told.
@@ -60,6 +67,12 @@ final class WaylandWindow: @unchecked Sendable {
     private var xdgSurface: OpaquePointer!
     private var toplevel: OpaquePointer!
     private var buffers: WaylandBuffers!
+    /// The buffers' events (their releases) come on a queue of their own, dispatched without
+    /// the window's other events: a manual-clock step that shows many frames in one loop turn
+    /// gets its buffers back between them without running input or configure handlers inside
+    /// the server's frame.
+    private var bufferQueue: OpaquePointer?
+    private var shmForBuffers: OpaquePointer?
     private var format: UInt32 = 0
 
     /// The size the compositor asked for last (0: the window chooses), and whether an
@@ -91,7 +104,11 @@ final class WaylandWindow: @unchecked Sendable {
     /// Frames handed to the compositor thread, and the latest committed to the surface.
     private var lastHandedOff: UInt64 = 0
     private var committedFrame: (frame: UInt64, mediaTime: Double)?
-    private var feedbacks: [(proxy: OpaquePointer, frame: UInt64, mediaTime: Double)] = []
+    private var feedbacks: [(proxy: OpaquePointer, frame: UInt64, mediaTime: Double, wake: Int64)] = []
+    /// When the last frame was made due (ns), and how long after its wake the last presented
+    /// frame reached the screen (ns; 0 until feedback says).
+    private var lastTickWake: Int64 = 0
+    private var presentationLag: Int64 = 0
     /// A drawn frame was reported presented (`FrameReady`, loop thread).
     var presented: ((FrameReady) -> Void)?
 
@@ -99,6 +116,8 @@ final class WaylandWindow: @unchecked Sendable {
     private let lock = NSLock()
     private var stagedFrame: (frame: UInt64, mediaTime: Double)?
     private var stagedDamage: [PixelRect] = []
+    /// The pixels per point of the staged buffer.
+    private var stagedScale = 1
     /// Frames whose buffers could not be staged (all held): their damage waits.
     private(set) var framesNotShown = 0
 
@@ -187,6 +206,8 @@ final class WaylandWindow: @unchecked Sendable {
     private func createWindow(title: String, fullscreen: Bool) throws {
         let me = Unmanaged.passUnretained(self).toOpaque()
         surface = wl_compositor_create_surface(compositor)
+        wl_surface_add_listener(surface, listeners.surface, me)
+        bufferScale = chosenScale()
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
         xdg_surface_add_listener(xdgSurface, listeners.xdgSurface, me)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
@@ -194,6 +215,10 @@ final class WaylandWindow: @unchecked Sendable {
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, "rendersrvd")
         if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
+        if let m = decorationManager {
+            decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(m, toplevel)
+            zxdg_toplevel_decoration_v1_set_mode(decoration, UInt32(ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue))
+        }
         // The seat is bound now, its listener added before any dispatch, so that its first
         // event (the capabilities) is not dropped, and it knows the surface its enters name.
         if let g = seatGlobal {
@@ -207,7 +232,11 @@ final class WaylandWindow: @unchecked Sendable {
         guard configured else {
             throw OpenError(description: "--output wayland: the compositor at \"\(displayName)\" never configured the window")
         }
-        buffers = WaylandBuffers(shm: shm!, format: format, width: width, height: height)
+        bufferQueue = wl_display_create_queue(display)
+        let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(shm!)))
+        wl_proxy_set_queue(wrapper, bufferQueue)
+        shmForBuffers = wrapper
+        buffers = WaylandBuffers(shm: wrapper!, format: format, width: width, height: height)
     }
 
     /// Destroys every Wayland object and disconnects. Idempotent (loop thread, or the
@@ -225,6 +254,9 @@ final class WaylandWindow: @unchecked Sendable {
         feedbacks = []
         if let c = callback { wl_callback_destroy(c); callback = nil }
         buffers?.destroyAll()
+        if let w = shmForBuffers { wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(w)); shmForBuffers = nil }
+        if let d = decoration { zxdg_toplevel_decoration_v1_destroy(d); decoration = nil }
+        if let m = decorationManager { zxdg_decoration_manager_v1_destroy(m); decorationManager = nil }
         if let t = toplevel { xdg_toplevel_destroy(t); toplevel = nil }
         if let x = xdgSurface { xdg_surface_destroy(x); xdgSurface = nil }
         if let s = surface { wl_surface_destroy(s); surface = nil }
@@ -238,6 +270,7 @@ final class WaylandWindow: @unchecked Sendable {
         if let s = shm { wl_shm_destroy(s); shm = nil }
         if let c = compositor { wl_compositor_destroy(c); compositor = nil }
         wl_registry_destroy(registry)
+        if let q = bufferQueue { wl_event_queue_destroy(q); bufferQueue = nil }
         wl_display_flush(display)
         wl_display_disconnect(display)
         ended = true
@@ -330,6 +363,7 @@ final class WaylandWindow: @unchecked Sendable {
     private func service() {
         guard !ended else { return }
         if wl_display_dispatch_pending(display) < 0 { lose(connectionError("dispatching")); return }
+        if let q = bufferQueue, wl_display_dispatch_queue_pending(display, q) < 0 { lose(connectionError("dispatching")); return }
         if closeRequested {
             closeRequested = false
             end("the compositor closed the window (its close button, or the session asked)")
@@ -388,7 +422,13 @@ final class WaylandWindow: @unchecked Sendable {
         logger.trace("wayland: tick")
         tickDue = false
         let now = csys_monotonic_ns()
-        let c = grid.catchUp(armed: 0, now: now)
+        lastTickWake = now
+        // The frame will be shown at the first refresh at least the last frame's lag (its
+        // wake to its presentation) after now, less half a period of slack: a compositor that
+        // shows a commit two refreshes after its frame callback (weston's headless backend
+        // does) gets frames evaluated for when they are really seen.
+        let lead = max(0, presentationLag - Int64(grid.periodNanoseconds / 2))
+        let c = grid.catchUp(armed: 0, now: now + lead)
         let target = c.next
         var missed: UInt64 = 0
         if let last = lastTargetIndex, gridFromFeedback, target > last + 1 { missed = target - last - 1 }
@@ -430,12 +470,13 @@ final class WaylandWindow: @unchecked Sendable {
     /// Copies a drawn frame's damage into a free buffer and asks the loop thread to show it.
     /// Compositor thread.
     /// Does nothing once the window has ended.
-    func stage(_ surfaceImage: OpaquePointer, damage: [PixelRect], frame: UInt64, mediaTime: Double) {
+    func stage(_ surfaceImage: OpaquePointer, damage: [PixelRect], frame: UInt64, mediaTime: Double, scale: Int) {
         lock.lock()
         guard !tornDown else { lock.unlock(); return }
         var shown = true
         if !damage.isEmpty, buffers.write(surfaceImage, damage: damage) == nil { shown = false }
         stagedFrame = (frame, mediaTime)
+        if shown && !damage.isEmpty { stagedScale = scale }
         stagedDamage += damage
         if stagedDamage.count > WaylandBuffers.maxRects {
             var box = stagedDamage[0]
@@ -459,10 +500,15 @@ final class WaylandWindow: @unchecked Sendable {
         let buffer = buffers.takeStaged()
         var damage: [PixelRect] = []
         if buffer != nil { damage = stagedDamage; stagedDamage = [] }
+        let scale = stagedScale
         lock.unlock()
         logger.trace("wayland: commit staged \(frame?.frame ?? 0) buffer \(buffer != nil)")
         guard let frame else { return }
         if let buffer {
+            if scale != attachedScale {
+                wl_surface_set_buffer_scale(surface, Int32(scale))
+                attachedScale = scale
+            }
             wl_surface_attach(surface, buffer.proxy, 0, 0)
             for r in damage { wl_surface_damage_buffer(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) }
         }
@@ -471,14 +517,14 @@ final class WaylandWindow: @unchecked Sendable {
         if let presentation {
             let fb = wp_presentation_feedback(presentation, surface)!
             wp_presentation_feedback_add_listener(fb, listeners.feedback, Unmanaged.passUnretained(self).toOpaque())
-            feedbacks.append((fb, frame.frame, frame.mediaTime))
+            feedbacks.append((fb, frame.frame, frame.mediaTime, lastTickWake))
         }
         wl_surface_commit(surface)
-        if roundTrip, let queue = wl_display_create_queue(display) {
-            // On a private queue: only the sync's reply is dispatched here; the window's other
-            // events wait for the loop (a dispatch inside `present` would re-enter the server).
-            if wl_display_roundtrip_queue(display, queue) < 0 { wl_event_queue_destroy(queue); lose(connectionError("committing")); return }
-            wl_event_queue_destroy(queue)
+        if roundTrip, let queue = bufferQueue {
+            // On the buffers' queue: only their releases and the sync's reply are dispatched
+            // here; the window's other events wait for the loop (a dispatch inside `present`
+            // would re-enter the server).
+            if wl_display_roundtrip_queue(display, queue) < 0 { lose(connectionError("committing")); return }
             dispatchSoon()
         } else {
             flush()
@@ -501,6 +547,7 @@ final class WaylandWindow: @unchecked Sendable {
         } else {
             grid = VsyncGrid(originNanoseconds: at, periodNanoseconds: grid.periodNanoseconds)
         }
+        if f.wake > 0 && !synchronous { presentationLag = min(max(0, at - f.wake), 250_000_000) }
         presented?(FrameReady(frame: f.frame, mediaTime: f.mediaTime, readyNanoseconds: at))
     }
 
@@ -563,11 +610,13 @@ final class WaylandWindow: @unchecked Sendable {
         case "wp_presentation" where presentation == nil:
             presentation = bind(withUnsafePointer(to: wp_presentation_interface) { $0 }, 1)
             wp_presentation_add_listener(presentation, listeners.presentation, me)
+        case "zxdg_decoration_manager_v1" where decorationManager == nil:
+            decorationManager = bind(withUnsafePointer(to: zxdg_decoration_manager_v1_interface) { $0 }, 1)
         case "wl_seat" where seatGlobal == nil:
             seatGlobal = (name, min(version, 7))
         case "wl_output":
             let o = bind(withUnsafePointer(to: wl_output_interface) { $0 }, 2)
-            outputs.append((o, 0))
+            outputs.append((o, 0, 1))
             wl_output_add_listener(o, listeners.output, me)
         default:
             break
@@ -577,6 +626,34 @@ final class WaylandWindow: @unchecked Sendable {
     fileprivate func shmFormat(_ f: UInt32) { shmFormats.insert(f) }
     fileprivate func ping(_ serial: UInt32) { xdg_wm_base_pong(wmBase, serial); flush() }
     fileprivate func presentationClockID(_ id: UInt32) { presentationClock = clockid_t(id) }
+    /// Pixels per point of the window's buffers: the largest scale of the outputs the
+    /// window is on (before it is on any, of all outputs), so that it is sharp on each.
+    /// Loop thread (read by the output when it builds a frame).
+    private(set) var bufferScale = 1
+    /// The scale of the buffer attached last (`wl_surface.set_buffer_scale` goes with it).
+    private var attachedScale = 1
+
+    private func chosenScale() -> Int {
+        let on = outputs.filter { entered.contains($0.proxy) }
+        return Int(max(1, (on.isEmpty ? outputs : on).map(\.scale).max() ?? 1))
+    }
+
+    private func updateScale() {
+        let s = chosenScale()
+        guard s != bufferScale else { return }
+        logger.info("Wayland window: buffer scale \(bufferScale) → \(s) (the display stays \(width)x\(height) points)")
+        bufferScale = s
+        events?.redraw()
+    }
+
+    fileprivate func surfaceEntered(_ o: OpaquePointer) { entered.insert(o); updateScale() }
+    fileprivate func surfaceLeft(_ o: OpaquePointer) { entered.remove(o); updateScale() }
+    fileprivate func outputScale(_ o: OpaquePointer, _ scale: Int32) {
+        guard let i = outputs.firstIndex(where: { $0.proxy == o }) else { return }
+        outputs[i].scale = max(1, scale)
+        if surface != nil { updateScale() }
+    }
+
     fileprivate func outputMode(_ o: OpaquePointer, current: Bool, refresh: Int32) {
         guard current, let i = outputs.firstIndex(where: { $0.proxy == o }) else { return }
         outputs[i].refreshMilliHertz = refresh
@@ -598,6 +675,7 @@ private final class Listeners {
     let presentation = UnsafeMutablePointer<wp_presentation_listener>.allocate(capacity: 1)
     let feedback = UnsafeMutablePointer<wp_presentation_feedback_listener>.allocate(capacity: 1)
     let output = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
+    let surface = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
 
     func install(_ w: WaylandWindow) {
         registry.initialize(to: wl_registry_listener(
@@ -627,14 +705,18 @@ private final class Listeners {
                 window(data).outputMode(o!, current: flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0, refresh: refresh)
             },
             done: { _, _ in },
-            scale: { _, _, _ in },
+            scale: { data, o, factor in window(data).outputScale(o!, factor) },
             name: { _, _, _ in },
             description: { _, _, _ in }))
+        surface.initialize(to: wl_surface_listener(
+            enter: { data, _, o in window(data).surfaceEntered(o!) },
+            leave: { data, _, o in window(data).surfaceLeft(o!) }))
     }
 
     deinit {
         registry.deallocate(); shm.deallocate(); wmBase.deallocate(); xdgSurface.deallocate(); toplevel.deallocate()
         frame.deallocate(); presentation.deallocate(); feedback.deallocate(); output.deallocate()
+        surface.deallocate()
     }
 }
 

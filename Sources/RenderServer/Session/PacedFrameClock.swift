@@ -28,13 +28,14 @@ final class PacedFrameClock: FrameTicker {
     /// Events of the window other than frames (resize, end), passed on by the server.
     private let resized: (Int, Int, Double) -> Void
     private let ended: (String) -> Void
+    private let redraw: () -> Void
     var onFrame: ((Double, Int64, UInt64) -> Void)?
     private(set) var isPaused = false
     private var stopped = false
 
     init(window: WindowDisplay, loop: Loop, refreshRate: Double, resized: @escaping (Int, Int, Double) -> Void,
-         ended: @escaping (String) -> Void) throws {
-        self.window = window; self.loop = loop; self.resized = resized; self.ended = ended
+         ended: @escaping (String) -> Void, redraw: @escaping () -> Void) throws {
+        self.window = window; self.loop = loop; self.resized = resized; self.ended = ended; self.redraw = redraw
         fallback = try RealFrameClock(loop: loop, refreshRate: refreshRate)
     }
 
@@ -54,7 +55,8 @@ final class PacedFrameClock: FrameTicker {
                 // The window's pace is gone: the timerfd's takes over while frames are wanted.
                 if !self.isPaused && !self.stopped { self.fallback.resume(latch: 0) }
                 self.ended(reason)
-            }))
+            },
+            redraw: { [unowned self] in self.redraw() }))
         window.setFramesWanted(!isPaused)
     }
 

@@ -97,6 +97,15 @@ extension Server {
     func setUpLoopThread() throws {
         loop.preconditionInLoop()
         try realClock?.start()
+        // On the manual clock the window does not pace frames, but it still has events (its
+        // size, its end) and its connection to serve; on the real clock PacedFrameClock starts it.
+        if realClock == nil, let window = core.output.windowDisplay {
+            try window.start(loop: loop, events: WindowDisplayEvents(
+                frameDue: { _, _, _ in },
+                resized: { [unowned self] w, h, rate in self.windowResized(w, h, rate) },
+                ended: { [unowned self] reason in self.windowEnded(reason) },
+                redraw: { [unowned self] in self.flushTransport() }))
+        }
         if let input = core.output.inputSource { startInput(input) }
         startTimeoutTimer()
         if configuration.handlesTerminationSignals { try installTerminationPipe() }
@@ -142,6 +151,7 @@ extension Server {
         listener?.close()
         listener = nil
         realClock?.stop()
+        core.output.windowDisplay?.stop()
         core.output.inputSource?.stop()
         stopTimeoutTimer()
         if let idle = jobIdle { jobIdle = nil; uv_idle_stop(idle); uvCloseAndFree(idle) }

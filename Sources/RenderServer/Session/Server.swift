@@ -86,7 +86,8 @@ public final class Server: @unchecked Sendable {
                 if let window = core.output.windowDisplay {
                     realClock = try PacedFrameClock(window: window, loop: loop, refreshRate: configuration.refreshRate,
                                                     resized: { [unowned self] w, h, rate in self.windowResized(w, h, rate) },
-                                                    ended: { [unowned self] reason in self.windowEnded(reason) })
+                                                    ended: { [unowned self] reason in self.windowEnded(reason) },
+                                                    redraw: { [unowned self] in self.flushTransport() })
                 } else {
                     realClock = try RealFrameClock(loop: loop, refreshRate: configuration.refreshRate)
                 }
