@@ -29,7 +29,9 @@ struct WaylandInputEndToEndTests {
     /// Xvfb, weston in it, and the daemon on that weston (real clock), stopped in that order's reverse.
     final class Rig {
         let x: X11OutputTests.VirtualDisplay
-        let weston: WestonX11
+        let weston: Weston
+        /// Where weston's window is on the X screen.
+        let origin: (x: Int, y: Int)
         let daemon: Daemon
         let pointer: Pointer
         static let width = 320, height = 240
@@ -38,11 +40,15 @@ struct WaylandInputEndToEndTests {
             guard X11OutputTests.xvfb != nil else {
                 try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the Wayland window's input cannot be tested")
             }
-            guard WestonX11.binary != nil else {
-                try Test.cancel("weston is not installed (apt-get install weston), so the Wayland window's input cannot be tested")
+            if let missing = Weston.missing {
+                try Test.cancel("\(missing), so the Wayland window's input cannot be tested")
             }
             x = try X11OutputTests.VirtualDisplay()
-            do { weston = try WestonX11(display: x.display, width: Rig.width, height: Rig.height) } catch {
+            do {
+                weston = try Weston(.x11(display: x.display, width: Rig.width, height: Rig.height), shell: "kiosk-shell.so")
+                let window = try #require(weston.x11Window)
+                origin = (window.x, window.y)
+            } catch {
                 x.stop(); throw error
             }
             do {
@@ -65,14 +71,14 @@ struct WaylandInputEndToEndTests {
 
         /// Moves the pointer to the daemon's display point (x, y): weston's window is at `origin`.
         func move(_ px: Int, _ py: Int) throws {
-            try pointer.move(Int16(weston.origin.x + px), Int16(weston.origin.y + py))
+            try pointer.move(Int16(origin.x + px), Int16(origin.y + py))
         }
 
         /// The X screen's pixel (B, G, R) at the daemon's display point (x, y).
         func pixel(_ px: Int, _ py: Int) throws -> (UInt8, UInt8, UInt8) {
-            let w = weston.origin.x + Rig.width, h = weston.origin.y + Rig.height
+            let w = origin.x + Rig.width, h = origin.y + Rig.height
             let screen = try X11OutputTests.capture(x.display, width: w, height: h)
-            let i = ((weston.origin.y + py) * w + weston.origin.x + px) * 4
+            let i = ((origin.y + py) * w + origin.x + px) * 4
             return (screen[i], screen[i + 1], screen[i + 2])
         }
 
@@ -193,7 +199,7 @@ struct WaylandInputEndToEndTests {
         #expect(downs.allSatisfy { $0.keysym == 0x61 && $0.keycode == 38 && $0.text == "a" && $0.layer == scene.button.id })
         #expect(keys.last?.kind == .keyUp && keys.last?.keysym == 0x61 && keys.last?.text == "")
         // Each repeat is due no earlier than the delay after the press plus its periods.
-        let delay = Double(WestonX11.repeatDelay) / 1000, period = 1 / Double(WestonX11.repeatRate)
+        let delay = Double(Weston.repeatDelay) / 1000, period = 1 / Double(Weston.repeatRate)
         for (k, d) in downs.dropFirst().prefix(3).enumerated() {
             #expect(d.mediaTime - downs[0].mediaTime >= delay + Double(k) * period - 1e-6,
                     "repeat \(k + 1) at \(d.mediaTime - downs[0].mediaTime) s after the press")

@@ -1,4 +1,5 @@
 import CCairo
+import CXCB
 import Foundation
 import Glibc
 import RenderPictures
@@ -7,7 +8,8 @@ import RenderPictures
 /// XDG_RUNTIME_DIR (mode 0700) and socket, the pixman renderer, `--debug` so that
 /// `weston-screenshooter` may read its output back. Headless (a 60 Hz output in memory) or
 /// inside an X server (the X11 backend: input injected into that X server with XTest reaches
-/// weston's clients as `wl_pointer` events).
+/// weston's clients as `wl_seat` events; with the kiosk shell the daemon's window fills
+/// weston's output, so the daemon's display point (x, y) is at `x11Window`'s origin + (x, y)).
 ///
 /// Threads: the test makes, uses and stops it.
 final class Weston {
@@ -26,11 +28,17 @@ final class Weston {
     }
 
     struct StartError: Error, CustomStringConvertible { let description: String }
+    /// Key repeat weston announces to its clients (`wl_keyboard.repeat_info`, from weston.ini's
+    /// [keyboard]): repeats per second, and milliseconds before the first. Not weston's
+    /// defaults (40 after 400 ms), so that a test sees these reach the daemon.
+    static let repeatRate = 20, repeatDelay = 300
 
     let process = Process()
     let runtimeDirectory: String
     let socketName = "wayland-rendersrv"
     let logPath: String
+    /// With the X11 backend: weston's window on the X screen, and where it is.
+    private(set) var x11Window: (id: xcb_window_t, x: Int, y: Int)?
 
     /// What a client of this weston needs in its environment.
     var environment: [String: String] { ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socketName] }
@@ -54,6 +62,10 @@ final class Weston {
             startup-animation=none
             close-animation=none
             focus-animation=none
+
+            [keyboard]
+            repeat-rate=\(Weston.repeatRate)
+            repeat-delay=\(Weston.repeatDelay)
 
             """.write(toFile: config, atomically: true, encoding: .utf8)
         var arguments = ["--socket=\(socketName)", "--shell=\(shell)", "--use-pixman", "--idle-time=0", "--debug",
@@ -83,6 +95,42 @@ final class Weston {
             guard Date() < deadline else { stop(); throw StartError(description: "weston did not listen within 20 s: \(log)") }
             usleep(10_000) // sleep-ok: polls another process (weston) for its socket, under a 20 s deadline
         }
+        if case let .x11(display, width, height) = backend {
+            do { x11Window = try Weston.findWindow(display: display, width: width, height: height) } catch {
+                stop()
+                throw error
+            }
+        }
+    }
+
+    /// Weston's X11 output window: the root's mapped child of the output's size (no window
+    /// manager runs, so it is where weston put it). Weston maps it before it listens.
+    private static func findWindow(display: String, width: Int, height: Int) throws -> (id: xcb_window_t, x: Int, y: Int) {
+        var screen: Int32 = 0
+        guard let c = xcb_connect(display, &screen), xcb_connection_has_error(c) == 0 else {
+            throw StartError(description: "cannot connect to X display \(display) to find weston's window")
+        }
+        defer { xcb_disconnect(c) }
+        let root = xcb_setup_roots_iterator(xcb_get_setup(c)).data!.pointee.root
+        guard let tree = xcb_query_tree_reply(c, xcb_query_tree(c, root), nil) else {
+            throw StartError(description: "QueryTree of the root window of \(display) failed")
+        }
+        defer { free(tree) }
+        let children = UnsafeBufferPointer(start: xcb_query_tree_children(tree), count: Int(xcb_query_tree_children_length(tree)))
+        var found: [(id: xcb_window_t, x: Int, y: Int)] = []
+        for w in children {
+            guard let attributes = xcb_get_window_attributes_reply(c, xcb_get_window_attributes(c, w), nil) else { continue }
+            let viewable = attributes.pointee.map_state == UInt8(XCB_MAP_STATE_VIEWABLE.rawValue)
+            free(attributes)
+            guard viewable, let g = xcb_get_geometry_reply(c, xcb_get_geometry(c, w), nil) else { continue }
+            if Int(g.pointee.width) == width && Int(g.pointee.height) == height { found.append((w, Int(g.pointee.x), Int(g.pointee.y))) }
+            free(g)
+        }
+        guard found.count == 1 else {
+            throw StartError(description: "expected one mapped \(width)x\(height) window of weston on X display \(display), "
+                + "found \(found.count)")
+        }
+        return found[0]
     }
 
     /// Whether a Unix socket at `path` accepts a connection.
