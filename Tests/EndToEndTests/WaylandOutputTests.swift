@@ -111,9 +111,12 @@ struct WaylandOutputTests {
         defer { daemon.stop() }
         let client = try Client(daemon)
         weston.stop()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(20)
         while !daemon.stderrText.contains("lost the connection to the Wayland compositor") {
-            guard Date() < deadline else { Issue.record("no log of the lost compositor: \(daemon.stderrText)"); return }
+            guard Date() < deadline else {
+                Issue.record("no log of the lost compositor (rendersrvd \(daemon.process.isRunning ? "still runs" : "exited, status \(daemon.process.terminationStatus)")): \(daemon.stderrText)")
+                return
+            }
             usleep(10_000) // sleep-ok: waits for the daemon (another process) to notice, under a deadline
         }
         if keepRunning {

@@ -55,10 +55,12 @@ final class WaylandBuffers: @unchecked Sendable {
     init(shm: OpaquePointer, format: UInt32, width: Int, height: Int) {
         self.shm = shm; self.format = format; self.width = width; self.height = height
         releaseListener = .allocate(capacity: 1)
-        releaseListener.initialize(to: wl_buffer_listener(release: { data, proxy in
+        UnsafeMutableRawPointer(releaseListener).initializeMemory(as: UInt8.self, repeating: 0,
+                                                                  count: MemoryLayout<wl_buffer_listener>.size)
+        releaseListener.pointee.release = { data, proxy in
             guard let data, let proxy else { return }
             Unmanaged<WaylandBuffers>.fromOpaque(data).takeUnretainedValue().released(proxy)
-        }))
+        }
     }
 
     /// Destroys every buffer (loop thread, at the window's end).
