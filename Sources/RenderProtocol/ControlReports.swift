@@ -62,6 +62,7 @@ public struct StatsReport: Codable, Hashable, Sendable {
     /// The display's size now, points (the configured one until it is resized: a window's
     /// compositor, `resizeDisplay`).
     public var displayWidth: Int
+    /// The display's height now, points.
     public var displayHeight: Int
     /// The compositor's figures, when the daemon draws.
     public var compositor: Compositor?
