@@ -63,4 +63,46 @@ struct DisplayResizeEndToEndTests {
         #expect(throws: ConnectionError.self) { try later.resizeDisplay(width: 20_000, height: 100) }
         #expect(try later.snapshot().width == 200)
     }
+
+    /// `--output x11`: the window keeps its 320×240 and shows the frame's top-left part — all
+    /// of the window for a larger frame, and black past a smaller one's edges.
+    @Test(.enabled(if: X11OutputTests.xvfb != nil), arguments: [true, false])
+    func theX11WindowShowsTheTopLeftOfAResizedFrame(sharedMemory: Bool) throws {
+        let x = try X11OutputTests.VirtualDisplay(sharedMemory: sharedMemory)
+        defer { x.stop() }
+        let daemon = try Daemon(clock: "manual", extraArguments: ["--output", "x11", "--size", "320x240"],
+                                environment: ["DISPLAY": x.display])
+        defer { daemon.stop() }
+        let client = try Client(daemon)
+        try PictureTests().scene(client)
+        /// Pixels of the window (BGRX) that differ from the snapshot's top-left part, and the
+        /// window's pixels past the snapshot that are not black.
+        func compare() throws -> (differing: Int, notBlack: Int, width: Int) {
+            _ = try client.control.step(seconds: 0.25)
+            let shot = try client.control.snapshot()
+            let screen = try X11OutputTests.capture(x.display, width: 320, height: 240)
+            var differing = 0, notBlack = 0
+            for y in 0..<240 {
+                for x in 0..<320 {
+                    let i = (y * 320 + x) * 4
+                    if x < Int(shot.width) && y < Int(shot.height) {
+                        let j = (y * Int(shot.width) + x) * 4
+                        if screen[i..<i + 3] != shot.pixels[j..<j + 3] { differing += 1 }
+                    } else if screen[i..<i + 3] != [0, 0, 0] {
+                        notBlack += 1
+                    }
+                }
+            }
+            return (differing, notBlack, Int(shot.width))
+        }
+        _ = try client.control.resizeDisplay(width: 400, height: 300)
+        let larger = try compare()
+        #expect(larger.width == 400 && larger.differing == 0, "\(larger)")
+        _ = try client.control.resizeDisplay(width: 200, height: 100)
+        let smaller = try compare()
+        #expect(smaller.width == 200 && smaller.differing == 0 && smaller.notBlack == 0, "\(smaller)")
+        // The grey root really is in the window's top-left part (not two black images).
+        let screen = try X11OutputTests.capture(x.display, width: 320, height: 240)
+        #expect(Array(screen[(10 * 320 + 10) * 4..<(10 * 320 + 10) * 4 + 3]) == [128, 128, 128])
+    }
 }
