@@ -146,4 +146,36 @@ import Testing
         // (Hit-testing is geometric over what the list holds: a point off a smaller display
         // may still find a layer there; the window cannot send one.)
     }
+
+    /// What a window output does: `Server.resizeDisplay` on the daemon's loop thread. Its
+    /// clients hear it over their sockets at once; a size out of range throws and changes nothing.
+    @Test func theDaemonResizesOnItsLoopThread() throws {
+        let s = try TestServer()
+        let c = try s.connect(name: "app")
+        final class Outcome: @unchecked Sendable { var errors: [String] = [] } // written on the loop, read after the semaphore
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        s.server.runOnLoop { [server = s.server] in
+            for (w, h, rate) in [(0, 600, nil), (800, 16_385, nil), (800, 600, -1.0) as (Int, Int, Double?)] {
+                do { try server.resizeDisplay(width: w, height: h, refreshRate: rate) } catch {
+                    outcome.errors.append("\(error)")
+                }
+            }
+            do { try server.resizeDisplay(width: 800, height: 600, refreshRate: 144) } catch {
+                outcome.errors.append("unexpected: \(error)")
+            }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(outcome.errors.count == 3, "\(outcome.errors)")
+        #expect(outcome.errors.prefix(2).allSatisfy { $0.contains("1…16384 points each") }, "\(outcome.errors)")
+        #expect(outcome.errors.last?.contains("-1.0 Hz") == true, "\(outcome.errors)")
+        let (change, before) = try c.receive(until: { if case let .displayChanged(d) = $0 { return d }; return nil })
+        #expect(change == DisplayChanged(width: 800, height: 600, refreshRate: 144))
+        #expect(!before.contains { if case .displayChanged = $0 { return true }; return false }) // told once
+        let later = try s.connect(name: "later")
+        #expect(later.welcome?.displayWidth == 800 && later.welcome?.displayHeight == 600 && later.welcome?.refreshRate == 144)
+        let stats = try later.stats()
+        #expect(stats["displayWidth"] as? Int == 800 && stats["displayHeight"] as? Int == 600)
+    }
 }
