@@ -45,7 +45,9 @@ public final class Connection: @unchecked Sendable {
     /// dumps); the process's name by default.
     public let clientName: String
     /// The server's answer to the current session's handshake: session id, display, clock,
-    /// limits (a new session's after a reconnection). Any thread.
+    /// limits (a new session's after a reconnection). Its display size and refresh rate are
+    /// kept current: each `displayChanged` (protocol version 4) updates them as it is read,
+    /// before the event reaches the callback queue. Any thread.
     public var welcome: Welcome { core.state.withLock { $0.welcome } }
     /// How a lost session is replaced (`nil`: it is not).
     public let reconnectPolicy: ReconnectPolicy?

@@ -410,6 +410,14 @@ final class ConnectionCore: @unchecked Sendable {
         case let .trackerUpdate(u):
             if u.reason == .moved || u.state == .idle { mirror.withLock { $0.image.noteTracker(u) } }
             events.append(m)
+        case let .displayChanged(d):
+            // The welcome's display stays current (`Connection.welcome`); the context hears it in turn.
+            state.withLock { s in
+                s.welcome.displayWidth = d.width
+                s.welcome.displayHeight = d.height
+                s.welcome.refreshRate = d.refreshRate
+            }
+            events.append(m)
         case let .goodbye(g):
             // The session is over whether or not the server closes promptly: stop writing,
             // and let the read loop end once the buffered messages are handled.

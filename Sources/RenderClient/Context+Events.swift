@@ -24,6 +24,8 @@ extension Context {
     /// - `pointerEvent`, `keyEvent`: `onPointerEvent` / `onKeyEvent` with the layer named.
     /// - `trackerUpdate`: the tracked layer's model `bounds.origin` follows the daemon's
     ///   content offset (without a commit), then `onTrackerUpdate`.
+    /// - `displayChanged`: `displaySize` and `refreshRate` take its values, then
+    ///   `onDisplayChange` (told even when they were already current).
     /// Other messages are ignored.
     public func deliver(_ event: Message) {
         dispatchPrecondition(condition: .onQueue(queue))
@@ -60,6 +62,8 @@ extension Context {
             let l = layer(withID: u.layer)
             l?.trackerDidUpdate(u)
             onTrackerUpdate?(u, l)
+        case let .displayChanged(d):
+            displayChanged(d)
         case let .error(m):
             if !m.fatal && m.sequence != 0 {
                 stopAnimations(ofCommit: m.sequence)
@@ -69,6 +73,13 @@ extension Context {
         default:
             break
         }
+    }
+
+    /// Takes the display's new size and rate, then tells `onDisplayChange`.
+    func displayChanged(_ d: DisplayChanged) {
+        displaySize = Size(width: Double(d.width), height: Double(d.height))
+        refreshRate = d.refreshRate
+        onDisplayChange?(d)
     }
 
     /// The session ended (`Connection.onDisconnect`, or a test): every outstanding

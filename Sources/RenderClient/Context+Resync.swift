@@ -78,7 +78,9 @@ extension Context {
     /// connection, the replay was written by the connection already; with a custom commit
     /// sink, `disconnected` starts keeping commits for the next daemon and `reconnected`
     /// replays this context's image through the sink, then the commits kept. `resynced` is
-    /// reported once the replay is acknowledged.
+    /// reported once the replay is acknowledged. A `reconnected` whose welcome has another
+    /// display than `displaySize`/`refreshRate` is heard as a display change too
+    /// (`onDisplayChange`, after `onReconnect`).
     public func deliver(reconnect event: ReconnectEvent) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !isDisconnected else { return }
@@ -91,6 +93,13 @@ extension Context {
         case let .reconnected(welcome):
             sessionLost()
             onReconnect?(event)
+            let display = DisplayChanged(width: welcome.displayWidth, height: welcome.displayHeight,
+                                         refreshRate: welcome.refreshRate)
+            if displaySize != Size(width: Double(display.width), height: Double(display.height))
+                || refreshRate != display.refreshRate {
+                // The new daemon's display is another: heard as a change.
+                displayChanged(display)
+            }
             if connection == nil { replayLocally(to: welcome) }
         }
     }

@@ -58,6 +58,19 @@ public final class Context: @unchecked Sendable {
     /// (at most once a frame) or the fate of a request (PROTOCOL.md §6.2). By then the
     /// layer's model `bounds.origin` already follows the reported position.
     public var onTrackerUpdate: ((TrackerUpdate, Layer?) -> Void)?
+    /// The display changed size or refresh rate (protocol version 4, PROTOCOL.md §5.4): its
+    /// window was resized or moved to another monitor, or `rendersrvctl resize` asked. By
+    /// then `displaySize` and `refreshRate` hold the new values; a root layer sized to the
+    /// display is the app's to resize. On the context's queue, in order with the other
+    /// events. Also told after a reconnection to a daemon whose display differs.
+    public var onDisplayChange: ((DisplayChanged) -> Void)?
+    /// The display's size in points, as the daemon last said: its welcome, then each
+    /// `displayChanged`. Zero for a context on a custom commit sink until it is delivered a
+    /// `displayChanged` or a reconnection's welcome (`deliver(reconnect:)`).
+    public internal(set) var displaySize: Size
+    /// The display's refresh rate in frames per second, as the daemon last said (0 while
+    /// `displaySize` is zero).
+    public internal(set) var refreshRate: Double
     /// Each step of replacing a lost session: `disconnected`, `reconnecting` (per attempt),
     /// `reconnected`, then `resynced` once the new daemon applied the replay (what the lost
     /// daemon held, written by the connection as soon as it was back), or
@@ -115,6 +128,8 @@ public final class Context: @unchecked Sendable {
         self.commitSink = commitSink
         self.localMirror = SessionMirror()
         self.connection = nil
+        displaySize = .zero
+        refreshRate = 0
         self.transactions = TransactionQueue.attached(to: queue)
         transactions.register(self)
     }
@@ -141,6 +156,9 @@ public final class Context: @unchecked Sendable {
         }
         self.connection = connection
         self.commitSink = nil
+        let welcome = connection.welcome
+        displaySize = Size(width: Double(welcome.displayWidth), height: Double(welcome.displayHeight))
+        refreshRate = welcome.refreshRate
         self.transactions = TransactionQueue.attached(to: queue)
         transactions.register(self)
         connection.core.handlers.withLock { h in

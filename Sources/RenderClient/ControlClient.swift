@@ -162,6 +162,18 @@ public final class ControlClient {
         }
     }
 
+    /// Resizes the daemon's display to `width`×`height` points, as a window's compositor
+    /// would (PROTOCOL.md §10, `resizeDisplay`): clients are told (`displayChanged`), later
+    /// welcomes and snapshots have the new size. Returns once the daemon applied it, with
+    /// the first frame at that size (on a manual clock, step to draw it). The server refuses
+    /// (`.server`, not fatal) a side outside 1…16,384 points.
+    public func resizeDisplay(width: UInt32, height: UInt32) throws -> DisplayResized {
+        try request(operation: "resize", { .resizeDisplay(ResizeDisplay(requestID: $0, width: width, height: height)) }) { m, id in
+            if case let .displayResized(r) = m, r.requestID == id { return r }
+            return nil
+        }
+    }
+
     /// Round trip of a ping, in seconds.
     public func ping() throws -> Double {
         var start = 0.0

@@ -53,10 +53,17 @@ public struct StatsReport: Codable, Hashable, Sendable {
     public var phases: [String: Summary]
     /// Measured from the mean frame interval.
     public var fps: Double
+    /// The display's refresh rate now, frames per second (the configured one until a window
+    /// reports another).
     public var refreshRate: Double
     public var manualClock: Bool
     /// The daemon's media time when it answered, seconds.
     public var mediaTime: Double
+    /// The display's size now, points (the configured one until it is resized: a window's
+    /// compositor, `resizeDisplay`).
+    public var displayWidth: Int
+    /// The display's height now, points.
+    public var displayHeight: Int
     /// The compositor's figures, when the daemon draws.
     public var compositor: Compositor?
 
@@ -89,11 +96,13 @@ public struct StatsReport: Codable, Hashable, Sendable {
 
     public init(frames: UInt64, missedFrames: UInt64, idleFrames: UInt64, clients: Int, layers: Int, animations: Int,
                 contentsBytes: Int = 0, frameInterval: Summary, phases: [String: Summary], fps: Double,
-                refreshRate: Double, manualClock: Bool, mediaTime: Double, compositor: Compositor? = nil) {
+                refreshRate: Double, manualClock: Bool, mediaTime: Double, displayWidth: Int = 0, displayHeight: Int = 0,
+                compositor: Compositor? = nil) {
         self.frames = frames; self.missedFrames = missedFrames; self.idleFrames = idleFrames
         self.clients = clients; self.layers = layers; self.animations = animations; self.contentsBytes = contentsBytes
         self.frameInterval = frameInterval; self.phases = phases; self.fps = fps
         self.refreshRate = refreshRate; self.manualClock = manualClock; self.mediaTime = mediaTime
+        self.displayWidth = displayWidth; self.displayHeight = displayHeight
         self.compositor = compositor
     }
 }

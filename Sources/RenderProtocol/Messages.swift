@@ -3,7 +3,7 @@ import RenderCore
 /// The version this build speaks. A client offers a range; the server picks the highest
 /// version both support (see `Protocol/PROTOCOL.md`, "Versions").
 public enum ProtocolVersion {
-    public static let current: UInt16 = 3
+    public static let current: UInt16 = 4
     public static let minimumSupported: UInt16 = 2
 }
 
@@ -71,6 +71,12 @@ public enum Message: Hashable, Sendable {
     /// S→C (version 3): an interaction tracker's state or position changed, or a request
     /// was applied or ignored (§6.2).
     case trackerUpdate(TrackerUpdate)
+    /// S→C (version 4): the display changed size or refresh rate (§5.4).
+    case displayChanged(DisplayChanged)
+    /// C→S (version 4): resize the display, as its window would be (§10).
+    case resizeDisplay(ResizeDisplay)
+    /// S→C: the display was resized; the first frame at the new size.
+    case displayResized(DisplayResized)
 }
 
 /// The wire number of each message type (the frame header's type field).
@@ -103,9 +109,12 @@ public enum MessageType: UInt16, Sendable, CaseIterable {
     case kickReply = 0x010D
     case injectInput = 0x010E
     case inputInjected = 0x010F
+    case resizeDisplay = 0x0110
+    case displayResized = 0x0111
     case pointerEvent = 0x0050
     case keyEvent = 0x0051
     case trackerUpdate = 0x0052
+    case displayChanged = 0x0053
 }
 
 public struct Hello: Hashable, Sendable {

@@ -39,6 +39,9 @@ extension Message {
         case .injectInput: return .injectInput
         case .inputInjected: return .inputInjected
         case .trackerUpdate: return .trackerUpdate
+        case .displayChanged: return .displayChanged
+        case .resizeDisplay: return .resizeDisplay
+        case .displayResized: return .displayResized
         }
     }
 
@@ -194,6 +197,12 @@ extension ByteWriter {
             writeU32(t.layer); writeU8(t.reason.rawValue); writeU8(t.state.rawValue); writeU32(t.requestID)
             writeDouble(t.position.x); writeDouble(t.position.y); writeDouble(t.velocity.x); writeDouble(t.velocity.y)
             writeDouble(t.restingPosition.x); writeDouble(t.restingPosition.y); writeDouble(t.mediaTime)
+        case let .displayChanged(d):
+            writeU32(d.width); writeU32(d.height); writeDouble(d.refreshRate)
+        case let .resizeDisplay(r):
+            writeU32(r.requestID); writeU32(r.width); writeU32(r.height)
+        case let .displayResized(r):
+            writeU32(r.requestID); writeU64(r.frame); writeU32(r.width); writeU32(r.height)
         }
     }
 
@@ -371,6 +380,15 @@ extension WireReader {
             return .trackerUpdate(TrackerUpdate(layer: layer, reason: reason, state: state, requestID: requestID,
                                                 position: Point(x: x, y: y), velocity: Point(x: vx, y: vy),
                                                 restingPosition: Point(x: rx, y: ry), mediaTime: try f64("mediaTime")))
+        case .displayChanged:
+            let w = try u32("width"), h = try u32("height")
+            return .displayChanged(DisplayChanged(width: w, height: h, refreshRate: try f64("refreshRate")))
+        case .resizeDisplay:
+            let id = try u32("requestID"), w = try u32("width")
+            return .resizeDisplay(ResizeDisplay(requestID: id, width: w, height: try u32("height")))
+        case .displayResized:
+            let id = try u32("requestID"), frame = try u64("frame"), w = try u32("width")
+            return .displayResized(DisplayResized(requestID: id, frame: frame, width: w, height: try u32("height")))
         }
     }
 

@@ -172,6 +172,20 @@ public final class EmbeddedServer {
         pump()
     }
 
+    /// The display is now `width`×`height` points (at `refreshRate` frames per second; nil:
+    /// the same): what a window's compositor does to the daemon (`Server.resizeDisplay`).
+    /// Sessions of version 4 or later are sent `displayChanged`; the next step's frame has
+    /// the new size. The values must be a display's (each side 1…16,384, a rate in (0, 1000]).
+    public func resizeDisplay(width: Int, height: Int, refreshRate: Double? = nil) {
+        core.resizeDisplay(width: width, height: height, refreshRate: refreshRate)
+        pump()
+    }
+
+    /// The display's size in points and refresh rate now.
+    public var display: (width: Int, height: Int, refreshRate: Double) {
+        (core.displayWidth, core.displayHeight, core.refreshRate)
+    }
+
     /// An output that draws later (`FrameCompletion.drawnLater`) reports a drawn frame: what
     /// the daemon does on its loop thread when its compositor thread says so (presentation
     /// feedback waiting for those pixels goes out).

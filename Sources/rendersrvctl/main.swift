@@ -63,10 +63,10 @@ func decodeReport<T: Decodable>(_ type: T.Type, _ json: String, what: String) ->
 struct RenderSrvCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rendersrvctl",
-        abstract: "Inspect and drive a running rendersrvd: stats, frames, sessions, layer trees, clock steps, pings, snapshots, contact sheets, input.",
+        abstract: "Inspect and drive a running rendersrvd: stats, frames, sessions, layer trees, clock steps, pings, snapshots, contact sheets, input, display size.",
         version: ReleaseVersion.line(for: "rendersrvctl"),
         subcommands: [Stats.self, Frames.self, Clients.self, Kick.self, Tree.self, Step.self, Ping.self, Snapshot.self,
-                      ContactSheet.self, Input.self])
+                      ContactSheet.self, Input.self, Resize.self])
 
     @OptionGroup var options: ConnectionOptions
 }
@@ -187,6 +187,7 @@ struct StatsTable {
         row("frames", "\(stats.frames) (\(stats.idleFrames) with nothing to do)")
         row("missed frames", "\(stats.missedFrames)")
         row("fps", "\(format(stats.fps)) (display \(format(stats.refreshRate)) Hz, \(stats.manualClock ? "manual" : "real") clock)")
+        row("display", "\(stats.displayWidth)x\(stats.displayHeight) points")
         row("media time", "\(format(stats.mediaTime, digits: 3)) s")
         row("clients", "\(stats.clients)")
         row("layers", "\(stats.layers)")

@@ -231,6 +231,12 @@ struct RandomMessages {
                                                 position: Point(x: double(), y: double()),
                                                 velocity: Point(x: double(), y: double()),
                                                 restingPosition: Point(x: double(), y: double()), mediaTime: double()))
+        case .displayChanged:
+            return .displayChanged(DisplayChanged(width: u32(), height: u32(), refreshRate: double()))
+        case .resizeDisplay:
+            return .resizeDisplay(ResizeDisplay(requestID: u32(), width: u32(), height: u32()))
+        case .displayResized:
+            return .displayResized(DisplayResized(requestID: u32(), frame: u64(), width: u32(), height: u32()))
         }
     }
 }

@@ -184,6 +184,16 @@ enum VectorCatalog {
             InputDelivery(sessionID: 0, layer: 0, trackerLayer: 2),
             InputDelivery(sessionID: 0, layer: 0, trackerLayer: 2),
         ]))),
+        Vector(name: "display-changed", comment: [
+            "displayChanged (0x0053), version 4: the display is now 1920×1080 points at 59.75 Hz",
+            "(its window was resized and moved to another monitor).",
+        ], message: .displayChanged(DisplayChanged(width: 1920, height: 1080, refreshRate: 59.75))),
+        Vector(name: "resize-display", comment: [
+            "resizeDisplay (0x0110), version 4: request 13 asks for a 1024×768 display.",
+        ], message: .resizeDisplay(ResizeDisplay(requestID: 13, width: 1024, height: 768))),
+        Vector(name: "display-resized", comment: [
+            "displayResized (0x0111): request 13 done; frame 121 is the first drawn at 1024×768.",
+        ], message: .displayResized(DisplayResized(requestID: 13, frame: 121, width: 1024, height: 768))),
     ]
 
     // MARK: Commits

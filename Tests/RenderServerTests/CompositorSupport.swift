@@ -56,6 +56,13 @@ final class DrawnScene {
         for m in replies { if case let .error(e) = m { Issue.record("commit refused: \(e.message)") } }
     }
 
+    /// Resizes the display of the server and its twins (`EmbeddedServer.resizeDisplay`),
+    /// without stepping.
+    func resize(width: Int, height: Int) {
+        for t in twins { t.server.resizeDisplay(width: width, height: height) }
+        server.resizeDisplay(width: width, height: height)
+    }
+
     /// Steps the manual clock and returns the frame drawn last.
     func step(_ seconds: Double = 1.0 / 60, sourceLocation: SourceLocation = #_sourceLocation) -> CompositedFrame {
         if twins.count == 2 {

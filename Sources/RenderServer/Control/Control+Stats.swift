@@ -88,7 +88,8 @@ extension ServerCore {
                            animations: established.reduce(0) { $0 + $1.store.animationCount },
                            contentsBytes: contentsHeld.bytes,
                            frameInterval: interval, phases: phases, fps: stats.measuredFPS,
-                           refreshRate: configuration.refreshRate, manualClock: configuration.clock.isManual,
-                           mediaTime: currentMediaTime, compositor: compositor)
+                           refreshRate: refreshRate, manualClock: configuration.clock.isManual,
+                           mediaTime: currentMediaTime, displayWidth: displayWidth, displayHeight: displayHeight,
+                           compositor: compositor)
     }
 }

@@ -64,6 +64,9 @@ extension ServerCore {
         case let .injectInput(request):
             injectInput(request, from: session)
 
+        case let .resizeDisplay(request):
+            resizeDisplay(request, from: session)
+
         default:
             break
         }

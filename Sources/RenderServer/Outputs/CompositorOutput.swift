@@ -27,6 +27,12 @@ import Synchronization
 /// `present` builds every frame whole and waits until its pixels are ready, so every
 /// stepped frame is drawn and a snapshot after a step shows exactly that frame.
 ///
+/// The display may be resized while the daemon runs (`ServerCore.resizeDisplay`): a frame
+/// whose size differs from the last is built whole (`RenderListBuilder.build`) and drawn
+/// whole by a rasterizer made at its size on the compositor thread (its layer bitmaps start
+/// empty); published frames, snapshots and hit-testing follow from that frame on. `Options`
+/// keep the size the output was made with; an X11 window keeps its size (see `X11Window`).
+///
 /// Thread affinity: `present` on the loop thread; `latestFrame`, `statistics` any thread.
 public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     public struct Options {
@@ -116,7 +122,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                                 logger: options.logger)
             : nil
         worker = Worker(rasterizer: rasterizer, recorder: recorder, window: window, wayland: waylandWindow,
-                        synchronous: options.synchronous)
+                        synchronous: options.synchronous, logger: options.logger)
         // A window that reports when frames reached the screen: its times are the frames' ready times.
         waylandWindow?.presented = { [worker] ready in worker.presented(ready) }
         let thread = Thread { [worker] in worker.run() }
@@ -260,18 +266,20 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         private var readyFrames = [UInt64](repeating: 0, count: CompositorOutput.readyMemory)
         private var readyAt = [Int64](repeating: 0, count: CompositorOutput.readyMemory)
         private var readyHandler: (@Sendable (FrameReady) -> Void)?
-        // Compositor thread only:
-        private let rasterizer: Rasterizer
+        // Compositor thread only (`rasterizer` is replaced under `condition`: `useBands` sets it):
+        private var rasterizer: Rasterizer
         private let recorder: FrameRecorder?
         private let window: X11Window?
         private let wayland: WaylandWindow?
+        private let logger: Logger
         let synchronous: Bool
-        /// Immutable after init.
-        var threads: Int { rasterizer.threads }
+        /// Immutable after init (a rasterizer made for another display size has as many).
+        let threads: Int
 
-        init(rasterizer: Rasterizer, recorder: FrameRecorder?, window: X11Window?, wayland: WaylandWindow?, synchronous: Bool) {
+        init(rasterizer: Rasterizer, recorder: FrameRecorder?, window: X11Window?, wayland: WaylandWindow?,
+             synchronous: Bool, logger: Logger) {
             self.rasterizer = rasterizer; self.recorder = recorder; self.window = window; self.wayland = wayland
-            self.synchronous = synchronous
+            self.synchronous = synchronous; self.logger = logger; threads = rasterizer.threads
             var black = [UInt8](repeating: 0, count: rasterizer.width * rasterizer.height * 4)
             for i in stride(from: 3, to: black.count, by: 4) { black[i] = 255 }
             published = CompositedFrame(frame: 0, mediaTime: 0, width: rasterizer.width, height: rasterizer.height,
@@ -396,7 +404,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                 condition.unlock()
 
                 let t0 = csys_monotonic_ns()
-                let damage = rasterizer.draw(list)
+                if list.width != rasterizer.width || list.height != rasterizer.height { resize(for: list) }
+                let damage = rasterizer.width == list.width && rasterizer.height == list.height ? rasterizer.draw(list) : []
                 let t1 = csys_monotonic_ns()
                 let recorded = recorder?.frameDrawn(list.frame, mediaTime: list.mediaTime, surface: rasterizer.surface) ?? false
                 window?.show(rasterizer.surface, damage: damage)
@@ -407,7 +416,10 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
 
                 condition.lock()
                 if !damage.isEmpty {
-                    if published.pixels.count != rasterizer.width * rasterizer.height * 4 {
+                    if published.width != rasterizer.width || published.height != rasterizer.height
+                        || published.pixels.count != rasterizer.width * rasterizer.height * 4 {
+                        published.width = rasterizer.width
+                        published.height = rasterizer.height
                         published.pixels = ImageFile.copyPixels(rasterizer.surface)
                     } else {
                         copy(damage, into: &published.pixels)
@@ -437,6 +449,38 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                 handler?(FrameReady(frame: list.frame, mediaTime: list.mediaTime, readyNanoseconds: ready))
             }
         }
+
+        /// The display was resized (`ServerCore.resizeDisplay`): `list` is at another size than
+        /// the rasterizer's frame, so a rasterizer at the list's size replaces it, with the same
+        /// threads and band settings. The layers' cached bitmaps and kept renderings go with
+        /// the old one (dropped, not carried over: every layer is drawn again, as on the first
+        /// frame, which the new rasterizer damages whole anyway). When the frame cannot be
+        /// allocated the old rasterizer stays and lists at the new size are not drawn (the
+        /// published frame keeps its last pixels and size); logged once per size.
+        private func resize(for list: RenderList) {
+            let old = rasterizer
+            guard let fresh = Rasterizer(width: list.width, height: list.height, mode: old.mode, threads: old.threads) else {
+                if failedSize.map({ $0 != (list.width, list.height) }) ?? true {
+                    failedSize = (list.width, list.height)
+                    let bytes = list.width * list.height * 4
+                    logger.error("""
+                        the compositor cannot allocate a \(list.width)x\(list.height) frame (\(bytes) bytes); frames at \
+                        that size are not drawn: resize the display to a smaller size
+                        """)
+                }
+                return
+            }
+            failedSize = nil
+            fresh.bandRows = old.bandRows
+            fresh.minBandedArea = old.minBandedArea
+            fresh.interleavesBands = old.interleavesBands
+            fresh.fillsSolidsDirectly = old.fillsSolidsDirectly
+            condition.lock()
+            rasterizer = fresh
+            condition.unlock()
+        }
+        /// The size `resize` could not allocate last (compositor thread).
+        private var failedSize: (Int, Int)?
 
         /// Copies the damaged rectangles of the rasterizer's frame into `pixels`.
         private func copy(_ rects: [PixelRect], into pixels: inout [UInt8]) {

@@ -11,6 +11,12 @@ import Glibc
 /// clock) every update ends with a round trip, so a frame is on screen when its step returns.
 /// The window's input is read by `X11Input`, on a connection of its own.
 ///
+/// The window keeps the size it was opened at. After the display is resized
+/// (`ServerCore.resizeDisplay`) it shows the frame's top-left part: a larger frame is cut at
+/// the window's right and bottom edges, and where a smaller frame does not reach the window
+/// is black (its background). Pointer input keeps mapping window pixels to display points
+/// one to one, so it lands where the frame is shown.
+///
 /// Thread affinity: the compositor thread (after `init`).
 final class X11Window {
     let width: Int
@@ -25,6 +31,8 @@ final class X11Window {
     private let synchronous: Bool
     private var failed = false
     private var scratch: [UInt8] = []
+    /// The part of the window the last frame covered (the frame's size, cut to the window's).
+    private var lastShown: PixelRect
     /// The MIT-SHM segment (a whole frame), when the server could attach it.
     private var shm: (segment: xcb_shm_seg_t, address: UnsafeMutableRawPointer)?
 
@@ -59,6 +67,7 @@ final class X11Window {
         connection = c
         displayName = name
         self.width = width; self.height = height; self.synchronous = synchronous
+        lastShown = PixelRect(x: 0, y: 0, width: width, height: height)
         depth = screen.pointee.root_depth
         maxRequestBytes = Int(xcb_get_maximum_request_length(c)) * 4
         window = xcb_generate_id(c)
@@ -112,15 +121,30 @@ final class X11Window {
     /// The window's id (for tests that capture it).
     var windowID: UInt32 { window }
 
-    /// Shows the damaged rectangles of `surface` (a `width`×`height` ARGB32 cairo image).
+    /// Shows the damaged rectangles of `surface` (an ARGB32 cairo image: the window's size,
+    /// or another after the display was resized; only the part inside both is shown).
     func show(_ surface: OpaquePointer, damage: [PixelRect]) {
         guard !failed, let data = cairo_data(surface) else { return }
+        let shown = PixelRect(x: 0, y: 0, width: min(width, Int(cairo_image_surface_get_width(surface))),
+                              height: min(height, Int(cairo_image_surface_get_height(surface))))
         var rects = damage
+        if shown.width != lastShown.width || shown.height != lastShown.height {
+            // The display was resized: the whole frame again, and black where it no longer reaches.
+            if shown.width < width {
+                xcb_clear_area(connection, 0, window, Int16(shown.width), 0, UInt16(width - shown.width), UInt16(height))
+            }
+            if shown.height < height {
+                xcb_clear_area(connection, 0, window, 0, Int16(shown.height), UInt16(width), UInt16(height - shown.height))
+            }
+            lastShown = shown
+            rects = [shown]
+        }
         // Exposed parts (the window was mapped or uncovered): send the whole frame.
         while let event = xcb_poll_for_event(connection) {
-            if event.pointee.response_type & 0x7F == UInt8(XCB_EXPOSE) { rects = [PixelRect(x: 0, y: 0, width: width, height: height)] }
+            if event.pointee.response_type & 0x7F == UInt8(XCB_EXPOSE) { rects = [shown] }
             free(event)
         }
+        rects = rects.map { $0.intersection(shown) }.filter { !$0.isEmpty }
         let stride = cairo_stride(surface)
         if let shm {
             for r in rects {

@@ -150,6 +150,9 @@ package final class ClientSession: CustomStringConvertible {
     /// Whether the session speaks protocol version 3 or later, so it may be sent input
     /// (`pointerEvent`, `keyEvent`) and interaction messages.
     var receivesInput: Bool { closeRequest == nil && (machine.version ?? 0) >= 3 }
+    /// Whether the session speaks protocol version 4 or later, so it is told when the
+    /// display changes (`displayChanged`).
+    var receivesDisplayChanges: Bool { closeRequest == nil && (machine.version ?? 0) >= 4 }
     var isOpen: Bool { closeRequest == nil }
     /// Bytes the outbound buffer holds allocated.
     package var outboundCapacity: Int { outbound.capacity }
@@ -352,7 +355,7 @@ package final class ClientSession: CustomStringConvertible {
         case let .error(e):
             actions.append(.clientError(e))
         case .statsRequest, .treeRequest, .snapshotRequest, .clockStep, .frameLogRequest, .clientsRequest, .kickRequest,
-             .injectInput:
+             .injectInput, .resizeDisplay:
             actions.append(.control(message))
         default:
             fail(ErrorMessage(code: .internalError, message: "\(self): \(message.type) was not expected here",

@@ -217,7 +217,13 @@ public final class Server: @unchecked Sendable {
     /// The output's window changed size. Loop thread.
     func windowResized(_ width: Int, _ height: Int, _ refreshRate: Double) {
         loop.preconditionInLoop()
-        logger.info("the window's size is now \(width)x\(height) points at \(String(format: "%.2f", refreshRate)) Hz")
+        do {
+            try resizeDisplay(width: width, height: height, refreshRate: refreshRate)
+            logger.info("the display follows the window: \(width)x\(height) points at \(String(format: "%.2f", refreshRate)) Hz")
+        } catch {
+            logger.error("the window was resized to \(width)x\(height) points, but \(error); the display keeps "
+                + "\(core.displayWidth)x\(core.displayHeight) (frames show its top-left part)")
+        }
     }
 
     /// The output's window is gone: the daemon stops, or goes on headless with
@@ -234,6 +240,36 @@ public final class Server: @unchecked Sendable {
 
     /// The number of the latest frame.
     var frameNumber: UInt64 { core.frameNumber }
+
+    // MARK: The display
+
+    /// The display is now `width`×`height` points at `refreshRate` frames per second (nil:
+    /// the rate stays) — what a window output calls when its compositor configures the
+    /// window anew or moves it to another monitor. Clients of protocol version 4 or later
+    /// are sent `displayChanged` (written before this returns), later welcomes carry the
+    /// new values, and the next frame is drawn at the new size. Nothing happens when
+    /// nothing changes. The control request `resizeDisplay` (`rendersrvctl resize`) goes
+    /// the same way. The frame clock keeps its period (see `ServerCore.resizeDisplay`).
+    ///
+    /// Throws `ServerError.invalidConfiguration` for a side outside 1…16,384 points or a
+    /// rate outside (0, 1000] Hz (nothing changes then).
+    ///
+    /// Thread affinity: the loop thread.
+    public func resizeDisplay(width: Int, height: Int, refreshRate: Double? = nil) throws {
+        loop.preconditionInLoop()
+        if let problem = ServerCore.displayProblem(width: width, height: height, refreshRate: refreshRate) {
+            throw ServerError.invalidConfiguration("cannot resize the display: " + problem)
+        }
+        core.resizeDisplay(width: width, height: height, refreshRate: refreshRate)
+        flushTransport()
+    }
+
+    /// The display's size in points and refresh rate now (`resizeDisplay` changes them).
+    /// Loop thread.
+    public var display: (width: Int, height: Int, refreshRate: Double) {
+        loop.preconditionInLoop()
+        return (core.displayWidth, core.displayHeight, core.refreshRate)
+    }
 }
 
 /// The context of a libuv timer (held weakly: the timer does not keep the server alive).

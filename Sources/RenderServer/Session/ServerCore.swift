@@ -49,6 +49,12 @@ package final class ServerCore {
     let configuration: Configuration
     var logger: Logger
     let output: FrameOutput
+    /// The display's size in points and its refresh rate (frames per second) now: the
+    /// configured ones until `resizeDisplay` changes them. Welcomes, frames and stats read
+    /// these. (The frame clock keeps the configured period: see `resizeDisplay`.)
+    package internal(set) var displayWidth: Int
+    package internal(set) var displayHeight: Int
+    package internal(set) var refreshRate: Double
 
     /// Open sessions, in connection order.
     package private(set) var sessions: [ClientSession] = []
@@ -72,7 +78,7 @@ package final class ServerCore {
     private let realMediaTime: () -> Double
     /// Something changed since the last frame that was drawn (a commit applied, a session
     /// ended): the next frame must do its work even if nothing animates.
-    private(set) var changedSinceLastFrame = true
+    var changedSinceLastFrame = true
     /// Bytes of partial frames and streamed payloads held over all sessions
     /// (`Limits.maxDaemonPendingBytes`), lent to each session call that may reserve some.
     var inbound: InboundBudget
@@ -101,6 +107,9 @@ package final class ServerCore {
         self.logger = configuration.logger
         self.output = output
         self.realMediaTime = mediaTime
+        displayWidth = configuration.displayWidth
+        displayHeight = configuration.displayHeight
+        refreshRate = configuration.refreshRate
         controlWork = ControlWork(limits: configuration.controlLimits)
         inbound = InboundBudget(limit: Int(configuration.limits.maxDaemonPendingBytes))
         switch configuration.clock {
@@ -183,8 +192,8 @@ package final class ServerCore {
     }
 
     func welcome(for session: ClientSession, version: UInt16) -> Welcome {
-        Welcome(version: version, sessionID: session.id, displayWidth: UInt32(configuration.displayWidth),
-                displayHeight: UInt32(configuration.displayHeight), refreshRate: configuration.refreshRate,
+        Welcome(version: version, sessionID: session.id, displayWidth: UInt32(displayWidth),
+                displayHeight: UInt32(displayHeight), refreshRate: refreshRate,
                 mediaTime: currentMediaTime, manualClock: configuration.clock.isManual, limits: configuration.limits)
     }
 
@@ -466,8 +475,7 @@ package final class ServerCore {
 
     /// The frame the output is handed: every established session's tree, as presented now.
     func snapshot(target: Double, of current: [ClientSession]? = nil) -> FrameSnapshot {
-        FrameSnapshot(frame: frameNumber, mediaTime: target, width: configuration.displayWidth,
-                      height: configuration.displayHeight,
+        FrameSnapshot(frame: frameNumber, mediaTime: target, width: displayWidth, height: displayHeight,
                       trees: (current ?? sessions).filter(\.isEstablished).map {
                           PresentedTree(sessionID: $0.id, store: $0.store, version: $0.appliedSequence, isFrozen: $0.isFrozen)
                       })

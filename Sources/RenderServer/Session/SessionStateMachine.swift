@@ -79,7 +79,7 @@ struct SessionStateMachine: Equatable {
                     + "open a new connection to start a new session", fatal: true))
             case .welcome, .commitApplied, .commitPresented, .springRetargeted, .animationStarted, .animationStopped, .statsReply,
                  .treeReply, .snapshotReply, .clockStepped, .frameLogReply, .clientsReply, .kickReply, .pointerEvent,
-                 .keyEvent, .inputInjected, .trackerUpdate:
+                 .keyEvent, .inputInjected, .trackerUpdate, .displayChanged, .displayResized:
                 state = .closed
                 return .fail(ErrorMessage(code: .invalidCommand, message: "\(message.type) is a server-to-client "
                     + "message; a client must not send it", fatal: true))
