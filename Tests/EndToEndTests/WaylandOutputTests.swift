@@ -46,6 +46,61 @@ struct WaylandOutputTests {
         #expect(Array(later.pixels[i..<i + 3]) != [0, 0, 255], "and left x = 160")
     }
 
+    /// A compositor that sizes the window (here: fullscreen on a 400×300 output) sizes the
+    /// display: clients are welcomed with the window's size, and the window still shows the
+    /// daemon's frame pixel for pixel.
+    @Test(.enabled(if: WaylandOutputTests.available, "\(Weston.missing ?? "")"))
+    func theCompositorSizesTheDisplay() throws {
+        let weston = try Weston(.headless(width: 400, height: 300))
+        defer { weston.stop() }
+        let daemon = try Daemon(clock: "manual", extraArguments: ["--output", "wayland", "--fullscreen", "--size", "320x240",
+                                                                  "--log-level", "info"],
+                                environment: weston.environment)
+        defer { daemon.stop() }
+        let client = try Client(daemon)
+        #expect(client.connection.welcome.displayWidth == 400 && client.connection.welcome.displayHeight == 300,
+                "welcomed with \(client.connection.welcome.displayWidth)x\(client.connection.welcome.displayHeight)")
+        try PictureTests().scene(client)
+        _ = try client.control.step(seconds: 0.5)
+        let frame = try client.control.snapshot()
+        let screen = try weston.screenshot()
+        #expect(frame.width == 400 && frame.height == 300)
+        #expect(WaylandOutputTests.differing(screen, frame.pixels) == 0, "the window differs from the frame")
+    }
+
+    /// On a HiDPI output (scale 2) the display stays in points and the window's buffers are
+    /// drawn at two pixels a point: the frame, the window and weston's output are 640×480
+    /// pixels for a 320×240-point display, equal pixel for pixel, with the layers' edges
+    /// where twice their points put them.
+    @Test(.enabled(if: WaylandOutputTests.available, "\(Weston.missing ?? "")"))
+    func aHiDPIOutputGetsFramesAtItsScale() throws {
+        let weston = try Weston(.headless(width: 320, height: 240, scale: 2))
+        defer { weston.stop() }
+        let daemon = try Daemon(clock: "manual", extraArguments: ["--output", "wayland", "--fullscreen", "--size", "320x240"],
+                                environment: weston.environment)
+        defer { daemon.stop() }
+        let client = try Client(daemon)
+        #expect(client.connection.welcome.displayWidth == 320 && client.connection.welcome.displayHeight == 240)
+        try PictureTests().scene(client)
+        _ = try client.control.step(seconds: 0.5)
+        let frame = try client.control.snapshot()
+        let screen = try weston.screenshot()
+        #expect(frame.width == 640 && frame.height == 480, "frame \(frame.width)x\(frame.height)")
+        #expect(screen.width == 640 && screen.height == 480, "weston's output \(screen.width)x\(screen.height)")
+        #expect(WaylandOutputTests.differing(screen, frame.pixels) == 0, "the window differs from the frame")
+        // The 40-point square is 80 pixels wide (78 wholly red, at a fractional position).
+        let red = (0..<640).filter { x in let i = (240 * 640 + x) * 4; return Array(screen.pixels[i..<i + 3]) == [0, 0, 255] }
+        #expect((78...80).contains(red.count), "\(red.count) red pixels across the square's row")
+    }
+
+    /// Pixels whose colour differs between a screenshot and a frame of the same size (BGR).
+    static func differing(_ screen: Picture, _ pixels: [UInt8]) -> Int {
+        guard screen.pixels.count == pixels.count else { return max(screen.pixels.count, pixels.count) / 4 }
+        var n = 0
+        for i in stride(from: 0, to: pixels.count, by: 4) where screen.pixels[i..<i + 3] != pixels[i..<i + 3] { n += 1 }
+        return n
+    }
+
     /// On the real clock the compositor's refresh (weston's headless output: 60 Hz) paces the
     /// frames, not the daemon's `--fps` (20 here: a timerfd would space frames 50 ms apart),
     /// and each frame's ready time is when weston presented it: on its 60 Hz grid.

@@ -22,7 +22,7 @@ final class Weston {
 
     enum Backend {
         /// An output in memory of this size.
-        case headless(width: Int, height: Int)
+        case headless(width: Int, height: Int, scale: Int = 1)
         /// A window of this size on the X display `display`.
         case x11(display: String, width: Int, height: Int)
     }
@@ -74,8 +74,9 @@ final class Weston {
         env["XDG_RUNTIME_DIR"] = runtimeDirectory
         env["WAYLAND_DISPLAY"] = nil
         switch backend {
-        case let .headless(width, height):
-            arguments += ["--backend=headless-backend.so", "--width=\(width)", "--height=\(height)"]
+        case let .headless(width, height, scale):
+            // With a scale the output is width × height points, width × scale pixels wide.
+            arguments += ["--backend=headless-backend.so", "--width=\(width)", "--height=\(height)", "--scale=\(scale)"]
         case let .x11(display, width, height):
             arguments += ["--backend=x11-backend.so", "--width=\(width)", "--height=\(height)"]
             env["DISPLAY"] = display
