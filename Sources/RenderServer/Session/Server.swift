@@ -221,8 +221,8 @@ public final class Server: @unchecked Sendable {
             try resizeDisplay(width: width, height: height, refreshRate: refreshRate)
             logger.info("the display follows the window: \(width)x\(height) points at \(String(format: "%.2f", refreshRate)) Hz")
         } catch {
-            logger.error("the window was resized to \(width)x\(height) points, but \(error); the display keeps "
-                + "\(core.displayWidth)x\(core.displayHeight) (frames show its top-left part)")
+            let kept = "\(core.displayWidth)x\(core.displayHeight)"
+            logger.error("the window was resized to \(width)x\(height) points, but \(error); the display keeps \(kept) (frames show its top-left part)")
         }
     }
 
