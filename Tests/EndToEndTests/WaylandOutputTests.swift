@@ -11,6 +11,7 @@ import Testing
 /// Skipped, saying why, only where weston is not installed.
 @Suite("End to end, Wayland output", .serialized)
 struct WaylandOutputTests {
+    typealias Box = X11TrackerFlingTests.Box
     static let available = Weston.missing == nil
 
     /// Every pixel of the window (weston's output, the window fullscreen on it) equals the
@@ -153,6 +154,19 @@ struct WaylandOutputTests {
         let misses = animated.dropFirst(10).compactMap { r in r.pixelsReadyTime.map { abs($0 - r.targetTime) * 1000 } }
             .filter { $0 > 1000.0 / 60 }
         #expect(misses.count <= animated.count / 5, "frames shown more than a refresh from their target: \(misses.prefix(8))")
+        // commitPresented says the same: a commit's feedback carries its frame's presentation time.
+        let presented = Box<PresentedFrame?>()
+        client.onMain {
+            Transaction.begin()
+            Transaction.presentedHandler = { presented.append($0) }
+            client.context.rootLayer?.backgroundColor = .blue
+            Transaction.commit()
+        }
+        let feedback = try #require(try WaylandInputEndToEndTests.poll(10) { presented.all.first ?? nil }, "no commitPresented")
+        let shown = try #require(try client.control.frameRecords().first { $0.frame == feedback.frame })
+        let ready = try #require(feedback.readyTime)
+        #expect(abs(ready - (shown.pixelsReadyTime ?? 0)) < 1e-6, "commitPresented \(ready), frame log \(shown.pixelsReadyTime ?? 0)")
+        #expect((ready - shown.wakeTime) * 1000 >= 8, "presented \((ready - shown.wakeTime) * 1000) ms after the frame's wake")
     }
 
     /// The compositor goes away: the daemon says so and stops; with `--keep-running` it goes on

@@ -83,9 +83,13 @@ final class WaylandBuffers: @unchecked Sendable {
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
         let stride = cairo_stride(surface)
         lock.lock()
+        var unused: [Buffer] = []
         if w != width || h != height {
+            // The display changed size: buffers of the old size the compositor does not hold
+            // go now (held ones when released), so they do not count against `maxBuffers`.
             width = w; height = h
-            for b in buffers { b.missing = nil }
+            unused = buffers.filter { !$0.held && ($0.width != w || $0.height != h) }
+            buffers.removeAll { b in unused.contains { $0 === b } }
         }
         for b in buffers where b.missing != nil { add(damage, to: b) }
         // A buffer staged but not attached yet is overwritten by the newer frame (the loop
@@ -93,6 +97,7 @@ final class WaylandBuffers: @unchecked Sendable {
         var chosen = buffers.first { !$0.held && $0.width == w && $0.height == h && $0.staged }
             ?? buffers.first { !$0.held && $0.width == w && $0.height == h }
         lock.unlock()
+        for b in unused { destroy(b) }
         if chosen == nil {
             chosen = make(width: w, height: h)
             guard let made = chosen else { return nil }
