@@ -12,4 +12,18 @@
 #include "presentation-time-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 
+/* The interfaces' addresses, for wl_registry_bind. Swift imports these `extern const`
+   globals as read-only values: a pointer it makes to one (withUnsafePointer) may point at a
+   temporary copy, valid only inside the closure; in an optimised build the copy is gone by
+   the time the request is marshalled. */
+static inline const struct wl_interface *cwl_compositor_interface(void) { return &wl_compositor_interface; }
+static inline const struct wl_interface *cwl_shm_interface(void) { return &wl_shm_interface; }
+static inline const struct wl_interface *cwl_seat_interface(void) { return &wl_seat_interface; }
+static inline const struct wl_interface *cwl_output_interface(void) { return &wl_output_interface; }
+static inline const struct wl_interface *cxdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
+static inline const struct wl_interface *cwp_presentation_interface(void) { return &wp_presentation_interface; }
+static inline const struct wl_interface *czxdg_decoration_manager_v1_interface(void) {
+    return &zxdg_decoration_manager_v1_interface;
+}
+
 #endif

@@ -222,7 +222,7 @@ final class WaylandWindow: @unchecked Sendable {
         // The seat is bound now, its listener added before any dispatch, so that its first
         // event (the capabilities) is not dropped, and it knows the surface its enters name.
         if let g = seatGlobal {
-            let proxy = OpaquePointer(wl_registry_bind(registry, g.name, withUnsafePointer(to: wl_seat_interface) { $0 }, g.version))!
+            let proxy = OpaquePointer(wl_registry_bind(registry, g.name, cwl_seat_interface(), g.version))!
             seat = (proxy, g.version)
             input = WaylandSeat(seat: proxy, version: g.version, surface: surface, logger: logger)
         }
@@ -595,27 +595,27 @@ final class WaylandWindow: @unchecked Sendable {
     fileprivate func global(name: UInt32, interface: String, version: UInt32) {
         interfaces.append(interface)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        func bind(_ i: UnsafePointer<wl_interface>, _ v: UInt32) -> OpaquePointer {
+        func bind(_ i: UnsafePointer<wl_interface>?, _ v: UInt32) -> OpaquePointer {
             OpaquePointer(wl_registry_bind(registry, name, i, min(version, v)))
         }
         switch interface {
         case "wl_compositor" where compositor == nil:
-            compositor = bind(withUnsafePointer(to: wl_compositor_interface) { $0 }, 4)
+            compositor = bind(cwl_compositor_interface(), 4)
         case "wl_shm" where shm == nil:
-            shm = bind(withUnsafePointer(to: wl_shm_interface) { $0 }, 1)
+            shm = bind(cwl_shm_interface(), 1)
             wl_shm_add_listener(shm, listeners.shm, me)
         case "xdg_wm_base" where wmBase == nil:
-            wmBase = bind(withUnsafePointer(to: xdg_wm_base_interface) { $0 }, 4)
+            wmBase = bind(cxdg_wm_base_interface(), 4)
             xdg_wm_base_add_listener(wmBase, listeners.wmBase, me)
         case "wp_presentation" where presentation == nil:
-            presentation = bind(withUnsafePointer(to: wp_presentation_interface) { $0 }, 1)
+            presentation = bind(cwp_presentation_interface(), 1)
             wp_presentation_add_listener(presentation, listeners.presentation, me)
         case "zxdg_decoration_manager_v1" where decorationManager == nil:
-            decorationManager = bind(withUnsafePointer(to: zxdg_decoration_manager_v1_interface) { $0 }, 1)
+            decorationManager = bind(czxdg_decoration_manager_v1_interface(), 1)
         case "wl_seat" where seatGlobal == nil:
             seatGlobal = (name, min(version, 7))
         case "wl_output":
-            let o = bind(withUnsafePointer(to: wl_output_interface) { $0 }, 2)
+            let o = bind(cwl_output_interface(), 2)
             outputs.append((o, 0, 1))
             wl_output_add_listener(o, listeners.output, me)
         default:
