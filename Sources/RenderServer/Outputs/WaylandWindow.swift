@@ -342,7 +342,8 @@ final class WaylandWindow: @unchecked Sendable {
 
     private func readable(status: Int32, events: Int32) {
         guard !ended else { return }
-        if status < 0 { lose("polling the connection failed (\(uvErrorText(status)))"); return }
+        // libuv reports an error on the socket (the compositor died: POLLERR) as UV_EBADF.
+        if status < 0 { lose(connectionError("polling its socket (\(uvErrorText(status)))")); return }
         if events & Int32(UV_READABLE.rawValue) != 0 {
             // The reading protocol: dispatch what is queued, then read what arrived.
             while wl_display_prepare_read(display) != 0 {
