@@ -83,7 +83,7 @@ final class WaylandWindow: @unchecked Sendable {
     private(set) var width: Int
     private(set) var height: Int
 
-    private let listeners = Listeners()
+    private let listeners = WaylandListeners()
     private var events: WindowDisplayEvents?
     private var loop: Loop?
     private var poll: UnsafeMutablePointer<uv_poll_t>?
@@ -452,7 +452,7 @@ final class WaylandWindow: @unchecked Sendable {
         wl_callback_add_listener(callback, listeners.frame, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    fileprivate func frameDone(_ c: OpaquePointer) {
+    func frameDone(_ c: OpaquePointer) {
         logger.trace("wayland: frame done, wanted \(framesWanted)")
         guard c == callback else { wl_callback_destroy(c); return }
         wl_callback_destroy(c)
@@ -532,7 +532,7 @@ final class WaylandWindow: @unchecked Sendable {
         }
     }
 
-    fileprivate func feedbackPresented(_ proxy: OpaquePointer, seconds: UInt64, nanoseconds: UInt32, refresh: UInt32) {
+    func feedbackPresented(_ proxy: OpaquePointer, seconds: UInt64, nanoseconds: UInt32, refresh: UInt32) {
         guard let i = feedbacks.firstIndex(where: { $0.proxy == proxy }) else { wp_presentation_feedback_destroy(proxy); return }
         let f = feedbacks.remove(at: i)
         wp_presentation_feedback_destroy(proxy)
@@ -552,7 +552,7 @@ final class WaylandWindow: @unchecked Sendable {
         presented?(FrameReady(frame: f.frame, mediaTime: f.mediaTime, readyNanoseconds: at))
     }
 
-    fileprivate func feedbackDiscarded(_ proxy: OpaquePointer) {
+    func feedbackDiscarded(_ proxy: OpaquePointer) {
         // A later commit replaced it before a repaint: that commit's feedback reports it.
         feedbacks.removeAll { $0.proxy == proxy }
         wp_presentation_feedback_destroy(proxy)
@@ -563,12 +563,12 @@ final class WaylandWindow: @unchecked Sendable {
 
     // MARK: Configure and close
 
-    fileprivate var closeRequested = false
+    var closeRequested = false
     private var configureSerial: UInt32?
 
-    fileprivate func toplevelConfigured(width w: Int32, height h: Int32) { configuredSize = (w, h) }
+    func toplevelConfigured(width w: Int32, height h: Int32) { configuredSize = (w, h) }
 
-    fileprivate func surfaceConfigured(serial: UInt32) {
+    func surfaceConfigured(serial: UInt32) {
         configured = true
         xdg_surface_ack_configure(xdgSurface, serial)
         configureSerial = serial
@@ -593,7 +593,7 @@ final class WaylandWindow: @unchecked Sendable {
 
     // MARK: Globals
 
-    fileprivate func global(name: UInt32, interface: String, version: UInt32) {
+    func global(name: UInt32, interface: String, version: UInt32) {
         interfaces.append(interface)
         let me = Unmanaged.passUnretained(self).toOpaque()
         func bind(_ i: UnsafePointer<wl_interface>?, _ v: UInt32) -> OpaquePointer {
@@ -624,9 +624,9 @@ final class WaylandWindow: @unchecked Sendable {
         }
     }
 
-    fileprivate func shmFormat(_ f: UInt32) { shmFormats.insert(f) }
-    fileprivate func ping(_ serial: UInt32) { xdg_wm_base_pong(wmBase, serial); flush() }
-    fileprivate func presentationClockID(_ id: UInt32) { presentationClock = clockid_t(id) }
+    func shmFormat(_ f: UInt32) { shmFormats.insert(f) }
+    func ping(_ serial: UInt32) { xdg_wm_base_pong(wmBase, serial); flush() }
+    func presentationClockID(_ id: UInt32) { presentationClock = clockid_t(id) }
     /// Pixels per point of the window's buffers: the largest scale of the outputs the
     /// window is on (before it is on any, of all outputs), so that it is sharp on each.
     /// Loop thread (read by the output when it builds a frame).
@@ -647,88 +647,21 @@ final class WaylandWindow: @unchecked Sendable {
         events?.redraw()
     }
 
-    fileprivate func surfaceEntered(_ o: OpaquePointer) { entered.insert(o); updateScale() }
-    fileprivate func surfaceLeft(_ o: OpaquePointer) { entered.remove(o); updateScale() }
-    fileprivate func outputScale(_ o: OpaquePointer, _ scale: Int32) {
+    func surfaceEntered(_ o: OpaquePointer) { entered.insert(o); updateScale() }
+    func surfaceLeft(_ o: OpaquePointer) { entered.remove(o); updateScale() }
+    func outputScale(_ o: OpaquePointer, _ scale: Int32) {
         guard let i = outputs.firstIndex(where: { $0.proxy == o }) else { return }
         outputs[i].scale = max(1, scale)
         if surface != nil { updateScale() }
     }
 
-    fileprivate func outputMode(_ o: OpaquePointer, current: Bool, refresh: Int32) {
+    func outputMode(_ o: OpaquePointer, current: Bool, refresh: Int32) {
         guard current, let i = outputs.firstIndex(where: { $0.proxy == o }) else { return }
         outputs[i].refreshMilliHertz = refresh
         if refresh > 0 && !gridFromFeedback {
             grid = VsyncGrid(originNanoseconds: grid.originNanoseconds, periodNanoseconds: 1e12 / Double(refresh))
         }
     }
-}
-
-/// The window's listener tables: C structs of function pointers, allocated once and alive as
-/// long as the window. Each callback finds the window through its `data` pointer.
-private final class Listeners {
-    let registry = zeroed(wl_registry_listener.self)
-    let shm = zeroed(wl_shm_listener.self)
-    let wmBase = zeroed(xdg_wm_base_listener.self)
-    let xdgSurface = zeroed(xdg_surface_listener.self)
-    let toplevel = zeroed(xdg_toplevel_listener.self)
-    let frame = zeroed(wl_callback_listener.self)
-    let presentation = zeroed(wp_presentation_listener.self)
-    let feedback = zeroed(wp_presentation_feedback_listener.self)
-    let output = zeroed(wl_output_listener.self)
-    let surface = zeroed(wl_surface_listener.self)
-
-    /// Filled field by field (not with memberwise initialisers): newer libwayland headers add
-    /// events for protocol versions the window does not bind, which stay null.
-    func install(_ w: WaylandWindow) {
-        registry.pointee.global = { data, _, name, interface, version in
-            window(data).global(name: name, interface: String(cString: interface!), version: version)
-        }
-        registry.pointee.global_remove = { _, _, _ in }
-        shm.pointee.format = { data, _, format in window(data).shmFormat(format) }
-        wmBase.pointee.ping = { data, _, serial in window(data).ping(serial) }
-        xdgSurface.pointee.configure = { data, _, serial in window(data).surfaceConfigured(serial: serial) }
-        toplevel.pointee.configure = { data, _, width, height, _ in window(data).toplevelConfigured(width: width, height: height) }
-        toplevel.pointee.close = { data, _ in window(data).closeRequestedByCompositor() }
-        toplevel.pointee.configure_bounds = { _, _, _, _ in }
-        toplevel.pointee.wm_capabilities = { _, _, _ in }
-        frame.pointee.done = { data, callback, _ in window(data).frameDone(callback!) }
-        presentation.pointee.clock_id = { data, _, id in window(data).presentationClockID(id) }
-        feedback.pointee.sync_output = { _, _, _ in }
-        feedback.pointee.presented = { data, fb, hi, lo, nsec, refresh, _, _, _ in
-            window(data).feedbackPresented(fb!, seconds: UInt64(hi) << 32 | UInt64(lo), nanoseconds: nsec, refresh: refresh)
-        }
-        feedback.pointee.discarded = { data, fb in window(data).feedbackDiscarded(fb!) }
-        output.pointee.geometry = { _, _, _, _, _, _, _, _, _, _ in }
-        output.pointee.mode = { data, o, flags, _, _, refresh in
-            window(data).outputMode(o!, current: flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0, refresh: refresh)
-        }
-        output.pointee.done = { _, _ in }
-        output.pointee.scale = { data, o, factor in window(data).outputScale(o!, factor) }
-        surface.pointee.enter = { data, _, o in window(data).surfaceEntered(o!) }
-        surface.pointee.leave = { data, _, o in window(data).surfaceLeft(o!) }
-    }
-
-    deinit {
-        registry.deallocate(); shm.deallocate(); wmBase.deallocate(); xdgSurface.deallocate(); toplevel.deallocate()
-        frame.deallocate(); presentation.deallocate(); feedback.deallocate(); output.deallocate()
-        surface.deallocate()
-    }
-}
-
-/// A listener table with every function pointer null.
-private func zeroed<T>(_: T.Type) -> UnsafeMutablePointer<T> {
-    let p = UnsafeMutablePointer<T>.allocate(capacity: 1)
-    UnsafeMutableRawPointer(p).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
-    return p
-}
-
-private func window(_ data: UnsafeMutableRawPointer?) -> WaylandWindow {
-    Unmanaged<WaylandWindow>.fromOpaque(data!).takeUnretainedValue()
-}
-
-extension WaylandWindow {
-    fileprivate func closeRequestedByCompositor() { closeRequested = true }
 }
 
 extension WaylandWindow: WindowDisplay {}
