@@ -66,6 +66,70 @@ import RenderCore
         #expect(l.childFrames == [r(0, 0, 16, 16)], "never smaller than its padding")
     }
 
+    @Test func aChildSizedToFitOverflowsItsParentAsYogas() {
+        // The transpose of Yoga's align_items_center_child_without_margin_bigger_than_parent:
+        // a row; the 72 pt box makes its column parent 72 × 72, past the 52 × 52 root, and
+        // the column is centred both ways (overflowing toward the start).
+        let column = FlexboxComponent(style: FlexboxStyle(alignItems: .center), children: [FlexboxChild(box(72, 72))])
+        let row = FlexboxComponent(style: FlexboxStyle(direction: .row, justifyContent: .center, alignItems: .center),
+                                   children: [FlexboxChild(column)])
+        let l = layout(row, Size(52, 52))
+        #expect(l.childFrames == [r(-10, -10, 72, 72)], "its main length (the row's cross) overflows too")
+        #expect(l.children[0].layout.childFrames == [r(0, 0, 72, 72)])
+        // Children that can shrink do not: sized to fit, the column takes its content's length
+        // unless its own maximum is smaller (then they shrink to it).
+        let shrinking = FlexboxComponent(style: FlexboxStyle(alignItems: .start),
+                                         children: [FlexboxChild(Component(size: ComponentSize(width: 10, minHeight: 10)), flexShrink: 1,
+                                                                 flexBasis: 72)])
+        let capped = FlexboxComponent(size: ComponentSize(maxHeight: 40), style: shrinking.style, children: shrinking.children)
+        let both = layout(FlexboxComponent(style: FlexboxStyle(direction: .row, alignItems: .start),
+                                           children: [FlexboxChild(shrinking), FlexboxChild(capped)]), Size(52, 52))
+        #expect(both.childFrames == [r(0, 0, 10, 72), r(10, 0, 10, 40)])
+        #expect(both.children[1].layout.childFrames == [r(0, 0, 10, 40)])
+        // At the root the range is a bound, as ComponentKit's constraint: the column is 52 wide.
+        let root = column.layoutThatFits(SizeRange(max: Size(52, 52)), parentSize: Size(52, 52))
+        #expect(root.size == Size(52, 52))
+        #expect(root.childFrames == [r(-10, 0, 72, 72)])
+        // A scrolling container is held to the space it is given.
+        let scroll = FlexboxComponent(style: FlexboxStyle(alignItems: .center, overflow: .scroll), children: [FlexboxChild(box(72, 72))])
+        let s = layout(FlexboxComponent(style: FlexboxStyle(direction: .row, alignItems: .center), children: [FlexboxChild(scroll)]),
+                       Size(52, 52))
+        #expect(s.childFrames == [r(0, 0, 72, 52)])
+    }
+
+    @Test func anAbsoluteChildOfAStaticFlexboxTakesItsStaticPositionAtItsNewSize() {
+        // The static flexbox is 60 × 40; the absolute grandchild is sized against the root
+        // (its containing block): 50 % of 100. Without insets it is placed in its parent by
+        // that parent's alignment (the end: 60 − 50) and justification (centred with its
+        // 4 pt top margin in the 40 pt column: 4 + (40 − 14) / 2).
+        let inner = FlexboxComponent(size: ComponentSize(width: 60, height: 40),
+                                     style: FlexboxStyle(justifyContent: .center, alignItems: .end),
+                                     children: [FlexboxChild(Component(size: ComponentSize(width: .percent(50), height: 10)),
+                                                             margin: Edges(top: 4), position: .absolute())])
+        let l = layout(FlexboxComponent(children: [FlexboxChild(inner, margin: Edges(top: 10, left: 10), position: .init(.static))]),
+                       Size(100, 100))
+        #expect(l.children[0].layout.childFrames == [r(10, 17, 50, 10)])
+        // With an inset on an axis, that axis is placed against the root's padding box.
+        let inset = FlexboxComponent(size: ComponentSize(width: 60, height: 40), style: inner.style,
+                                     children: [FlexboxChild(box(20, 10), position: .absolute(left: 5))])
+        let m = layout(FlexboxComponent(children: [FlexboxChild(inset, margin: Edges(top: 10, left: 10), position: .init(.static))]),
+                       Size(100, 100))
+        #expect(m.children[0].layout.childFrames == [r(-5, 15, 20, 10)])
+    }
+
+    @Test func aPercentageInsideAStretchedChildIsOfItsStretchedLength() {
+        // The root is sized to fit: 120 wide, by the box in the column. The column is
+        // stretched to that (its size already), which makes its width definite: the 50 %
+        // child is 60 wide (Yoga lays a stretched child out again at an exact cross length;
+        // until then a percentage of an indefinite width is measured as content).
+        let column = FlexboxComponent(children: [FlexboxChild(Component(size: ComponentSize(width: .percent(50), height: 10))),
+                                                 FlexboxChild(box(120, 10))])
+        let root = FlexboxComponent(children: [FlexboxChild(column)])
+        let l = root.layoutThatFits(.unconstrained, parentSize: Size(width: .infinity, height: .infinity))
+        #expect(l.size == Size(120, 20))
+        #expect(l.children[0].layout.childFrames == [r(0, 0, 60, 10), r(0, 10, 120, 10)])
+    }
+
     @Test func roundingToThePixelGridAsYoga() {
         let c = FlexboxComponent(style: FlexboxStyle(direction: .row), children: (0..<3).map { _ in
             FlexboxChild(Component(), flexGrow: 1)
