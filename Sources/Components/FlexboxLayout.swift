@@ -25,7 +25,9 @@ import RenderCore
 ///     5. each child laid out with its final main length; its cross length from the aspect
 ///        ratio, its own (even past the line), the line's when it stretches (`.stretch`,
 ///        cross size auto, no auto cross margin) on the one line of an exact cross length,
-///        or its content (which may exceed the line)
+///        or its content (which may exceed the line). A percentage of an indefinite length
+///        (no bound) is auto; a cross percentage of a bounded, not exact length is measured
+///        as content and does not stretch
 ///     6. line cross lengths (row gaps between); the container's; `alignContent` between
 ///        lines, negative space falling back as Yoga's does
 ///     7. positions: auto margins, else `justifyContent` (negative space: center and end
@@ -194,11 +196,13 @@ struct FlexboxLayout {
             own.max = Size(width: max(own.max.width, pb.width), height: max(own.max.height, pb.height))
             let ownMain = comp.size.exact(width: style.isRow).resolve(ax.main(innerParent))
                 .map { min(max($0, ax.main(own.min)), ax.main(own.max)) }
-            // A percentage across a container whose cross length is not exact is measured as
-            // content (Yoga's loose percentage measurement); it does not stretch either.
+            // A percentage across a container whose cross length is not exact but bounded is
+            // measured as content (Yoga's loose percentage measurement); it does not stretch
+            // either. Of an indefinite length (no bound) it is no length at all: auto, so it
+            // stretches (Yoga's `hasDefiniteLength`).
             let crossDimension = comp.size.exact(width: !style.isRow)
             var loose = false
-            if case .percent = crossDimension, !exactCross { loose = true }
+            if case .percent = crossDimension, !exactCross, innerMaxCross.isFinite { loose = true }
             let ownCross = (loose ? nil : crossDimension.resolve(ax.cross(innerParent)))
                 .map { min(max($0, ax.cross(own.min)), ax.cross(own.max)) }
             items.append(Item(index: i, child: c, component: comp, own: own, ownMain: ownMain, ownCross: ownCross,

@@ -130,6 +130,25 @@ import RenderCore
         #expect(l.children[0].layout.childFrames == [r(0, 0, 60, 10), r(0, 10, 120, 10)])
     }
 
+    @Test func aPercentageOfAnIndefiniteLengthIsAuto() {
+        // Sized to fit without any bound (Yoga's max-content), the root's width is
+        // indefinite while its children are laid out: A's 50 % width is auto, so A stretches
+        // to the line (the 100 pt box's width), and its 50 % height and flex basis and its
+        // 10 % margin and gap are nothing. The root is 100 × 30: A's content (20) and B's 10.
+        let a = FlexboxComponent(size: ComponentSize(width: .percent(50), height: .percent(50)), children: [FlexboxChild(box(30, 20))])
+        let root = FlexboxComponent(style: FlexboxStyle(rowGap: .percent(10)),
+                                    children: [FlexboxChild(a, flexBasis: .percent(50), margin: Edges(left: .percent(10))),
+                                               FlexboxChild(box(100, 10))])
+        let l = root.layoutThatFits(.unconstrained, parentSize: Size(width: .infinity, height: .infinity))
+        #expect(l.size == Size(100, 30))
+        #expect(l.childFrames == [r(0, 0, 100, 20), r(0, 20, 100, 10)])
+        // With a bound (at most 200 × 200) the lengths are not exact but known: A's 50 %
+        // width is measured as content (30) and does not stretch; its margin is 10 % of 200,
+        // its basis 50 % of 200 and the gap 10 % of 200.
+        let bounded = root.layoutThatFits(SizeRange(max: Size(200, 200)), parentSize: Size(200, 200))
+        #expect(bounded.childFrames == [r(20, 0, 30, 100), r(0, 120, 100, 10)])
+    }
+
     @Test func roundingToThePixelGridAsYoga() {
         let c = FlexboxComponent(style: FlexboxStyle(direction: .row), children: (0..<3).map { _ in
             FlexboxChild(Component(), flexGrow: 1)
