@@ -13,7 +13,9 @@ import RenderCore
 ///        flexbox its maximum is the space available, which content that does not shrink
 ///        may exceed up to the child's own maximum, unless it scrolls (Yoga's fit-content)
 ///     2. each relative child's flex basis: `flexBasis`, else its own exact length, else the
-///        other length × aspect ratio, else its content measured with the main axis free;
+///        other length × aspect ratio, else its content measured with this box's inner main
+///        length, less its margins, as the space available (Yoga's fit-content; unbounded
+///        when this box scrolls), so text wraps there and percentages inside resolve;
 ///        the hypothetical size is the basis clamped to the child's min/max and never below
 ///        its padding + border
 ///     3. lines: one, or (wrap) as many as the inner main length allows (gaps included)
@@ -212,8 +214,8 @@ struct FlexboxLayout {
                               loose: loose))
         }
 
-        func measure(_ it: Item, main: Double?, cross: Double?) -> Layout {
-            let m0 = max(main.map { max(0, $0) } ?? 0, ax.main(it.own.min)), m1 = max(main.map { max(0, $0) } ?? .infinity, m0)
+        func measure(_ it: Item, main: Double?, cross: Double?, mainAvailable: Double = .infinity) -> Layout {
+            let m0 = max(main.map { max(0, $0) } ?? 0, ax.main(it.own.min)), m1 = max(main.map { max(0, $0) } ?? mainAvailable, m0)
             let c0 = max(cross.map { max(0, $0) } ?? 0, ax.cross(it.own.min)), c1 = cross.map { max(0, $0) } ?? max(0, innerMaxCross - it.crossMargins)
             let r = SizeRange(min: ax.size(main: m0, cross: c0), max: ax.size(main: m1, cross: Swift.max(c0, c1)))
             let parent = it.loose ? ax.size(main: ax.main(innerParent), cross: .infinity) : innerParent
@@ -241,7 +243,10 @@ struct FlexboxLayout {
                 base = style.isRow ? c * r : c / r
             } else {
                 let stretchedCross = stretches(it) && exactCross ? max(0, innerMinCross - it.crossMargins) : nil
-                base = ax.main(FlexboxLayout.$measuringOnly.withValue(true) { measure(it, main: nil, cross: stretchedCross) }.size)
+                let available = style.overflow == .scroll ? .infinity : max(0, innerMaxMain - it.mainMargins)
+                base = ax.main(FlexboxLayout.$measuringOnly.withValue(true) {
+                    measure(it, main: nil, cross: stretchedCross, mainAvailable: available)
+                }.size)
             }
             items[k].base = max(0, base)
             items[k].hypothetical = min(max(items[k].base, ax.main(it.own.min)), ax.main(it.own.max))

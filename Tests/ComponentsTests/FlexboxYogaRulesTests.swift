@@ -5,6 +5,13 @@ import RenderCore
 /// Yoga's rules through the ComponentKit-style API, one readable case each (the generated
 /// cases in `YogaCaseTests` cover them exhaustively). Frames worked out by hand.
 @Suite struct FlexboxYogaRulesTests {
+    /// Content 500 × 10 that fits into less: as much of it as its constraint allows.
+    final class Wide: Component {
+        override func computeLayout(thatFits c: SizeRange, parentSize: Size) -> Layout {
+            Layout(component: self, size: c.clamp(Size(500, 10)))
+        }
+    }
+
     func box(_ w: Double, _ h: Double) -> Component { Component(size: ComponentSize(width: w, height: h)) }
     func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
     func layout(_ c: Component, _ size: Size) -> Layout { c.layoutThatFits(SizeRange(exactly: size), parentSize: size) }
@@ -90,11 +97,12 @@ import RenderCore
         let root = column.layoutThatFits(SizeRange(max: Size(52, 52)), parentSize: Size(52, 52))
         #expect(root.size == Size(52, 52))
         #expect(root.childFrames == [r(-10, 0, 72, 72)])
-        // A scrolling container is held to the space it is given.
+        // A scrolling container is held to the space it is given, both ways (its flex basis is
+        // measured in the row's 52 pt too).
         let scroll = FlexboxComponent(style: FlexboxStyle(alignItems: .center, overflow: .scroll), children: [FlexboxChild(box(72, 72))])
         let s = layout(FlexboxComponent(style: FlexboxStyle(direction: .row, alignItems: .center), children: [FlexboxChild(scroll)]),
                        Size(52, 52))
-        #expect(s.childFrames == [r(0, 0, 72, 52)])
+        #expect(s.childFrames == [r(0, 0, 52, 52)])
     }
 
     @Test func anAbsoluteChildOfAStaticFlexboxTakesItsStaticPositionAtItsNewSize() {
@@ -147,6 +155,29 @@ import RenderCore
         // its basis 50 % of 200 and the gap 10 % of 200.
         let bounded = root.layoutThatFits(SizeRange(max: Size(200, 200)), parentSize: Size(200, 200))
         #expect(bounded.childFrames == [r(20, 0, 30, 100), r(0, 120, 100, 10)])
+    }
+
+    @Test func aFlexBasisIsMeasuredInTheSpaceAvailable() {
+        // Yoga measures a child's flex basis with the container's inner main length as the
+        // space available (fit-content), not unbounded: the row inside the 200 pt row
+        // resolves its child's 50 % against 200 (a 100 pt basis), takes that as its own
+        // length, then is laid out at 100, where the child is 50 % of 100.
+        let inner = FlexboxComponent(style: FlexboxStyle(direction: .row),
+                                     children: [FlexboxChild(Component(size: ComponentSize(width: .percent(50), height: 10)))])
+        let l = layout(FlexboxComponent(style: FlexboxStyle(direction: .row, alignItems: .start), children: [FlexboxChild(inner)]),
+                       Size(200, 100))
+        #expect(l.childFrames == [r(0, 0, 100, 10)])
+        #expect(l.children[0].layout.childFrames == [r(0, 0, 50, 10)])
+        // A container that scrolls along its main axis measures the basis unbounded: the
+        // percentage is of an indefinite length, auto, and the leaf has no content.
+        let scrolling = layout(FlexboxComponent(style: FlexboxStyle(direction: .row, alignItems: .start, overflow: .scroll),
+                                                children: [FlexboxChild(inner)]), Size(200, 100))
+        #expect(scrolling.childFrames == [r(0, 0, 0, 10)])
+        // Content that would be 500 wide (a long line of text, say) is measured in that
+        // space, less its margin: a 180 pt basis, where it used to be 500 and overflow.
+        let wide = layout(FlexboxComponent(style: FlexboxStyle(direction: .row, alignItems: .start),
+                                           children: [FlexboxChild(Wide(), margin: Edges(left: 20))]), Size(200, 100))
+        #expect(wide.childFrames == [r(20, 0, 180, 10)])
     }
 
     @Test func roundingToThePixelGridAsYoga() {
