@@ -2,31 +2,46 @@ import RenderCore
 
 /// The flexbox algorithm behind `FlexboxComponent`: Yoga's rules (facebook/yoga,
 /// `yoga/algorithm/CalculateLayout.cpp`) over ComponentKit's API, with Yoga's defaults.
-/// `YogaCaseTests` holds Yoga's generated cases; the README lists the deliberate differences.
+/// `YogaCaseTests` holds Yoga's generated cases: all 494 match, in both directions; the
+/// README lists what still differs (outside those cases) and why.
 ///
 ///     0. right-to-left: edges are mirrored (start/end resolved, left ↔ right) and the layout
 ///        runs left-to-right, then children's x are mirrored; nested flexboxes inherit it
 ///     1. inner box = constraint − padding − border (on an axis whose min = max the size is
-///        exact); percentages of padding and margins are of the parent's width
+///        exact); percentages of padding and margins are of the parent's width. At the root
+///        the constraint bounds the size (ComponentKit's); for a flexbox laid out by a
+///        flexbox its maximum is the space available, which content that does not shrink
+///        may exceed up to the child's own maximum, unless it scrolls (Yoga's fit-content)
 ///     2. each relative child's flex basis: `flexBasis`, else its own exact length, else the
-///        other length × aspect ratio, else its content measured with the main axis free;
+///        other length × aspect ratio, else its content measured with this box's inner main
+///        length, less its margins, as the space available (Yoga's fit-content; unbounded
+///        when this box scrolls), so text wraps there and percentages inside resolve;
 ///        the hypothetical size is the basis clamped to the child's min/max and never below
 ///        its padding + border
 ///     3. lines: one, or (wrap) as many as the inner main length allows (gaps included)
 ///     4. per line, free space → grow by `flexGrow`, or shrink by `flexShrink × basis`, with
 ///        min/max violations frozen and the rest redistributed (CSS §9.7; factor sums below
 ///        one take that share). When the main length is not exact the line takes its
-///        content's length, the bound if it overflows, the minimum if it is short
+///        content's length, the bound (the child's own maximum, see 1) if it overflows, the
+///        minimum if it is short; a wrapping container whose items overflow takes the space
 ///     5. each child laid out with its final main length; its cross length from the aspect
-///        ratio, its own (even past the line), stretched to the line (`.stretch`, cross
-///        size auto, no auto cross margin), or its content
+///        ratio, its own (even past the line), the line's when it stretches (`.stretch`,
+///        cross size auto, no auto cross margin) on the one line of an exact cross length,
+///        or its content (which may exceed the line). A percentage of an indefinite length
+///        (no bound) is auto; a cross percentage of a bounded, not exact length is measured
+///        as content and does not stretch
 ///     6. line cross lengths (row gaps between); the container's; `alignContent` between
 ///        lines, negative space falling back as Yoga's does
 ///     7. positions: auto margins, else `justifyContent` (negative space: center and end
-///        overflow, the rest start), `alignSelf` or auto margins across, mirrored for
-///        reverse directions and `wrapReverse`; relative insets move a child
-///     8. absolute children: by their insets within the padding box, else by justify/align;
-///        those of static children are placed against this box (their containing block)
+///        overflow, the rest start), `alignSelf` or auto margins across (a child larger than
+///        its line centred or end-aligned overflows toward the start), mirrored for reverse
+///        directions and `wrapReverse`; relative insets move a child. A stretched child not
+///        yet laid out at an exact cross length is laid out again at the line's, so
+///        percentages inside it resolve (skipped when only a size is measured)
+///     8. absolute children: sized in the padding box; placed by their insets from it, else
+///        by justify/align (centred with their margins). Those of static children are sized
+///        and inset against this box (their containing block); on an axis without insets
+///        they take their static position, aligned in their parent at their new size
 ///
 /// Lengths are points; frames are not rounded here: the host rounds the whole tree once
 /// (`Layout.roundedToPixelGrid(scale:origin:)`), as Yoga rounds at the end of a layout pass.
@@ -37,6 +52,13 @@ struct FlexboxLayout {
 
     /// The layout direction of the flexbox being laid out, for nested ones that inherit it.
     @TaskLocal static var inheritedRightToLeft = false
+    /// The flexbox whose range's maximum is only the space available (`layoutOfChild`), not
+    /// a bound: laid out by a flexbox parent, it may come out larger.
+    @TaskLocal static var laidOutAsChild: ObjectIdentifier? = nil
+    /// Whether only the size of the layout being made counts (a flex basis measured): no
+    /// step changes a size after step 6, so stretched children are not laid out again
+    /// (Yoga skips the alignment steps when it only measures).
+    @TaskLocal static var measuringOnly = false
 
     /// Physical lengths on four sides, points, already mirrored for right-to-left: the
     /// layout runs left-to-right and mirrors its children's x at the end.
@@ -98,6 +120,8 @@ struct FlexboxLayout {
         var base = 0.0, hypothetical = 0.0, target = 0.0
         var frozen = false
         var layout: Layout? = nil
+        /// Whether `layout` was made at an exact cross length (else a stretch lays it out again).
+        var crossExact = false
         var mainPosition = 0.0, crossPosition = 0.0
         var mainMargins: Double { mainLead + mainTrail }
         /// The aspect ratio, if it is one (Yoga treats 0 as none).
@@ -114,12 +138,17 @@ struct FlexboxLayout {
         case .leftToRight: rtl = false
         case .rightToLeft: rtl = true
         }
+        let asChild = FlexboxLayout.laidOutAsChild == ObjectIdentifier(owner)
         return FlexboxLayout.$inheritedRightToLeft.withValue(rtl) {
-            layoutLeftToRight(of: owner, in: range, parentSize: parentSize, rtl: rtl)
+            FlexboxLayout.$laidOutAsChild.withValue(nil) {
+                layoutLeftToRight(of: owner, in: range, parentSize: parentSize, rtl: rtl, maxIsAvailable: asChild)
+            }
         }
     }
 
-    func layoutLeftToRight(of owner: Component, in range: SizeRange, parentSize: Size, rtl: Bool) -> Layout {
+    /// `maxIsAvailable`: where `range` is not exact its maximum is the space available,
+    /// which content may exceed (Yoga's fit-content, `layoutOfChild`), not a bound.
+    func layoutLeftToRight(of owner: Component, in range: SizeRange, parentSize: Size, rtl: Bool, maxIsAvailable: Bool) -> Layout {
         let ax = Axes(row: style.isRow)
         let ownerWidth = parentSize.width
         let border = FlexboxLayout.resolve(style.border, rtl: rtl, width: .nan).0
@@ -129,6 +158,14 @@ struct FlexboxLayout {
         let innerMinMain = max(0, ax.main(range.min) - padMain), innerMaxMain = max(0, ax.main(range.max) - padMain)
         let innerMinCross = max(0, ax.cross(range.min) - padCross), innerMaxCross = max(0, ax.cross(range.max) - padCross)
         let exactMain = innerMinMain == innerMaxMain, exactCross = innerMinCross == innerMaxCross
+        // Laid out by a flexbox, where the size is not exact `range.max` is the space
+        // available: lines flex to fit the component's own maximum, not to it, and content
+        // that does not shrink exceeds it, unless it scrolls (Yoga's fit-content). At the
+        // root, `range` bounds as ComponentKit's constraint does.
+        let lineBound = maxIsAvailable ? FlexboxLayout.bound(of: owner, in: range, parentSize: parentSize) : range
+        let bound = style.overflow == .scroll ? range : lineBound
+        let innerBoundMain = max(0, ax.main(bound.max) - padMain), innerBoundCross = max(0, ax.cross(bound.max) - padCross)
+        let innerLineBound = max(0, ax.main(lineBound.max) - padMain)
         // Percentages resolve against the inner box where it is known.
         let innerParent = ax.size(main: innerMaxMain, cross: innerMaxCross)
 
@@ -161,11 +198,13 @@ struct FlexboxLayout {
             own.max = Size(width: max(own.max.width, pb.width), height: max(own.max.height, pb.height))
             let ownMain = comp.size.exact(width: style.isRow).resolve(ax.main(innerParent))
                 .map { min(max($0, ax.main(own.min)), ax.main(own.max)) }
-            // A percentage across a container whose cross length is not exact is measured as
-            // content (Yoga's loose percentage measurement); it does not stretch either.
+            // A percentage across a container whose cross length is not exact but bounded is
+            // measured as content (Yoga's loose percentage measurement); it does not stretch
+            // either. Of an indefinite length (no bound) it is no length at all: auto, so it
+            // stretches (Yoga's `hasDefiniteLength`).
             let crossDimension = comp.size.exact(width: !style.isRow)
             var loose = false
-            if case .percent = crossDimension, !exactCross { loose = true }
+            if case .percent = crossDimension, !exactCross, innerMaxCross.isFinite { loose = true }
             let ownCross = (loose ? nil : crossDimension.resolve(ax.cross(innerParent)))
                 .map { min(max($0, ax.cross(own.min)), ax.cross(own.max)) }
             items.append(Item(index: i, child: c, component: comp, own: own, ownMain: ownMain, ownCross: ownCross,
@@ -175,12 +214,12 @@ struct FlexboxLayout {
                               loose: loose))
         }
 
-        func measure(_ it: Item, main: Double?, cross: Double?) -> Layout {
-            let m0 = max(main.map { max(0, $0) } ?? 0, ax.main(it.own.min)), m1 = max(main.map { max(0, $0) } ?? .infinity, m0)
+        func measure(_ it: Item, main: Double?, cross: Double?, mainAvailable: Double = .infinity) -> Layout {
+            let m0 = max(main.map { max(0, $0) } ?? 0, ax.main(it.own.min)), m1 = max(main.map { max(0, $0) } ?? mainAvailable, m0)
             let c0 = max(cross.map { max(0, $0) } ?? 0, ax.cross(it.own.min)), c1 = cross.map { max(0, $0) } ?? max(0, innerMaxCross - it.crossMargins)
             let r = SizeRange(min: ax.size(main: m0, cross: c0), max: ax.size(main: m1, cross: Swift.max(c0, c1)))
             let parent = it.loose ? ax.size(main: ax.main(innerParent), cross: .infinity) : innerParent
-            return it.component.layoutThatFits(r, parentSize: parent)
+            return FlexboxLayout.layoutOfChild(it.component, in: r, parentSize: parent)
         }
         func stretches(_ it: Item) -> Bool {
             it.align == .stretch && it.crossAuto && it.ratio == nil && !it.autoCross.0 && !it.autoCross.1
@@ -204,7 +243,10 @@ struct FlexboxLayout {
                 base = style.isRow ? c * r : c / r
             } else {
                 let stretchedCross = stretches(it) && exactCross ? max(0, innerMinCross - it.crossMargins) : nil
-                base = ax.main(measure(it, main: nil, cross: stretchedCross).size)
+                let available = style.overflow == .scroll ? .infinity : max(0, innerMaxMain - it.mainMargins)
+                base = ax.main(FlexboxLayout.$measuringOnly.withValue(true) {
+                    measure(it, main: nil, cross: stretchedCross, mainAvailable: available)
+                }.size)
             }
             items[k].base = max(0, base)
             items[k].hypothetical = min(max(items[k].base, ax.main(it.own.min)), ax.main(it.own.max))
@@ -228,23 +270,32 @@ struct FlexboxLayout {
             if !current.isEmpty { lines.append(current) }
         }
 
-        // 4–5. Flexible lengths, then each child's layout at its main length.
+        // 4–5. Flexible lengths, then each child's layout at its main length. Sized to fit, a
+        // wrapping container whose items overflow the space takes all of it (Yoga).
+        let unwrapped = items.reduce(mainGap * Double(items.count - 1)) { $0 + $1.hypothetical + $1.mainMargins }
+        let fixedMain: Double? = exactMain ? innerMinMain
+            : (style.wrap != .noWrap && innerMaxMain.isFinite && unwrapped > innerMaxMain ? innerMaxMain : nil)
         var lineMains: [Double] = []
         for line in lines {
             let spacing = mainGap * Double(line.count - 1)
             let margins = line.reduce(0) { $0 + items[$1].mainMargins }
             let used = line.reduce(spacing + margins) { $0 + items[$1].hypothetical }
             let lineMain: Double
-            if exactMain { lineMain = innerMinMain }
-            else if innerMaxMain.isFinite && used > innerMaxMain { lineMain = innerMaxMain }
+            if let fixedMain { lineMain = fixedMain }
+            else if innerLineBound.isFinite && used > innerLineBound { lineMain = innerLineBound }
             else { lineMain = max(used, innerMinMain) }
             lineMains.append(lineMain)
             resolveFlexibleLengths(&items, line: line, available: lineMain - spacing - margins, growing: used < lineMain)
             for k in line {
                 let it = items[k]
-                // An explicit cross length is kept even where it overflows the line (Yoga).
-                let cross: Double? = it.ratio.map { r in style.isRow ? it.target / r : it.target * r } ?? it.ownCross
+                // An explicit cross length is kept even where it overflows the line (Yoga). On
+                // one line of an exact cross length a stretched child takes it now (Yoga).
+                let stretched = stretches(it) && style.wrap == .noWrap ? knownCross(it).map {
+                    min(max($0, ax.cross(it.own.min)), ax.cross(it.own.max))
+                } : nil
+                let cross: Double? = it.ratio.map { r in style.isRow ? it.target / r : it.target * r } ?? it.ownCross ?? stretched
                 items[k].layout = measure(it, main: it.target, cross: cross)
+                items[k].crossExact = cross != nil
             }
         }
 
@@ -265,14 +316,9 @@ struct FlexboxLayout {
             lineAscent.append(ascent)
         }
         let contentCross = lineCross.reduce(0, +) + crossGap * Double(max(0, lineCross.count - 1))
-        let innerCross = exactCross ? innerMinCross : min(max(contentCross, innerMinCross), innerMaxCross)
+        let innerCross = exactCross ? innerMinCross : min(max(contentCross, innerMinCross), innerBoundCross)
         if style.wrap == .noWrap, !lineCross.isEmpty { lineCross[0] = innerCross }
-        var contentMain = lineMains.max() ?? 0
-        if style.wrap != .noWrap && lines.count > 1 {
-            // Sized to fit, a wrapping container takes the length its items need unwrapped (Yoga).
-            contentMain = items.reduce(mainGap * Double(items.count - 1)) { $0 + $1.hypothetical + $1.mainMargins }
-        }
-        let innerMain = exactMain ? innerMinMain : min(max(contentMain, innerMinMain), innerMaxMain)
+        let innerMain = fixedMain ?? min(max(lineMains.max() ?? 0, innerMinMain), innerBoundMain)
 
         var lead = 0.0, between = 0.0
         let extra = innerCross - contentCross
@@ -291,14 +337,20 @@ struct FlexboxLayout {
         }
 
         // 7. Positions.
+        let measuring = FlexboxLayout.measuringOnly
         var crossCursor = lead
         for (li, line) in lines.enumerated() {
             let lc = lineCross[li]
             for k in line {
                 var it = items[k]
-                if stretches(it) {
+                if stretches(it) && !measuring {
+                    // Laid out again at the line's length even when its size is that already:
+                    // percentages inside it now resolve against a definite length (Yoga).
                     let c = min(max(lc - it.crossMargins, ax.cross(it.own.min)), ax.cross(it.own.max))
-                    if c != ax.cross(it.layout!.size) { it.layout = measure(it, main: it.target, cross: c) }
+                    if c != ax.cross(it.layout!.size) || !it.crossExact {
+                        it.layout = measure(it, main: it.target, cross: c)
+                        it.crossExact = true
+                    }
                 }
                 let l = it.layout!
                 let size = ax.cross(l.size)
@@ -361,7 +413,7 @@ struct FlexboxLayout {
             placed.append((it.index, LayoutChild(position: p, layout: l)))
         }
         // Never smaller than the padding and border (Yoga).
-        var size = range.clamp(ax.size(main: innerMain + padMain, cross: innerCross + padCross))
+        var size = bound.clamp(ax.size(main: innerMain + padMain, cross: innerCross + padCross))
         size.width = max(size.width, pad.horizontal); size.height = max(size.height, pad.vertical)
 
         // 8. Absolute children.
@@ -377,8 +429,8 @@ struct FlexboxLayout {
         for k in placed.indices {
             let i = placed[k].0
             guard children[i].position.kind == .static, let f = children[i].component as? FlexboxComponent else { continue }
-            placed[k].1.layout = rehome(placed[k].1.layout, of: f, offset: placed[k].1.position, in: size,
-                                        padding: pad, border: border, rtl: rtl)
+            placed[k].1.layout = rehome(placed[k].1.layout, of: f, offset: placed[k].1.position, ownerWidth: innerParent.width,
+                                        inheritedRTL: rtl, in: size, padding: pad, border: border, rtl: rtl)
         }
         placed += hidden
         placed.sort { $0.0 < $1.0 }
@@ -437,9 +489,17 @@ struct FlexboxLayout {
     func placeAbsolute(_ c: FlexboxChild, _ comp: Component, in outer: Size, padding pad: Box, border: Box, rtl: Bool) -> LayoutChild {
         // Insets are from the padding box (inside the border).
         let size = Size(width: max(0, outer.width - border.horizontal), height: max(0, outer.height - border.vertical))
-        let m = FlexboxLayout.resolve(c.margin, rtl: rtl, width: size.width).0
+        let layout = FlexboxLayout.absoluteLayout(c, comp, containingBlock: size, rtl: rtl)
+        let p = absolutePosition(c, layout.size, in: outer, padding: pad, border: border, containingBlock: size, rtl: rtl)
+        return LayoutChild(position: p, layout: layout)
+    }
+
+    /// An absolute child laid out in its containing block (the padding box of `size`): its own
+    /// lengths, else the space between opposite insets, else the aspect ratio, else its content.
+    static func absoluteLayout(_ c: FlexboxChild, _ comp: Component, containingBlock size: Size, rtl: Bool) -> Layout {
+        let m = resolve(c.margin, rtl: rtl, width: size.width).0
         let own = comp.size.resolve(parentSize: size)
-        let (t, l, b, r) = FlexboxLayout.insets(c.position, rtl: rtl, size: size)
+        let (t, l, b, r) = insets(c.position, rtl: rtl, size: size)
         var w: Double? = own.min.width == own.max.width ? own.min.width : nil
         var h: Double? = own.min.height == own.max.height ? own.min.height : nil
         if w == nil, let l, let r { w = max(0, size.width - l - r - m.horizontal) }
@@ -447,11 +507,21 @@ struct FlexboxLayout {
         if let ratio = c.aspectRatio, ratio > 0 {
             if let w0 = w, h == nil { h = w0 / ratio } else if let h0 = h, w == nil { w = h0 * ratio }
         }
-        let pb = FlexboxLayout.paddingAndBorder(of: comp, ownerWidth: size.width)
+        let pb = paddingAndBorder(of: comp, ownerWidth: size.width)
         let minW = max(w ?? 0, pb.width), minH = max(h ?? 0, pb.height)
         let range = SizeRange(min: Size(width: minW, height: minH),
                               max: Size(width: max(w ?? .infinity, minW), height: max(h ?? .infinity, minH)))
-        let layout = comp.layoutThatFits(range, parentSize: size)
+        return comp.layoutThatFits(range, parentSize: size)
+    }
+
+    /// Where an absolute child of `length` goes in this container of size `outer`: by its
+    /// insets from the containing block's padding box, else (its static position) by
+    /// `justifyContent` along the main axis and its alignment across, within the padding.
+    /// Its margins are resolved against the width of `containingBlock`. Left-to-right.
+    func absolutePosition(_ c: FlexboxChild, _ length: Size, in outer: Size, padding pad: Box, border: Box,
+                          containingBlock: Size, rtl: Bool) -> Point {
+        let m = FlexboxLayout.resolve(c.margin, rtl: rtl, width: containingBlock.width).0
+        let (t, l, b, r) = FlexboxLayout.insets(c.position, rtl: rtl, size: containingBlock)
         enum Place { case start, center, end }
         func place(_ align: FlexboxStyle.AlignItems) -> Place {
             switch align { case .center: return .center; case .end: return .end; default: return .start }
@@ -469,56 +539,87 @@ struct FlexboxLayout {
             if let trail { return total - bTrail - trail - mTrail - len }
             switch pl {
             case .start: return pLead + mLead
-            case .center: return pLead + (total - pLead - pTrail - len) / 2
+            // Centred with its margins, in the content box (Yoga).
+            case .center: return pLead + mLead + (total - pLead - pTrail - len - mLead - mTrail) / 2
             case .end: return total - pTrail - mTrail - len
             }
         }
-        let x = axis(l, r, layout.size.width, outer.width, m.left, m.right, pad.left, pad.right, border.left, border.right,
+        let x = axis(l, r, length.width, outer.width, m.left, m.right, pad.left, pad.right, border.left, border.right,
                      style.isRow ? justify : align)
-        let y = axis(t, b, layout.size.height, outer.height, m.top, m.bottom, pad.top, pad.bottom, border.top, border.bottom,
+        let y = axis(t, b, length.height, outer.height, m.top, m.bottom, pad.top, pad.bottom, border.top, border.bottom,
                      style.isRow ? align : justify)
-        return LayoutChild(position: Point(x: x, y: y), layout: layout)
+        return Point(x: x, y: y)
     }
 
     /// `layout` of the static flexbox `f` (at `offset` in this box, of `size`) with its
-    /// absolute children, and those of its static children, placed against this box: sized
-    /// by it and by insets from its padding box; on an axis without insets a child keeps the
-    /// place `f` gave it (its static position).
-    func rehome(_ layout: Layout, of f: FlexboxComponent, offset: Point, in size: Size, padding: Box, border: Box, rtl: Bool) -> Layout {
+    /// absolute children, and those of its static children, laid out against this box, their
+    /// containing block: sized by it, and placed by insets from its padding box; on an axis
+    /// without insets a child takes its static position, placed by `f`'s justification and
+    /// alignment within `f` at its new size, with margins of this box's width (Yoga's
+    /// `layoutAbsoluteDescendants`). `ownerWidth` is the width `f`'s percent padding is of;
+    /// `inheritedRTL` the direction `f` inherits.
+    func rehome(_ layout: Layout, of f: FlexboxComponent, offset: Point, ownerWidth: Double, inheritedRTL: Bool,
+                in size: Size, padding: Box, border: Box, rtl: Bool) -> Layout {
         var l = layout
+        let fRTL: Bool
+        switch f.style.layoutDirection {
+        case .inherit: fRTL = inheritedRTL
+        case .leftToRight: fRTL = false
+        case .rightToLeft: fRTL = true
+        }
+        let fBorder = FlexboxLayout.resolve(f.style.border, rtl: fRTL, width: .nan).0
+        let fPad = FlexboxLayout.resolve(f.style.padding, rtl: fRTL, width: ownerWidth).0 + fBorder
+        let inner = Size(width: max(0, size.width - border.horizontal), height: max(0, size.height - border.vertical))
+        let fLayout = FlexboxLayout(style: f.style, children: f.children)
         var k = 0
         for c in f.children {
             guard let comp = c.component else { continue }
             defer { k += 1 }
             guard k < l.children.count, c.display == .flex else { continue }
-            let here = Point(x: offset.x + l.children[k].position.x, y: offset.y + l.children[k].position.y)
             switch c.position.kind {
             case .absolute:
-                let inner = Size(width: max(0, size.width - border.horizontal), height: max(0, size.height - border.vertical))
-                let ins = FlexboxLayout.insets(c.position, rtl: rtl, size: inner)
-                var placed = placeAbsolute(c, comp, in: size, padding: padding, border: border, rtl: rtl)
+                let ins = FlexboxLayout.insets(c.position, rtl: fRTL, size: inner)
+                var placed = placeAbsolute(c, comp, in: size, padding: padding, border: border, rtl: fRTL)
                 if rtl { placed.position.x = size.width - placed.position.x - placed.layout.size.width }
-                // The static position keeps the flow's start edge (the right one right-to-left).
-                // Its margins were resolved against `f`'s padding box; now against this one.
-                let old = l.children[k].layout.size
-                let fBorder = FlexboxLayout.resolve(f.style.border, rtl: rtl, width: .nan).0
-                let oldM = FlexboxLayout.resolve(c.margin, rtl: rtl, width: max(0, l.size.width - fBorder.horizontal)).0
-                let newM = FlexboxLayout.resolve(c.margin, rtl: rtl, width: inner.width).0
-                let dx = newM.left - oldM.left, dy = newM.top - oldM.top
-                if ins.left == nil && ins.right == nil {
-                    placed.position.x = rtl ? here.x + old.width - placed.layout.size.width - dx : here.x + dx
-                }
-                if ins.top == nil && ins.bottom == nil { placed.position.y = here.y + dy }
                 placed.position.x -= offset.x; placed.position.y -= offset.y
+                var home = fLayout.absolutePosition(c, placed.layout.size, in: l.size, padding: fPad, border: fBorder,
+                                                    containingBlock: inner, rtl: fRTL)
+                if fRTL { home.x = l.size.width - home.x - placed.layout.size.width }
+                if ins.left == nil && ins.right == nil { placed.position.x = home.x }
+                if ins.top == nil && ins.bottom == nil { placed.position.y = home.y }
                 l.children[k] = placed
             case .static:
                 if let g = comp as? FlexboxComponent {
-                    l.children[k].layout = rehome(l.children[k].layout, of: g, offset: here, in: size,
-                                                  padding: padding, border: border, rtl: rtl)
+                    let here = Point(x: offset.x + l.children[k].position.x, y: offset.y + l.children[k].position.y)
+                    l.children[k].layout = rehome(l.children[k].layout, of: g, offset: here,
+                                                  ownerWidth: max(0, l.size.width - fPad.horizontal), inheritedRTL: fRTL,
+                                                  in: size, padding: padding, border: border, rtl: rtl)
                 }
             case .relative: break
             }
         }
+        return l
+    }
+
+    /// The sizes `owner` may take when laid out within `range` (its own bounds already in it)
+    /// whose maximum is only the space available: exact axes keep `range`; elsewhere the
+    /// maximum is the component's own (none unless it gives one).
+    static func bound(of owner: Component, in range: SizeRange, parentSize: Size) -> SizeRange {
+        let own = owner.size.resolve(parentSize: parentSize).max
+        func axis(_ lo: Double, _ hi: Double, _ ownHi: Double) -> Double { lo == hi ? hi : max(lo, ownHi) }
+        return SizeRange(min: range.min, max: Size(width: axis(range.min.width, range.max.width, own.width),
+                                                   height: axis(range.min.height, range.max.height, own.height)))
+    }
+
+    /// `c` laid out within `r` as Yoga lays out a child: a flexbox takes `r.max` where `r` is
+    /// not exact as the space available, not as a bound (see `layoutLeftToRight`), and may
+    /// come out larger unless it scrolls; any other component is held to `r`
+    /// (`Component.layoutThatFits`, ComponentKit's contract).
+    static func layoutOfChild(_ c: Component, in r: SizeRange, parentSize: Size) -> Layout {
+        guard let f = c as? FlexboxComponent else { return c.layoutThatFits(r, parentSize: parentSize) }
+        let range = r.intersect(f.size.resolve(parentSize: parentSize))
+        var l = $laidOutAsChild.withValue(ObjectIdentifier(f)) { f.computeLayout(thatFits: range, parentSize: parentSize) }
+        l.size = (f.style.overflow == .scroll ? range : bound(of: f, in: range, parentSize: parentSize)).clamp(l.size)
         return l
     }
 

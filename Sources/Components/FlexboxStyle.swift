@@ -79,10 +79,10 @@ public struct FlexboxStyle: Hashable, Sendable {
         /// Rows run right to left; `start` is the right edge.
         case rightToLeft
     }
-    /// Whether content may spill out (Yoga's `overflow`). Layout is the same for all three
-    /// here: a container sized to fit is capped at the space its parent gives, which is
-    /// Yoga's rule for `scroll` (for `visible` and `hidden` Yoga lets the content's size
-    /// exceed it; see the README's deliberate differences). Drawing does not clip by it.
+    /// Whether content may spill out (Yoga's `overflow`). Laid out by a flexbox and sized to
+    /// fit, a `visible` or `hidden` flexbox takes its content's size even past the space
+    /// its parent gives (up to its own maximum); a `scroll` one is capped at that space, as
+    /// in Yoga. Drawing does not clip by it.
     public enum Overflow: Sendable {
         /// Content may spill out (the default).
         case visible
