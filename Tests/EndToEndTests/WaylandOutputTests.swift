@@ -114,6 +114,8 @@ struct WaylandOutputTests {
                                 environment: weston.environment)
         defer { daemon.stop() }
         let client = try Client(daemon)
+        // Clients are told the compositor's rate, not --fps.
+        #expect(abs(client.connection.welcome.refreshRate - 60) < 0.1, "welcomed at \(client.connection.welcome.refreshRate) Hz")
         client.onMain {
             Transaction.begin()
             Transaction.disableActions = true

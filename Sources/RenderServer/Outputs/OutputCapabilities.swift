@@ -94,15 +94,15 @@ public struct WindowDisplayEvents {
     /// (CLOCK_MONOTONIC ns) and the refreshes missed before it.
     public var frameDue: (_ target: Double, _ wakeNanoseconds: Int64, _ missed: UInt64) -> Void
     /// The compositor gave the window a new size (points) or moved it to an output with
-    /// another refresh rate (Hz).
-    public var resized: (_ width: Int, _ height: Int, _ refreshRate: Double) -> Void
+    /// another refresh rate (Hz; nil: the rate stays as it is).
+    public var resized: (_ width: Int, _ height: Int, _ refreshRate: Double?) -> Void
     /// The window is gone: closed by the compositor (the user) or its connection was lost;
     /// `reason` says which, for the log.
     public var ended: (_ reason: String) -> Void
     /// The window needs a frame drawn again though nothing in the trees changed (it moved to
     /// an output with another scale): the server makes sure a frame comes.
     public var redraw: () -> Void
-    public init(frameDue: @escaping (Double, Int64, UInt64) -> Void, resized: @escaping (Int, Int, Double) -> Void,
+    public init(frameDue: @escaping (Double, Int64, UInt64) -> Void, resized: @escaping (Int, Int, Double?) -> Void,
                 ended: @escaping (String) -> Void, redraw: @escaping () -> Void) {
         self.frameDue = frameDue; self.resized = resized; self.ended = ended; self.redraw = redraw
     }

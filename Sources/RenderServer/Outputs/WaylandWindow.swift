@@ -306,8 +306,10 @@ final class WaylandWindow: @unchecked Sendable {
         uv_timer_init(loop.raw, t)
         t.pointee.data = me
         soon = t
-        // The first configure may have asked for another size than the daemon's.
+        // The first configure may have asked for another size than the daemon's; the
+        // compositor's refresh rate replaces the configured one.
         applyConfigure()
+        reportRate()
         // Events read during set-up's round trips.
         dispatchSoon()
     }
@@ -549,6 +551,7 @@ final class WaylandWindow: @unchecked Sendable {
             grid = VsyncGrid(originNanoseconds: at, periodNanoseconds: grid.periodNanoseconds)
         }
         if f.wake > 0 && !synchronous { presentationLag = min(max(0, at - f.wake), 250_000_000) }
+        reportRate()
         presented?(FrameReady(frame: f.frame, mediaTime: f.mediaTime, readyNanoseconds: at))
     }
 
@@ -560,6 +563,19 @@ final class WaylandWindow: @unchecked Sendable {
 
     /// The compositor's refresh rate now (Hz).
     var refreshRate: Double { 1e9 / grid.periodNanoseconds }
+    /// The rate last told to the server (nil: none yet).
+    private var reportedRate: Double?
+
+    /// Tells the server the compositor's refresh rate when it differs from what it was told
+    /// (by more than 0.1 %: feedback's period is exact, a mode's rounded to mHz): clients hear
+    /// it as a display change. Not with the manual clock, whose steps set the pace.
+    private func reportRate() {
+        guard !synchronous, !ended, let events else { return }
+        let rate = refreshRate
+        if let r = reportedRate, abs(r - rate) <= r * 0.001 { return }
+        reportedRate = rate
+        events.resized(width, height, rate)
+    }
 
     // MARK: Configure and close
 
@@ -588,7 +604,9 @@ final class WaylandWindow: @unchecked Sendable {
         }
         logger.info("Wayland window resized by the compositor: \(width)x\(height) → \(w)x\(h)")
         width = w; height = h
-        events.resized(w, h, refreshRate)
+        // With the manual clock the steps set the pace: the rate stays the server's.
+        if !synchronous { reportedRate = refreshRate }
+        events.resized(w, h, synchronous ? nil : refreshRate)
     }
 
     // MARK: Globals
@@ -660,6 +678,7 @@ final class WaylandWindow: @unchecked Sendable {
         outputs[i].refreshMilliHertz = refresh
         if refresh > 0 && !gridFromFeedback {
             grid = VsyncGrid(originNanoseconds: grid.originNanoseconds, periodNanoseconds: 1e12 / Double(refresh))
+            reportRate()
         }
     }
 }

@@ -26,14 +26,14 @@ final class PacedFrameClock: FrameTicker {
     private let fallback: RealFrameClock
     private let loop: Loop
     /// Events of the window other than frames (resize, end), passed on by the server.
-    private let resized: (Int, Int, Double) -> Void
+    private let resized: (Int, Int, Double?) -> Void
     private let ended: (String) -> Void
     private let redraw: () -> Void
     var onFrame: ((Double, Int64, UInt64) -> Void)?
     private(set) var isPaused = false
     private var stopped = false
 
-    init(window: WindowDisplay, loop: Loop, refreshRate: Double, resized: @escaping (Int, Int, Double) -> Void,
+    init(window: WindowDisplay, loop: Loop, refreshRate: Double, resized: @escaping (Int, Int, Double?) -> Void,
          ended: @escaping (String) -> Void, redraw: @escaping () -> Void) throws {
         self.window = window; self.loop = loop; self.resized = resized; self.ended = ended; self.redraw = redraw
         fallback = try RealFrameClock(loop: loop, refreshRate: refreshRate)

@@ -215,11 +215,11 @@ public final class Server: @unchecked Sendable {
     }
 
     /// The output's window changed size. Loop thread.
-    func windowResized(_ width: Int, _ height: Int, _ refreshRate: Double) {
+    func windowResized(_ width: Int, _ height: Int, _ refreshRate: Double?) {
         loop.preconditionInLoop()
         do {
             try resizeDisplay(width: width, height: height, refreshRate: refreshRate)
-            logger.info("the display follows the window: \(width)x\(height) points at \(String(format: "%.2f", refreshRate)) Hz")
+            logger.info("the display follows the window: \(width)x\(height) points at \(String(format: "%.2f", core.refreshRate)) Hz")
         } catch {
             let kept = "\(core.displayWidth)x\(core.displayHeight)"
             logger.error("the window was resized to \(width)x\(height) points, but \(error); the display keeps \(kept) (frames show its top-left part)")
