@@ -94,6 +94,55 @@ struct WaylandOutputTests {
         #expect((78...80).contains(red.count), "\(red.count) red pixels across the square's row")
     }
 
+    /// A compositor that draws no decorations (weston offers no xdg-decoration): the window
+    /// draws its own title bar, 28 points above the display, with the title and a close cross;
+    /// the frame below it is the daemon's, pixel for pixel, and the display stays the size
+    /// asked for. Fullscreen windows (the other tests) have none.
+    @Test(.enabled(if: WaylandOutputTests.available, "\(Weston.missing ?? "")"))
+    func withoutServerDecorationsTheWindowDrawsATitleBar() throws {
+        let weston = try Weston(.headless(width: 640, height: 480))
+        defer { weston.stop() }
+        let daemon = try Daemon(clock: "manual", extraArguments: ["--output", "wayland", "--size", "200x120"],
+                                environment: weston.environment)
+        defer { daemon.stop() }
+        let client = try Client(daemon)
+        #expect(client.connection.welcome.displayWidth == 200 && client.connection.welcome.displayHeight == 120)
+        client.onMain {
+            Transaction.begin()
+            Transaction.disableActions = true
+            let root = Layer()
+            root.frame = Rect(x: 0, y: 0, width: 200, height: 120)
+            root.backgroundColor = Color(red: 1, green: 0, blue: 1)
+            client.context.rootLayer = root
+            Transaction.commit()
+        }
+        try client.applyCommits()
+        let frame = try client.control.snapshot()
+        let screen = try weston.screenshot()
+        func bgr(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * screen.width + x) * 4; return Array(screen.pixels[i..<i + 3]) }
+        // Where the shell put the window: the magenta frame.
+        var box: (x: Int, y: Int)?
+        search: for y in 0..<screen.height { for x in 0..<screen.width where bgr(x, y) == [255, 0, 255] { box = (x, y); break search } }
+        let origin = try #require(box, "the frame is not on weston's output")
+        #expect(origin.y >= 28, "no room for a bar above the frame at y = \(origin.y)")
+        // The frame, pixel for pixel, under the bar.
+        var differing = 0
+        for y in 0..<120 { for x in 0..<200 {
+            let i = (y * 200 + x) * 4
+            if bgr(origin.x + x, origin.y + y) != Array(frame.pixels[i..<i + 3]) { differing += 1 }
+        } }
+        #expect(differing == 0, "\(differing) pixels of the frame differ")
+        // The bar: 28 rows of one dark grey across the window's width, with light ink (the
+        // title, the cross) in it, and not beyond the window.
+        let barTop = origin.y - 28
+        let shade = bgr(origin.x + 2, barTop + 2)
+        #expect(shade[0] == shade[1] && shade[1] == shade[2] && shade[0] < 80, "bar colour \(shade)")
+        #expect(bgr(origin.x + 2, barTop + 25) == shade && bgr(origin.x + 197, barTop + 2) == shade)
+        let ink = (barTop..<origin.y).flatMap { y in (origin.x..<origin.x + 200).map { bgr($0, y) } }.filter { $0[0] > 140 }
+        #expect(ink.count > 100, "\(ink.count) light pixels: no title or cross drawn")
+        #expect(bgr(origin.x + 2, barTop - 1) != shade, "the bar is 28 rows, no more")
+    }
+
     /// Pixels whose colour differs between a screenshot and a frame of the same size (BGR).
     static func differing(_ screen: Picture, _ pixels: [UInt8]) -> Int {
         guard screen.pixels.count == pixels.count else { return max(screen.pixels.count, pixels.count) / 4 }

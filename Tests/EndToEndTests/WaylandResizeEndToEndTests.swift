@@ -1,4 +1,5 @@
 import CXCB
+import CXTest
 import Foundation
 import Glibc
 import RenderClient
@@ -80,5 +81,133 @@ struct WaylandResizeEndToEndTests {
                 && at(399, 299) == [0, 0, 0] ? true : nil
         }
         #expect(shown == true, "weston's output does not show the 400x300 frame")
+    }
+}
+
+/// The window's own title bar works as a title bar: under weston's desktop shell (which draws
+/// no decorations and offers no xdg-decoration) inside Xvfb, a click on its close cross ends
+/// the daemon cleanly, as the compositor's close request does.
+@Suite("End to end, Wayland window: its own title bar", .serialized)
+struct WaylandTitleBarEndToEndTests {
+    @Test func theCloseCrossEndsTheDaemon() throws {
+        guard X11OutputTests.xvfb != nil else {
+            try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the title bar cannot be tested")
+        }
+        if let missing = Weston.missing { try Test.cancel("\(missing), so the title bar cannot be tested") }
+        let x = try X11OutputTests.VirtualDisplay()
+        defer { x.stop() }
+        let weston = try Weston(.x11(display: x.display, width: 480, height: 360))
+        defer { weston.stop() }
+        let output = try #require(weston.x11Window)
+        let daemon = try Daemon(clock: "real", extraArguments: ["--output", "wayland", "--size", "200x120", "--log-level", "notice"],
+                                environment: weston.environment)
+        defer { daemon.stop() }
+        let client = try Client(daemon)
+        client.onMain {
+            let root = Layer()
+            root.frame = Rect(x: 0, y: 0, width: 200, height: 120)
+            root.backgroundColor = Color(red: 1, green: 0, blue: 1)
+            client.context.rootLayer = root
+        }
+        // Where the shell put the window: the magenta frame on weston's output.
+        let corner = try #require(try WaylandInputEndToEndTests.poll(10) { () -> (x: Int, y: Int)? in
+            let w = output.x + 480, h = output.y + 360
+            let screen = try X11OutputTests.capture(x.display, width: w, height: h)
+            for py in output.y..<h { for px in output.x..<w {
+                let i = (py * w + px) * 4
+                if screen[i] == 255 && screen[i + 1] == 0 && screen[i + 2] == 255 { return (px, py) }
+            } }
+            return nil
+        }, "the daemon's window never showed: \(daemon.stderrText)")
+        // The cross: the bar's last 28-point square, 14 points in from the right, 14 up.
+        let cross = (x: corner.x + 200 - 14, y: corner.y - 14)
+        var screenNumber: Int32 = 0
+        let c = try #require(xcb_connect(x.display, &screenNumber))
+        defer { xcb_disconnect(c) }
+        let root = xcb_setup_roots_iterator(xcb_get_setup(c)).data!.pointee.root
+        func click() throws {
+            for (type, detail) in [(XCB_BUTTON_PRESS, UInt8(1)), (XCB_BUTTON_RELEASE, UInt8(1))] {
+                let code = cxtest_fake_input(UnsafeMutableRawPointer(c), UInt8(type), detail, root, 0, 0)
+                #expect(code == 0, "XTestFakeInput failed: X error \(code)")
+            }
+        }
+        let stopped = try WaylandInputEndToEndTests.poll(10) { () -> Bool? in
+            // The pointer to the cross (warped: weston follows the X pointer), then a click;
+            // again until the daemon goes (the first motion may come before weston maps it).
+            // From outside weston's window into it: its X11 backend takes the pointer's focus
+            // from the EnterNotify (a pointer already inside when it mapped its window never
+            // entered it).
+            xcb_warp_pointer(c, xcb_window_t(XCB_NONE), root, 0, 0, 0, 0, Int16(output.x + 480 + 60), Int16(output.y + 360 + 60))
+            xcb_flush(c)
+            xcb_warp_pointer(c, xcb_window_t(XCB_NONE), root, 0, 0, 0, 0, Int16(cross.x), Int16(cross.y))
+            xcb_flush(c)
+            try click()
+            usleep(50_000) // sleep-ok: gives the daemon (another process) a moment before the next try, under a 10 s deadline
+            return daemon.process.isRunning ? nil : true
+        }
+        #expect(stopped == true, "rendersrvd did not stop after clicks on its close cross: \(daemon.stderrText)")
+        #expect(daemon.stderrText.contains("closed the window"), "\(daemon.stderrText)")
+    }
+
+    /// Dragging the bar moves the window (xdg_toplevel.move with the press's serial); the frame
+    /// goes with it, and the press never reaches the client as input.
+    @Test func draggingTheBarMovesTheWindow() throws {
+        guard X11OutputTests.xvfb != nil else {
+            try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the title bar cannot be tested")
+        }
+        if let missing = Weston.missing { try Test.cancel("\(missing), so the title bar cannot be tested") }
+        let x = try X11OutputTests.VirtualDisplay()
+        defer { x.stop() }
+        let weston = try Weston(.x11(display: x.display, width: 480, height: 360))
+        defer { weston.stop() }
+        let output = try #require(weston.x11Window)
+        let daemon = try Daemon(clock: "real", extraArguments: ["--output", "wayland", "--size", "200x120"],
+                                environment: weston.environment)
+        defer { daemon.stop() }
+        let client = try Client(daemon)
+        let events = X11TrackerFlingTests.Box<PointerEvent>()
+        client.onMain {
+            client.context.onPointerEvent = { e, _ in events.append(e) }
+            let root = Layer()
+            root.frame = Rect(x: 0, y: 0, width: 200, height: 120)
+            root.backgroundColor = Color(red: 1, green: 0, blue: 1)
+            client.context.rootLayer = root
+        }
+        func corner() throws -> (x: Int, y: Int)? {
+            let w = output.x + 480, h = output.y + 360
+            let screen = try X11OutputTests.capture(x.display, width: w, height: h)
+            for py in output.y..<h { for px in output.x..<w {
+                let i = (py * w + px) * 4
+                if screen[i] == 255 && screen[i + 1] == 0 && screen[i + 2] == 255 { return (px, py) }
+            } }
+            return nil
+        }
+        let before = try #require(try WaylandInputEndToEndTests.poll(10) { try corner() }, "the window never showed")
+        var screenNumber: Int32 = 0
+        let c = try #require(xcb_connect(x.display, &screenNumber))
+        defer { xcb_disconnect(c) }
+        let root = xcb_setup_roots_iterator(xcb_get_setup(c)).data!.pointee.root
+        func warp(_ px: Int, _ py: Int) { xcb_warp_pointer(c, xcb_window_t(XCB_NONE), root, 0, 0, 0, 0, Int16(px), Int16(py)); xcb_flush(c) }
+        func button(_ type: Int32) { _ = cxtest_fake_input(UnsafeMutableRawPointer(c), UInt8(type), 1, root, 0, 0) }
+        // Into weston's window from outside it (see theCloseCrossEndsTheDaemon), onto the bar's
+        // left part, then a drag of (+60, +40).
+        let grip = (x: before.x + 40, y: before.y - 14)
+        warp(output.x + 480 + 60, output.y + 360 + 60)
+        warp(grip.x, grip.y)
+        // The drag is tried again until the window moves (weston may not have the pointer yet).
+        let moved = try WaylandInputEndToEndTests.poll(10) { () -> (x: Int, y: Int)? in
+            guard let now = try corner() else { return nil }
+            if now != before { return now }
+            warp(grip.x, grip.y)
+            button(XCB_BUTTON_PRESS)
+            for step in 1...6 { warp(grip.x + step * 10, grip.y + step * 40 / 6) }
+            button(XCB_BUTTON_RELEASE)
+            usleep(50_000) // sleep-ok: lets weston (another process) move and repaint, under a 10 s deadline
+            return nil
+        }
+        let after = try #require(moved, "the window did not move: \(daemon.stderrText)")
+        #expect(after.x - before.x >= 50 && after.x - before.x <= 70 && after.y - before.y >= 30 && after.y - before.y <= 50,
+                "moved by (\(after.x - before.x), \(after.y - before.y)), dragged (60, 40)")
+        #expect(!events.all.contains { $0.kind == .pointerDown }, "a press on the bar reached the client: \(events.all)")
     }
 }

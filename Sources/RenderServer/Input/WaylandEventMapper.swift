@@ -96,6 +96,9 @@ protocol KeyboardState: KeyTranslating {
 struct WaylandEventMapper {
     /// Surface-local units per display point.
     var scale: Double = 1
+    /// Points of the surface above the display (the window's own title bar): subtracted from
+    /// every y, so the display's points start below it (a point in the bar has y < 0).
+    var topInset: Double = 0
     /// The bound `wl_pointer` version: from 5 axis events wait for the frame.
     var pointerVersion: UInt32
     /// The keyboard's modifiers (X's layout), carried by pointer and touch events.
@@ -309,6 +312,6 @@ struct WaylandEventMapper {
     }
 
     private func points(_ px: Int32, _ py: Int32) -> (Double, Double) {
-        (Double(px) / 256 / scale, Double(py) / 256 / scale)
+        (Double(px) / 256 / scale, Double(py) / 256 / scale - topInset)
     }
 }

@@ -42,6 +42,18 @@ final class WaylandSeat: InputSource {
         set { mapper.scale = newValue }
     }
 
+    /// Points of the surface above the display: the window's title bar (see `onTitleBar`).
+    var topInset: Double {
+        get { mapper.topInset }
+        set { mapper.topInset = newValue }
+    }
+    /// Called for a button pressed with the pointer over the title bar (surface-local points:
+    /// x, y from the surface's top, the evdev button, the press's serial); that press and
+    /// its release are not delivered as input. Loop thread.
+    var onTitleBar: ((_ x: Double, _ y: Double, _ button: UInt32, _ serial: UInt32) -> Void)?
+    /// A press went to the title bar and its release has not come.
+    private var titleBarPress = false
+
     private var pointer: OpaquePointer?
     private var keyboard: OpaquePointer?
     private var touch: OpaquePointer?
@@ -214,6 +226,25 @@ final class WaylandSeat: InputSource {
     }
 
     fileprivate func onSurface(_ s: OpaquePointer?) -> Bool { s == surface }
+
+    /// A pointer button: to the title bar when it is pressed over it with no other button held
+    /// (the whole press, release included), else to the input path.
+    fileprivate func button(serial: UInt32, button: UInt32, state: UInt32) {
+        let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
+        // A move or resize the compositor runs from the bar takes the pointer: its release may
+        // never come here, so a new press starts afresh.
+        if pressed { titleBarPress = false }
+        if pressed, mapper.held == 0, mapper.pointerInside, mapper.y < 0, let hook = onTitleBar {
+            titleBarPress = true
+            hook(mapper.x, mapper.y + mapper.topInset, button, serial)
+            return
+        }
+        if titleBarPress {
+            titleBarPress = false
+            return
+        }
+        handle(.pointerButton(button: button, state: state))
+    }
 }
 
 /// The listener tables, allocated once for the process (libwayland keeps pointers to them);
@@ -246,8 +277,8 @@ private enum Listeners {
         }
         l.pointee.leave = { data, _, _, _ in Listeners.owner(data).handle(.pointerLeave) }
         l.pointee.motion = { data, _, _, x, y in Listeners.owner(data).handle(.pointerMotion(x: x, y: y)) }
-        l.pointee.button = { data, _, _, _, button, state in
-            Listeners.owner(data).handle(.pointerButton(button: button, state: state))
+        l.pointee.button = { data, _, serial, _, button, state in
+            Listeners.owner(data).button(serial: serial, button: button, state: state)
         }
         l.pointee.axis = { data, _, _, axis, value in Listeners.owner(data).handle(.pointerAxis(axis: axis, value: value)) }
         l.pointee.frame = { data, _ in Listeners.owner(data).handle(.pointerFrame) }

@@ -173,6 +173,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
     /// produce frames until it is handed off.
     public var hasPendingWork: Bool {
         owesFrame || builder.hasWorkUnderWay || Double(waylandWindow?.bufferScale ?? 1) != builder.scale
+            || waylandWindow?.titleBarPending == true
     }
 
     /// What the frame it shows has under `point` (the builder's blocks: the list last handed

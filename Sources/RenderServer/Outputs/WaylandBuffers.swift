@@ -32,6 +32,8 @@ final class WaylandBuffers: @unchecked Sendable {
         var staged = false
         /// Rectangles of the frame this buffer lacks (nil: all of it).
         var missing: [PixelRect]? = nil
+        /// The title bar art it holds (`TitleBar.version`), nil for none.
+        var titleBar: Int?
         init(proxy: OpaquePointer, memory: UnsafeMutableRawPointer, bytes: Int, width: Int, height: Int) {
             self.proxy = proxy; self.memory = memory; self.bytes = bytes; self.width = width; self.height = height
         }
@@ -74,13 +76,24 @@ final class WaylandBuffers: @unchecked Sendable {
 
     deinit { releaseListener.deallocate() }
 
+    /// The window's own title bar, drawn above the frame when the compositor draws none:
+    /// `rows` pixel rows at the buffer's top, painted by `paint` (a cairo context on those rows,
+    /// their width and height in pixels); a new `version` repaints it in every buffer.
+    struct TitleBar {
+        var rows: Int
+        var version: Int
+        var paint: (_ cr: OpaquePointer, _ width: Int, _ height: Int) -> Void
+    }
+
     /// Copies `damage` of `surface` (a cairo ARGB32 image of the display's size) into a buffer
-    /// the compositor does not hold, with whatever else that buffer lacks, and marks it staged.
-    /// Returns nil when no buffer is free and no more may be made (the frame is not shown; its
-    /// damage stays recorded in every buffer). Compositor thread.
-    func write(_ surface: OpaquePointer, damage: [PixelRect]) -> Buffer? {
+    /// the compositor does not hold, below `titleBar`'s rows, with whatever else that buffer
+    /// lacks (and the bar, when it holds another), and marks it staged. Returns the buffer and
+    /// whether its bar was painted, nil when no buffer is free and no more may be made (the
+    /// frame is not shown; its damage stays recorded in every buffer). Compositor thread.
+    func write(_ surface: OpaquePointer, damage: [PixelRect], titleBar: TitleBar?) -> (buffer: Buffer, paintedBar: Bool)? {
         guard let data = cairo_data(surface) else { return nil }
-        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        let inset = titleBar?.rows ?? 0
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface)) + inset
         let stride = cairo_stride(surface)
         lock.lock()
         var unused: [Buffer] = []
@@ -106,19 +119,33 @@ final class WaylandBuffers: @unchecked Sendable {
             lock.unlock()
         }
         let b = chosen!
-        let rects = b.missing ?? [PixelRect(x: 0, y: 0, width: w, height: h)]
+        let rects = b.missing ?? [PixelRect(x: 0, y: 0, width: w, height: h - inset)]
         for r in rects {
             for y in r.y..<r.maxY {
-                (b.memory + (y * w + r.x) * 4).copyMemory(from: data + y * stride + r.x * 4, byteCount: r.width * 4)
+                (b.memory + ((y + inset) * w + r.x) * 4).copyMemory(from: data + y * stride + r.x * 4, byteCount: r.width * 4)
             }
+        }
+        var painted = false
+        if let bar = titleBar, bar.rows > 0, b.titleBar != bar.version,
+           let rowsSurface = cairo_image_surface_create_for_data(b.memory.assumingMemoryBound(to: UInt8.self),
+                                                                  CAIRO_FORMAT_RGB24, Int32(w), Int32(bar.rows), Int32(w * 4)) {
+            if let cr = cairo_create(rowsSurface) {
+                bar.paint(cr, w, bar.rows)
+                cairo_destroy(cr)
+            }
+            cairo_surface_flush(rowsSurface)
+            cairo_surface_destroy(rowsSurface)
+            b.titleBar = bar.version
+            painted = true
         }
         lock.lock()
         b.missing = []
         for other in buffers where other !== b && other.staged { other.staged = false }
         b.staged = true
         lock.unlock()
-        return b
+        return (b, painted)
     }
+
 
     /// The staged buffer, marked held (the loop thread attaches it now), or nil.
     func takeStaged() -> Buffer? {

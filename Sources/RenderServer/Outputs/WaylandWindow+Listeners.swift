@@ -13,6 +13,7 @@ final class WaylandListeners {
     let feedback = zeroed(wp_presentation_feedback_listener.self)
     let output = zeroed(wl_output_listener.self)
     let surface = zeroed(wl_surface_listener.self)
+    let decoration = zeroed(zxdg_toplevel_decoration_v1_listener.self)
 
     /// Filled field by field (not with memberwise initialisers): newer libwayland headers add
     /// events for protocol versions the window does not bind, which stay null.
@@ -24,7 +25,14 @@ final class WaylandListeners {
         shm.pointee.format = { data, _, format in window(data).shmFormat(format) }
         wmBase.pointee.ping = { data, _, serial in window(data).ping(serial) }
         xdgSurface.pointee.configure = { data, _, serial in window(data).surfaceConfigured(serial: serial) }
-        toplevel.pointee.configure = { data, _, width, height, _ in window(data).toplevelConfigured(width: width, height: height) }
+        toplevel.pointee.configure = { data, _, width, height, array in
+            var states = Set<UInt32>()
+            if let a = array, let bytes = a.pointee.data {
+                let p = bytes.assumingMemoryBound(to: UInt32.self)
+                for i in 0..<(a.pointee.size / MemoryLayout<UInt32>.size) { states.insert(p[i]) }
+            }
+            window(data).toplevelConfigured(width: width, height: height, states: states)
+        }
         toplevel.pointee.close = { data, _ in window(data).closeRequestedByCompositor() }
         toplevel.pointee.configure_bounds = { _, _, _, _ in }
         toplevel.pointee.wm_capabilities = { _, _, _ in }
@@ -43,12 +51,13 @@ final class WaylandListeners {
         output.pointee.scale = { data, o, factor in window(data).outputScale(o!, factor) }
         surface.pointee.enter = { data, _, o in window(data).surfaceEntered(o!) }
         surface.pointee.leave = { data, _, o in window(data).surfaceLeft(o!) }
+        decoration.pointee.configure = { data, _, mode in window(data).decorationConfigured(mode: mode) }
     }
 
     deinit {
         registry.deallocate(); shm.deallocate(); wmBase.deallocate(); xdgSurface.deallocate(); toplevel.deallocate()
         frame.deallocate(); presentation.deallocate(); feedback.deallocate(); output.deallocate()
-        surface.deallocate()
+        surface.deallocate(); decoration.deallocate()
     }
 }
 

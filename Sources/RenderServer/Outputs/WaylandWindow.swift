@@ -1,3 +1,4 @@
+import CCairo
 import CLibUV
 import CSystem
 import CWayland
@@ -48,6 +49,19 @@ final class WaylandWindow: @unchecked Sendable {
     /// xdg-decoration, where offered: the compositor draws the window's title bar.
     private var decorationManager: OpaquePointer?
     private var decoration: OpaquePointer?
+    /// The mode the compositor chose (`zxdg_toplevel_decoration_v1.configure`), nil until told.
+    private var decorationMode: UInt32?
+    /// The window's title (its own title bar shows it).
+    private var title = "rendersrvd"
+    /// The toplevel's states from the last configure (`XDG_TOPLEVEL_STATE_*`).
+    private var pendingStates: Set<UInt32> = []
+    private var states: Set<UInt32> = []
+    /// Points of the window's own title bar above the display: 0 when the compositor draws
+    /// decorations or the window is fullscreen. Loop thread (the compositor thread reads
+    /// `titleBarArt` under `lock`).
+    private(set) var titleBarPoints = 0
+    /// Height of the window's own title bar, points.
+    static let titleBarHeight = 28
     /// The seat, when the compositor offers one (its input: `WaylandSeat`).
     private(set) var seat: (proxy: OpaquePointer, version: UInt32)?
     /// The seat's global (registry name, version to bind), bound once the surface exists.
@@ -118,6 +132,8 @@ final class WaylandWindow: @unchecked Sendable {
     private var stagedDamage: [PixelRect] = []
     /// The pixels per point of the staged buffer.
     private var stagedScale = 1
+    /// Rows of title bar above the frame in the buffer written last.
+    private var writtenInset = 0
     /// Frames whose buffers could not be staged (all held): their damage waits.
     private(set) var framesNotShown = 0
 
@@ -212,11 +228,13 @@ final class WaylandWindow: @unchecked Sendable {
         xdg_surface_add_listener(xdgSurface, listeners.xdgSurface, me)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
         xdg_toplevel_add_listener(toplevel, listeners.toplevel, me)
+        self.title = title
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, "rendersrvd")
         if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
         if let m = decorationManager {
             decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(m, toplevel)
+            zxdg_toplevel_decoration_v1_add_listener(decoration, listeners.decoration, me)
             zxdg_toplevel_decoration_v1_set_mode(decoration, UInt32(ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue))
         }
         // The seat is bound now, its listener added before any dispatch, so that its first
@@ -224,7 +242,9 @@ final class WaylandWindow: @unchecked Sendable {
         if let g = seatGlobal {
             let proxy = OpaquePointer(wl_registry_bind(registry, g.name, cwl_seat_interface(), g.version))!
             seat = (proxy, g.version)
-            input = WaylandSeat(seat: proxy, version: g.version, surface: surface, logger: logger)
+            let seatInput = WaylandSeat(seat: proxy, version: g.version, surface: surface, logger: logger)
+            seatInput.onTitleBar = { [unowned self] x, y, button, serial in self.titleBarPressed(x, y, button, serial) }
+            input = seatInput
         }
         wl_surface_commit(surface)
         // The first configure comes before the first buffer may be attached.
@@ -232,6 +252,8 @@ final class WaylandWindow: @unchecked Sendable {
         guard configured else {
             throw OpenError(description: "--output wayland: the compositor at \"\(displayName)\" never configured the window")
         }
+        if decoration != nil { try roundTrip("waiting for the decoration mode") }
+        updateTitleBar()
         bufferQueue = wl_display_create_queue(display)
         let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(shm!)))
         wl_proxy_set_queue(wrapper, bufferQueue)
@@ -255,6 +277,7 @@ final class WaylandWindow: @unchecked Sendable {
         if let c = callback { wl_callback_destroy(c); callback = nil }
         buffers?.destroyAll()
         if let w = shmForBuffers { wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(w)); shmForBuffers = nil }
+        input?.onTitleBar = nil
         if let d = decoration { zxdg_toplevel_decoration_v1_destroy(d); decoration = nil }
         if let m = decorationManager { zxdg_decoration_manager_v1_destroy(m); decorationManager = nil }
         if let t = toplevel { xdg_toplevel_destroy(t); toplevel = nil }
@@ -476,11 +499,26 @@ final class WaylandWindow: @unchecked Sendable {
     func stage(_ surfaceImage: OpaquePointer, damage: [PixelRect], frame: UInt64, mediaTime: Double, scale: Int) {
         lock.lock()
         guard !tornDown else { lock.unlock(); return }
+        let bar = titleBarArt(scale: scale)
+        let inset = bar?.rows ?? 0
+        // A frame with no damage is still written when the bar changed or came or went.
+        let barDue = (bar.map { $0.version != shownBar } ?? false) || inset != writtenInset
         var shown = true
-        if !damage.isEmpty, buffers.write(surfaceImage, damage: damage) == nil { shown = false }
+        var wrote = false
+        if !damage.isEmpty || barDue {
+            if let w = buffers.write(surfaceImage, damage: damage, titleBar: bar) {
+                wrote = true
+                writtenInset = inset
+                if w.paintedBar {
+                    stagedDamage.append(PixelRect(x: 0, y: 0, width: Int(cairo_image_surface_get_width(surfaceImage)), height: inset))
+                }
+            } else {
+                shown = false
+            }
+        }
         stagedFrame = (frame, mediaTime)
-        if shown && !damage.isEmpty { stagedScale = scale }
-        stagedDamage += damage
+        if wrote { stagedScale = scale }
+        stagedDamage += damage.map { PixelRect(x: $0.x, y: $0.y + inset, width: $0.width, height: $0.height) }
         if stagedDamage.count > WaylandBuffers.maxRects {
             var box = stagedDamage[0]
             for r in stagedDamage.dropFirst() { box = box.union(r) }
@@ -504,6 +542,7 @@ final class WaylandWindow: @unchecked Sendable {
         var damage: [PixelRect] = []
         if buffer != nil { damage = stagedDamage; stagedDamage = [] }
         let scale = stagedScale
+        if let buffer { shownBar = buffer.titleBar }
         lock.unlock()
         logger.trace("wayland: commit staged \(frame?.frame ?? 0) buffer \(buffer != nil)")
         guard let frame else { return }
@@ -513,7 +552,15 @@ final class WaylandWindow: @unchecked Sendable {
                 attachedScale = scale
             }
             wl_surface_attach(surface, buffer.proxy, 0, 0)
-            for r in damage { wl_surface_damage_buffer(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) }
+            if (buffer.width, buffer.height) != attachedSize {
+                // Another size (a resize, the bar came or went): all of it is new.
+                attachedSize = (buffer.width, buffer.height)
+                wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max)
+            } else {
+                for r in damage { wl_surface_damage_buffer(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) }
+            }
+            // The window is the buffer, bar included (points).
+            xdg_surface_set_window_geometry(xdgSurface, 0, 0, Int32(buffer.width / scale), Int32(buffer.height / scale))
         }
         committedFrame = frame
         if !synchronous { requestCallback() }
@@ -582,12 +629,107 @@ final class WaylandWindow: @unchecked Sendable {
     var closeRequested = false
     private var configureSerial: UInt32?
 
-    func toplevelConfigured(width w: Int32, height h: Int32) { configuredSize = (w, h) }
+    func toplevelConfigured(width w: Int32, height h: Int32, states: Set<UInt32>) {
+        configuredSize = (w, h)
+        pendingStates = states
+    }
+
+    func decorationConfigured(mode: UInt32) { decorationMode = mode }
 
     func surfaceConfigured(serial: UInt32) {
         configured = true
         xdg_surface_ack_configure(xdgSurface, serial)
         configureSerial = serial
+        states = pendingStates
+        updateTitleBar()
+    }
+
+    // MARK: The window's own title bar
+
+    /// What the compositor thread paints (under `lock`): nil without a bar.
+    private var barSpec: (points: Int, version: Int, activated: Bool, title: String)?
+    /// The bar's version in the buffer attached last (under `lock`).
+    private var shownBar: Int?
+    private var barVersion = 0
+
+    /// Draws a title bar of its own when the compositor draws none (no xdg-decoration, or it
+    /// asked for client-side decorations) and the window is not fullscreen. Loop thread, or the
+    /// creating thread during set-up.
+    private func updateTitleBar() {
+        let serverSide = decoration != nil && decorationMode != UInt32(ZXDG_TOPLEVEL_DECORATION_V1_MODE_CLIENT_SIDE.rawValue)
+        let fullscreen = states.contains(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue)
+        let points = serverSide || fullscreen ? 0 : WaylandWindow.titleBarHeight
+        let activated = states.contains(XDG_TOPLEVEL_STATE_ACTIVATED.rawValue)
+        lock.lock()
+        let old = barSpec
+        if points == 0 {
+            barSpec = nil
+        } else if old == nil || old!.points != points || old!.activated != activated {
+            barVersion += 1
+            barSpec = (points, barVersion, activated, title)
+        }
+        let changed = (old?.version ?? -1) != (barSpec?.version ?? -1)
+        lock.unlock()
+        titleBarPoints = points
+        input?.topInset = Double(points)
+        if changed, events != nil { events?.redraw() }
+    }
+
+    /// Whether the bar the window should show is not in the buffer attached last: a frame is
+    /// needed even if nothing else changed. Loop thread.
+    var titleBarPending: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return barSpec.map { spec in shownBar.map { $0 / 16 } != spec.version } ?? false
+    }
+
+    /// The bar for a buffer at `scale` pixels per point (under `lock`).
+    private func titleBarArt(scale: Int) -> WaylandBuffers.TitleBar? {
+        guard let spec = barSpec else { return nil }
+        return WaylandBuffers.TitleBar(rows: spec.points * scale, version: spec.version * 16 + scale) { cr, w, h in
+            WaylandWindow.paintTitleBar(cr, width: Double(w) / Double(scale), height: Double(h) / Double(scale),
+                                        scale: Double(scale), title: spec.title, activated: spec.activated)
+        }
+    }
+
+    /// A dark bar, the title centred, a close cross at the right end (the square of the bar's
+    /// height that `titleBarPressed` treats as the close button).
+    static func paintTitleBar(_ cr: OpaquePointer, width: Double, height: Double, scale: Double, title: String,
+                              activated: Bool) {
+        cairo_scale(cr, scale, scale)
+        let shade = activated ? 0.17 : 0.25
+        cairo_set_source_rgb(cr, shade, shade, shade)
+        cairo_paint(cr)
+        let ink = activated ? 0.92 : 0.6
+        cairo_set_source_rgb(cr, ink, ink, ink)
+        cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+        cairo_set_font_size(cr, 13)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, title, &extents)
+        cairo_move_to(cr, ((width - height - extents.width) / 2 - extents.x_bearing).rounded(),
+                      (height / 2 - extents.height / 2 - extents.y_bearing).rounded())
+        cairo_show_text(cr, title)
+        let (cx, cy, r) = (width - height / 2, height / 2, 5.0)
+        cairo_set_line_width(cr, 1.6)
+        cairo_move_to(cr, cx - r, cy - r); cairo_line_to(cr, cx + r, cy + r)
+        cairo_move_to(cr, cx + r, cy - r); cairo_line_to(cr, cx - r, cy + r)
+        cairo_stroke(cr)
+    }
+
+    /// A button pressed on the window's own title bar (surface points): the left button on
+    /// the close cross closes the window, elsewhere it moves it; the right one opens the
+    /// compositor's window menu. Loop thread (from the seat's dispatch).
+    private func titleBarPressed(_ x: Double, _ y: Double, _ button: UInt32, _ serial: UInt32) {
+        guard let seat, let toplevel else { return }
+        switch button {
+        case WaylandEventMapper.btnLeft where x >= Double(width - titleBarPoints):
+            closeRequested = true // acted on after the dispatch (`service`)
+        case WaylandEventMapper.btnLeft:
+            xdg_toplevel_move(toplevel, seat.proxy, serial)
+        case WaylandEventMapper.btnRight:
+            xdg_toplevel_show_window_menu(toplevel, seat.proxy, serial, Int32(x), Int32(y))
+        default:
+            break
+        }
     }
 
     /// After a configure sequence: a size the compositor chose that differs from the
@@ -595,8 +737,9 @@ final class WaylandWindow: @unchecked Sendable {
     private func applyConfigure() {
         guard configureSerial != nil, let events else { return }
         configureSerial = nil
-        let (w, h) = (Int(configuredSize.width), Int(configuredSize.height))
-        guard w > 0, h > 0, w != width || h != height else {
+        // The compositor sizes the window; the display is what is below the window's own bar.
+        let (w, h) = (Int(configuredSize.width), max(1, Int(configuredSize.height) - titleBarPoints))
+        guard w > 0, configuredSize.height > 0, w != width || h != height else {
             // The acknowledged state (activated, fullscreen, …) applies at the next commit; a
             // shell may not show the window before it (weston's kiosk shell does not).
             if committedFrame != nil { wl_surface_commit(surface) }
@@ -651,6 +794,8 @@ final class WaylandWindow: @unchecked Sendable {
     private(set) var bufferScale = 1
     /// The scale of the buffer attached last (`wl_surface.set_buffer_scale` goes with it).
     private var attachedScale = 1
+    /// The pixel size of the buffer attached last.
+    private var attachedSize = (0, 0)
 
     private func chosenScale() -> Int {
         let on = outputs.filter { entered.contains($0.proxy) }
