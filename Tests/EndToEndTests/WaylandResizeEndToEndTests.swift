@@ -161,7 +161,7 @@ struct WaylandTitleBarEndToEndTests {
         let weston = try Weston(.x11(display: x.display, width: 480, height: 360))
         defer { weston.stop() }
         let output = try #require(weston.x11Window)
-        let daemon = try Daemon(clock: "real", extraArguments: ["--output", "wayland", "--size", "200x120"],
+        let daemon = try Daemon(clock: "real", extraArguments: ["--output", "wayland", "--size", "200x120", "--log-level", "debug"],
                                 environment: weston.environment)
         defer { daemon.stop() }
         let client = try Client(daemon)
@@ -195,14 +195,20 @@ struct WaylandTitleBarEndToEndTests {
         warp(output.x + 480 + 60, output.y + 360 + 60)
         warp(grip.x, grip.y)
         // The drag is tried again until the window moves (weston may not have the pointer yet).
-        let moved = try WaylandInputEndToEndTests.poll(10) { () -> (x: Int, y: Int)? in
+        let pressedLine = "the title bar was pressed"
+        let moved = try WaylandInputEndToEndTests.poll(20) { () -> (x: Int, y: Int)? in
             guard let now = try corner() else { return nil }
             if now != before { return now }
             warp(grip.x, grip.y)
+            let presses = daemon.stderrText.components(separatedBy: pressedLine).count
             button(XCB_BUTTON_PRESS)
-            for step in 1...6 { warp(grip.x + step * 10, grip.y + step * 40 / 6) }
+            // The move starts once the daemon has asked weston for it (a round trip through
+            // another process): drag only after the daemon says it did.
+            let asked = WaylandInputEndToEndTests.poll(2) {
+                daemon.stderrText.components(separatedBy: pressedLine).count > presses ? true : nil
+            }
+            if asked == true { for step in 1...6 { warp(grip.x + step * 10, grip.y + step * 40 / 6) } }
             button(XCB_BUTTON_RELEASE)
-            usleep(50_000) // sleep-ok: lets weston (another process) move and repaint, under a 10 s deadline
             return nil
         }
         let after = try #require(moved, "the window did not move: \(daemon.stderrText)")

@@ -725,6 +725,7 @@ final class WaylandWindow: @unchecked Sendable {
             closeRequested = true // acted on after the dispatch (`service`)
         case WaylandEventMapper.btnLeft:
             xdg_toplevel_move(toplevel, seat.proxy, serial)
+            logger.debug("Wayland window: the title bar was pressed; the compositor moves the window")
         case WaylandEventMapper.btnRight:
             xdg_toplevel_show_window_menu(toplevel, seat.proxy, serial, Int32(x), Int32(y))
         default:
