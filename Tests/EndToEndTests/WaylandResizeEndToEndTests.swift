@@ -86,93 +86,55 @@ struct WaylandResizeEndToEndTests {
 
 /// The window's own title bar works as a title bar: under weston's desktop shell (which draws
 /// no decorations and offers no xdg-decoration) inside Xvfb, a click on its close cross ends
-/// the daemon cleanly, as the compositor's close request does.
+/// the daemon cleanly, as the compositor's close request does, and a drag moves the window.
 @Suite("End to end, Wayland window: its own title bar", .serialized)
 struct WaylandTitleBarEndToEndTests {
-    @Test func theCloseCrossEndsTheDaemon() throws {
-        guard X11OutputTests.xvfb != nil else {
-            try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the title bar cannot be tested")
-        }
-        if let missing = Weston.missing { try Test.cancel("\(missing), so the title bar cannot be tested") }
-        let x = try X11OutputTests.VirtualDisplay()
-        defer { x.stop() }
-        let weston = try Weston(.x11(display: x.display, width: 480, height: 360))
-        defer { weston.stop() }
-        let output = try #require(weston.x11Window)
-        let daemon = try Daemon(clock: "real", extraArguments: ["--output", "wayland", "--size", "200x120", "--log-level", "notice"],
-                                environment: weston.environment)
-        defer { daemon.stop() }
-        let client = try Client(daemon)
-        client.onMain {
-            let root = Layer()
-            root.frame = Rect(x: 0, y: 0, width: 200, height: 120)
-            root.backgroundColor = Color(red: 1, green: 0, blue: 1)
-            client.context.rootLayer = root
-        }
-        // Where the shell put the window: the magenta frame on weston's output.
-        let corner = try #require(try WaylandInputEndToEndTests.poll(10) { () -> (x: Int, y: Int)? in
-            let w = output.x + 480, h = output.y + 360
-            let screen = try X11OutputTests.capture(x.display, width: w, height: h)
-            for py in output.y..<h { for px in output.x..<w {
-                let i = (py * w + px) * 4
-                if screen[i] == 255 && screen[i + 1] == 0 && screen[i + 2] == 255 { return (px, py) }
-            } }
-            return nil
-        }, "the daemon's window never showed: \(daemon.stderrText)")
-        // The cross: the bar's last 28-point square, 14 points in from the right, 14 up.
-        let cross = (x: corner.x + 200 - 14, y: corner.y - 14)
-        var screenNumber: Int32 = 0
-        let c = try #require(xcb_connect(x.display, &screenNumber))
-        defer { xcb_disconnect(c) }
-        let root = xcb_setup_roots_iterator(xcb_get_setup(c)).data!.pointee.root
-        func click() throws {
-            for (type, detail) in [(XCB_BUTTON_PRESS, UInt8(1)), (XCB_BUTTON_RELEASE, UInt8(1))] {
-                let code = cxtest_fake_input(UnsafeMutableRawPointer(c), UInt8(type), detail, root, 0, 0)
-                #expect(code == 0, "XTestFakeInput failed: X error \(code)")
-            }
-        }
-        let stopped = try WaylandInputEndToEndTests.poll(10) { () -> Bool? in
-            // The pointer to the cross (warped: weston follows the X pointer), then a click;
-            // again until the daemon goes (the first motion may come before weston maps it).
-            // From outside weston's window into it: its X11 backend takes the pointer's focus
-            // from the EnterNotify (a pointer already inside when it mapped its window never
-            // entered it).
-            xcb_warp_pointer(c, xcb_window_t(XCB_NONE), root, 0, 0, 0, 0, Int16(output.x + 480 + 60), Int16(output.y + 360 + 60))
-            xcb_flush(c)
-            xcb_warp_pointer(c, xcb_window_t(XCB_NONE), root, 0, 0, 0, 0, Int16(cross.x), Int16(cross.y))
-            xcb_flush(c)
-            try click()
-            usleep(50_000) // sleep-ok: gives the daemon (another process) a moment before the next try, under a 10 s deadline
-            return daemon.process.isRunning ? nil : true
-        }
-        #expect(stopped == true, "rendersrvd did not stop after clicks on its close cross: \(daemon.stderrText)")
-        #expect(daemon.stderrText.contains("closed the window"), "\(daemon.stderrText)")
-    }
+    /// Xvfb, weston's X11 backend with the desktop shell (480×360), a real-clock daemon with a
+    /// 200×120 window whose client shows a magenta root, and an X connection for the pointer.
+    final class Rig {
+        let x: X11OutputTests.VirtualDisplay
+        let weston: Weston
+        let output: (id: xcb_window_t, x: Int, y: Int)
+        let daemon: Daemon
+        let client: Client
+        let pointerEvents = X11TrackerFlingTests.Box<PointerEvent>()
+        let connection: OpaquePointer
+        let root: xcb_window_t
 
-    /// Dragging the bar moves the window (xdg_toplevel.move with the press's serial); the frame
-    /// goes with it, and the press never reaches the client as input.
-    @Test func draggingTheBarMovesTheWindow() throws {
-        guard X11OutputTests.xvfb != nil else {
-            try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the title bar cannot be tested")
+        init(logLevel: String) throws {
+            guard X11OutputTests.xvfb != nil else {
+                try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the title bar cannot be tested")
+            }
+            if let missing = Weston.missing { try Test.cancel("\(missing), so the title bar cannot be tested") }
+            x = try X11OutputTests.VirtualDisplay()
+            do {
+                weston = try Weston(.x11(display: x.display, width: 480, height: 360))
+                output = try #require(weston.x11Window)
+                daemon = try Daemon(clock: "real", extraArguments: ["--output", "wayland", "--size", "200x120", "--log-level", logLevel],
+                                    environment: weston.environment)
+                client = try Client(daemon)
+                var screenNumber: Int32 = 0
+                connection = try #require(xcb_connect(x.display, &screenNumber))
+            } catch {
+                x.stop(); throw error
+            }
+            root = xcb_setup_roots_iterator(xcb_get_setup(connection)).data!.pointee.root
+            let (client, events) = (client, pointerEvents)
+            client.onMain {
+                client.context.onPointerEvent = { e, _ in events.append(e) }
+                let root = Layer()
+                root.frame = Rect(x: 0, y: 0, width: 200, height: 120)
+                root.backgroundColor = Color(red: 1, green: 0, blue: 1)
+                client.context.rootLayer = root
+            }
+            // Weston's X11 backend takes the pointer's focus from an EnterNotify: a pointer
+            // already inside its window when it mapped was never seen. Start outside it.
+            warp(output.x + 480 + 60, output.y + 360 + 60)
         }
-        if let missing = Weston.missing { try Test.cancel("\(missing), so the title bar cannot be tested") }
-        let x = try X11OutputTests.VirtualDisplay()
-        defer { x.stop() }
-        let weston = try Weston(.x11(display: x.display, width: 480, height: 360))
-        defer { weston.stop() }
-        let output = try #require(weston.x11Window)
-        let daemon = try Daemon(clock: "real", extraArguments: ["--output", "wayland", "--size", "200x120", "--log-level", "debug"],
-                                environment: weston.environment)
-        defer { daemon.stop() }
-        let client = try Client(daemon)
-        let events = X11TrackerFlingTests.Box<PointerEvent>()
-        client.onMain {
-            client.context.onPointerEvent = { e, _ in events.append(e) }
-            let root = Layer()
-            root.frame = Rect(x: 0, y: 0, width: 200, height: 120)
-            root.backgroundColor = Color(red: 1, green: 0, blue: 1)
-            client.context.rootLayer = root
-        }
+
+        func stop() { xcb_disconnect(connection); daemon.stop(); weston.stop(); x.stop() }
+
+        /// The frame's top-left corner on the X screen (the first magenta pixel), nil if not shown.
         func corner() throws -> (x: Int, y: Int)? {
             let w = output.x + 480, h = output.y + 360
             let screen = try X11OutputTests.capture(x.display, width: w, height: h)
@@ -182,38 +144,67 @@ struct WaylandTitleBarEndToEndTests {
             } }
             return nil
         }
-        let before = try #require(try WaylandInputEndToEndTests.poll(10) { try corner() }, "the window never showed")
-        var screenNumber: Int32 = 0
-        let c = try #require(xcb_connect(x.display, &screenNumber))
-        defer { xcb_disconnect(c) }
-        let root = xcb_setup_roots_iterator(xcb_get_setup(c)).data!.pointee.root
-        func warp(_ px: Int, _ py: Int) { xcb_warp_pointer(c, xcb_window_t(XCB_NONE), root, 0, 0, 0, 0, Int16(px), Int16(py)); xcb_flush(c) }
-        func button(_ type: Int32) { _ = cxtest_fake_input(UnsafeMutableRawPointer(c), UInt8(type), 1, root, 0, 0) }
-        // Into weston's window from outside it (see theCloseCrossEndsTheDaemon), onto the bar's
-        // left part, then a drag of (+60, +40).
+
+        /// The X pointer to (px, py) on the screen (weston follows it).
+        func warp(_ px: Int, _ py: Int) {
+            xcb_warp_pointer(connection, xcb_window_t(XCB_NONE), root, 0, 0, 0, 0, Int16(px), Int16(py))
+            xcb_flush(connection)
+        }
+
+        /// Button 1 pressed or released through XTest.
+        func button(_ type: Int32) {
+            let code = cxtest_fake_input(UnsafeMutableRawPointer(connection), UInt8(type), 1, root, 0, 0)
+            #expect(code == 0, "XTestFakeInput failed: X error \(code)")
+        }
+    }
+
+    @Test func theCloseCrossEndsTheDaemon() throws {
+        let rig = try Rig(logLevel: "notice")
+        defer { rig.stop() }
+        let corner = try #require(try WaylandInputEndToEndTests.poll(10) { try rig.corner() },
+                                  "the daemon's window never showed: \(rig.daemon.stderrText)")
+        // The cross: the bar's last 28-point square, 14 points in from the right, 14 up.
+        let cross = (x: corner.x + 200 - 14, y: corner.y - 14)
+        let stopped = try WaylandInputEndToEndTests.poll(10) { () -> Bool? in
+            // A click on the cross, again until the daemon goes (weston may not have the pointer yet).
+            rig.warp(cross.x, cross.y)
+            rig.button(XCB_BUTTON_PRESS)
+            rig.button(XCB_BUTTON_RELEASE)
+            usleep(50_000) // sleep-ok: gives the daemon (another process) a moment before the next try, under a 10 s deadline
+            return rig.daemon.process.isRunning ? nil : true
+        }
+        #expect(stopped == true, "rendersrvd did not stop after clicks on its close cross: \(rig.daemon.stderrText)")
+        #expect(rig.daemon.stderrText.contains("closed the window"), "\(rig.daemon.stderrText)")
+    }
+
+    /// Dragging the bar moves the window (xdg_toplevel.move with the press's serial); the frame
+    /// goes with it, and the press never reaches the client as input.
+    @Test func draggingTheBarMovesTheWindow() throws {
+        let rig = try Rig(logLevel: "debug")
+        defer { rig.stop() }
+        let before = try #require(try WaylandInputEndToEndTests.poll(10) { try rig.corner() }, "the window never showed")
+        // Onto the bar's left part, then a drag of (+60, +40), tried again until the window
+        // moves (weston may not have the pointer yet).
         let grip = (x: before.x + 40, y: before.y - 14)
-        warp(output.x + 480 + 60, output.y + 360 + 60)
-        warp(grip.x, grip.y)
-        // The drag is tried again until the window moves (weston may not have the pointer yet).
         let pressedLine = "the title bar was pressed"
         let moved = try WaylandInputEndToEndTests.poll(20) { () -> (x: Int, y: Int)? in
-            guard let now = try corner() else { return nil }
+            guard let now = try rig.corner() else { return nil }
             if now != before { return now }
-            warp(grip.x, grip.y)
-            let presses = daemon.stderrText.components(separatedBy: pressedLine).count
-            button(XCB_BUTTON_PRESS)
+            rig.warp(grip.x, grip.y)
+            let presses = rig.daemon.stderrText.components(separatedBy: pressedLine).count
+            rig.button(XCB_BUTTON_PRESS)
             // The move starts once the daemon has asked weston for it (a round trip through
             // another process): drag only after the daemon says it did.
             let asked = WaylandInputEndToEndTests.poll(2) {
-                daemon.stderrText.components(separatedBy: pressedLine).count > presses ? true : nil
+                rig.daemon.stderrText.components(separatedBy: pressedLine).count > presses ? true : nil
             }
-            if asked == true { for step in 1...6 { warp(grip.x + step * 10, grip.y + step * 40 / 6) } }
-            button(XCB_BUTTON_RELEASE)
+            if asked == true { for step in 1...6 { rig.warp(grip.x + step * 10, grip.y + step * 40 / 6) } }
+            rig.button(XCB_BUTTON_RELEASE)
             return nil
         }
-        let after = try #require(moved, "the window did not move: \(daemon.stderrText)")
+        let after = try #require(moved, "the window did not move: \(rig.daemon.stderrText)")
         #expect(after.x - before.x >= 50 && after.x - before.x <= 70 && after.y - before.y >= 30 && after.y - before.y <= 50,
                 "moved by (\(after.x - before.x), \(after.y - before.y)), dragged (60, 40)")
-        #expect(!events.all.contains { $0.kind == .pointerDown }, "a press on the bar reached the client: \(events.all)")
+        #expect(!rig.pointerEvents.all.contains { $0.kind == .pointerDown }, "a press on the bar reached the client: \(rig.pointerEvents.all)")
     }
 }
