@@ -14,7 +14,7 @@ struct RestartDemoTests {
         let r = try CommandLineTests().run("rendersrv-demo", ["restart", "--layers", "200", "--duration", "5",
                                                                "--check-delay", "5"])
         #expect(r.status == 0, "\(r.output)\n\(r.error)")
-        #expect(r.output.contains("replay: 201 layers"), "\(r.output)")
+        #expect(r.output.contains("replay: 201 layers"), "\(r.output)\n\(r.error)")
         #expect(r.output.contains("200 of them checked after their slide had ended"), "\(r.output)\n\(r.error)")
         #expect(!r.output.contains("off their curves"), "\(r.output)\n\(r.error)")
     }
@@ -23,7 +23,7 @@ struct RestartDemoTests {
         let r = try CommandLineTests().run("rendersrv-demo", ["restart", "--layers", "200", "--duration", "30",
                                                                "--check-before-kill"])
         #expect(r.status == 0, "\(r.output)\n\(r.error)")
-        #expect(r.output.contains("before the kill: largest position error over 200 layers"), "\(r.output)")
+        #expect(r.output.contains("before the kill: largest position error over 200 layers"), "\(r.output)\n\(r.error)")
         #expect(!r.output.contains("checked after their slide had ended"), "\(r.output)\n\(r.error)")
     }
 }
