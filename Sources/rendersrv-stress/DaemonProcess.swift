@@ -16,10 +16,10 @@ final class DaemonProcess {
         return FileManager.default.isExecutableFile(atPath: beside) ? beside : "rendersrvd"
     }
 
-    init(arguments: [String] = []) throws {
+    /// `binary`: the daemon to run (default `DaemonProcess.binary()`).
+    init(arguments: [String] = [], binary: String = DaemonProcess.binary()) throws {
         var template = Array((NSTemporaryDirectory() + "rendersrv-stress-XXXXXX").utf8CString)
         folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        let binary = DaemonProcess.binary()
         process.executableURL = URL(fileURLWithPath: binary.contains("/") ? binary : "/usr/bin/env")
         process.arguments = (binary.contains("/") ? [] : [binary])
             + ["--socket", socketPath, "--exit-on-stdin-eof", "--log-level", "error"] + arguments

@@ -34,9 +34,42 @@ struct Latency: ParsableCommand {
         valueName: "file"))
     var trace: String?
 
+    @Option(help: ArgumentHelp("Where the processes run: split (this client on the first CPU, the daemon and the "
+        + "echo process on the last) or same-cpu (all on the first CPU: the round trip is two context switches, "
+        + "no cross-CPU wake-up)."))
+    var placement: Placement = .split
+
+    @Flag(help: "Measure only the pings (skip commit → applied and → presented).")
+    var pingOnly = false
+
+    @Option(help: ArgumentHelp("Another rendersrvd binary (the one before a change, say): its ping blocks alternate "
+        + "with the raw and protocol blocks in the same run, placed as the daemon is.", valueName: "path"))
+    var baselineDaemon: String?
+
+    enum Placement: String, ExpressibleByArgument, Codable { case split, sameCPU = "same-cpu" }
+
     func validate() throws {
         guard block >= 10, blocks >= 1 else { throw ValidationError("--block must be ≥ 10 and --blocks ≥ 1") }
+        if let baselineDaemon, !FileManager.default.isExecutableFile(atPath: baselineDaemon) {
+            throw ValidationError("--baseline-daemon \(baselineDaemon) is not an executable file")
+        }
     }
+
+    /// The ping measurement alone (`--ping-only`), with the baseline daemon's when given.
+    struct PingResult: Codable {
+        var pingRttP50Us: Double, pingRttP99Us: Double
+        var rawRttP50Us: Double, rawRttP99Us: Double
+        var ratioP50: Double
+        var baselinePingRttP50Us: Double?, baselineRatioP50: Double?
+        var placement: String
+        /// CPU nanoseconds per round trip, mean over the blocks: this client during the raw
+        /// blocks (`rawClient`) and the ping blocks (`pingClient`), the echo process, the
+        /// daemon's loop thread (and the baseline's, when given).
+        var cpuNsPerRoundTrip: [String: Double]
+    }
+
+    /// CPU time of two ends over some blocks, nanoseconds.
+    struct CPUSplit { var client = 0.0, server = 0.0 }
 
     struct Result: Codable {
         var pingRttP50Us: Double, pingRttP99Us: Double
@@ -73,23 +106,84 @@ struct Latency: ParsableCommand {
         defer { daemon.stop() }
         let echo = try EchoProcess()
         defer { echo.stop() }
-        // Placement: the daemon and the echo on the last CPU, this process on the first.
+        let baseline = try baselineDaemon.map { try DaemonProcess(binary: $0) }
+        defer { baseline?.stop() }
+        // Placement: split puts the daemons and the echo on the last CPU, this process on the
+        // first; same-cpu puts everything on the first.
         let cpus = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var placement = "unpinned (one CPU)"
         if cpus >= 2 {
-            pin(pid: daemon.pid, cpu: cpus - 1); pin(pid: echo.pid, cpu: cpus - 1); pin(pid: 0, cpu: 0)
-            placement = "client on CPU 0; daemon and echo on CPU \(cpus - 1)"
+            let serverCPU = self.placement == .split ? cpus - 1 : 0
+            for pid in [daemon.pid, echo.pid] + (baseline.map { [$0.pid] } ?? []) { pin(pid: pid, cpu: serverCPU) }
+            pin(pid: 0, cpu: 0)
+            placement = self.placement == .split ? "client on CPU 0; daemon and echo on CPU \(serverCPU)"
+                : "client, daemon and echo on CPU 0"
         }
         let client = try WireClient(path: daemon.socketPath)
         try client.hello("latency")
+        let baselineClient = try baseline.map { try WireClient(path: $0.socketPath) }
+        try baselineClient?.hello("latency")
         let raw = try RawPingPong(path: echo.socketPath)
-        // Warm both up.
-        for i in 0..<2_000 { _ = client.ping(UInt64(i)); _ = raw.roundTrip(UInt64(i)) }
-        var protocolRtts: [Double] = [], rawRtts: [Double] = []
+        // Warm them up.
+        for i in 0..<2_000 {
+            _ = client.ping(UInt64(i)); _ = raw.roundTrip(UInt64(i)); _ = baselineClient?.ping(UInt64(i))
+        }
+        var protocolRtts: [Double] = [], rawRtts: [Double] = [], baselineRtts: [Double] = []
         var token: UInt64 = 10_000
+        // CPU time of each side over its blocks (this thread's clock; the server's main
+        // thread, its loop, from /proc), to split a round trip's cost between the two ends.
+        var cpu = (raw: CPUSplit(), ping: CPUSplit(), baseline: CPUSplit())
+        func timed(_ split: inout CPUSplit, server: Int32, _ body: () -> Void) {
+            let c0 = threadCPUNanoseconds(), s0 = runNanoseconds(of: server)
+            body()
+            split.client += threadCPUNanoseconds() - c0
+            split.server += runNanoseconds(of: server) - s0
+        }
         for _ in 0..<blocks {
-            for _ in 0..<block { token += 1; if let r = raw.roundTrip(token) { rawRtts.append(r) } }
-            for _ in 0..<block { token += 1; if let r = client.ping(token) { protocolRtts.append(r) } }
+            timed(&cpu.raw, server: echo.pid) {
+                for _ in 0..<block { token += 1; if let r = raw.roundTrip(token) { rawRtts.append(r) } }
+            }
+            timed(&cpu.ping, server: daemon.pid) {
+                for _ in 0..<block { token += 1; if let r = client.ping(token) { protocolRtts.append(r) } }
+            }
+            if let baselineClient, let baseline {
+                timed(&cpu.baseline, server: baseline.pid) {
+                    for _ in 0..<block { token += 1; if let r = baselineClient.ping(token) { baselineRtts.append(r) } }
+                }
+            }
+        }
+        let perTrip = Double(blocks * block)
+        if pingOnly {
+            func p(_ a: [Double], _ q: Double) -> Double { Latency.histogram(of: a).valueAtPercentile(q).microseconds }
+            let rawP50 = p(rawRtts, 50)
+            let r = PingResult(pingRttP50Us: p(protocolRtts, 50), pingRttP99Us: p(protocolRtts, 99),
+                               rawRttP50Us: rawP50, rawRttP99Us: p(rawRtts, 99), ratioP50: p(protocolRtts, 50) / rawP50,
+                               baselinePingRttP50Us: baselineRtts.isEmpty ? nil : p(baselineRtts, 50),
+                               baselineRatioP50: baselineRtts.isEmpty ? nil : p(baselineRtts, 50) / rawP50,
+                               placement: placement,
+                               cpuNsPerRoundTrip: [
+                                   "rawClient": cpu.raw.client / perTrip, "echo": cpu.raw.server / perTrip,
+                                   "pingClient": cpu.ping.client / perTrip, "daemon": cpu.ping.server / perTrip,
+                               ].merging(baselineRtts.isEmpty ? [:] : [
+                                   "baselineClient": cpu.baseline.client / perTrip,
+                                   "baselineDaemon": cpu.baseline.server / perTrip,
+                               ]) { a, _ in a })
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                print(String(decoding: try encoder.encode(r), as: UTF8.self))
+            } else {
+                print("placement: \(r.placement); \(blocks) alternating blocks of \(block) round trips each, 16-byte messages")
+                print(String(format: "raw Unix-socket ping-pong  p50 %7.1f µs  p99 %7.1f µs", r.rawRttP50Us, r.rawRttP99Us))
+                print(String(format: "protocol ping              p50 %7.1f µs  p99 %7.1f µs   (p50 ratio %.2f×)",
+                             r.pingRttP50Us, r.pingRttP99Us, r.ratioP50))
+                if let b = r.baselinePingRttP50Us, let ratio = r.baselineRatioP50 {
+                    print(String(format: "baseline daemon's ping     p50 %7.1f µs                 (p50 ratio %.2f×)", b, ratio))
+                }
+                print("CPU ns per round trip: " + r.cpuNsPerRoundTrip.sorted { $0.key < $1.key }
+                    .map { "\($0.key) \(Int($0.value.rounded()))" }.joined(separator: ", "))
+            }
+            return
         }
         // Commit → applied: one setProperty per commit.
         // A visible 200 × 200 layer, so that a presented frame is also a composed one.
@@ -148,7 +242,7 @@ struct Latency: ParsableCommand {
         } else {
             print("placement: \(r.placement); \(blocks) alternating blocks of \(block) round trips each, 16-byte messages")
             print(String(format: "raw Unix-socket ping-pong  p50 %7.1f µs  p99 %7.1f µs", r.rawRttP50Us, r.rawRttP99Us))
-            print(String(format: "protocol ping              p50 %7.1f µs  p99 %7.1f µs   (p50 ratio %.2f×, budget ≤ 1.5×)",
+            print(String(format: "protocol ping              p50 %7.1f µs  p99 %7.1f µs   (p50 ratio %.2f×, budget ≤ 1.1× split, ≤ 1.2× same-cpu)",
                          r.pingRttP50Us, r.pingRttP99Us, r.ratioP50))
             print(String(format: "commit → applied           p50 %7.1f µs  p99 %7.1f µs", r.commitToAppliedP50Us,
                          r.commitToAppliedP99Us))
@@ -172,6 +266,19 @@ struct Latency: ParsableCommand {
         var h = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
         for v in samples { _ = h.record(min(UInt64((v * 1e9).rounded()), h.highestTrackableValue)) }
         return h
+    }
+
+    /// This thread's CPU time, nanoseconds.
+    func threadCPUNanoseconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1e9 + Double(t.tv_nsec)
+    }
+
+    /// The time a process's main thread has run on a CPU, nanoseconds (/proc/PID/schedstat).
+    func runNanoseconds(of pid: Int32) -> Double {
+        guard let s = try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8) else { return .nan }
+        return Double(s.split(separator: " ").first ?? "") ?? .nan
     }
 
     /// Pins a process (0: this one) to one CPU.
