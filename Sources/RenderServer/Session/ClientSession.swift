@@ -546,6 +546,10 @@ package final class ClientSession: CustomStringConvertible {
             + "every frame)", flush: false))
     }
 
+    /// Whether a timeout runs that `checkTimeouts` may find expired: the handshake's (no
+    /// hello yet) or a frame's (part of one buffered).
+    var hasRunningTimeout: Bool { isOpen && (!machine.isEstablished || decoder.bufferedByteCount > 0) }
+
     /// Closes a session whose handshake or partial frame has stalled.
     func checkTimeouts(now: Double) -> [Action] {
         defer { actions = [] }

@@ -180,12 +180,29 @@ extension Server {
         }
     }
 
-    /// Every 100 ms: handshake and partial-frame timeouts.
+    /// Every 100 ms while a timeout runs: handshake and partial-frame timeouts. The timer
+    /// stops itself at a tick where no session has one running (`ServerCore.hasRunningTimeouts`)
+    /// and starts again when a session gets one (`resumeTimeoutChecks`): an armed libuv timer,
+    /// even unreferenced, gives every `epoll_wait` a deadline, which the kernel arms and
+    /// cancels on each sleep — about 0.5 µs of every ping's loop turn on a one-CPU round trip
+    /// of 9 µs (SERVER.md, "A message's cost on the loop thread").
     func startTimeoutTimer() {
         timeoutTimer = startTimer(after: 100, repeat: 100) { server in
             server.core.tick(now: Server.monotonicSeconds())
             server.flushTransport()
+            if !server.core.hasRunningTimeouts, let timer = server.timeoutTimer { uv_timer_stop(timer) }
         }
+    }
+
+    /// Whether the timeout checks run now (loop thread).
+    var timeoutChecksRun: Bool { timeoutTimer.map { uv_is_active(uvHandle($0)) != 0 } ?? false }
+
+    /// Starts the timeout checks again, if stopped (a session connected, or holds part of
+    /// a frame). The first check comes 100 ms later, as with a timer that never stopped: the
+    /// timeouts themselves count from the session's own times.
+    func resumeTimeoutChecks() {
+        guard let timer = timeoutTimer, uv_is_active(uvHandle(timer)) == 0 else { return }
+        uv_timer_again(timer)
     }
 
     func stopTimeoutTimer() { closeTimer(&timeoutTimer) }

@@ -42,7 +42,7 @@ public final class Server: @unchecked Sendable {
     let core: ServerCore
     /// Open connections by session id (closing ones stay until their handle closes).
     var connections: [UInt32: SocketConnection] = [:]
-    /// Checks handshake and frame timeouts (every 100 ms).
+    /// Checks handshake and frame timeouts (every 100 ms, while a session has one running).
     var timeoutTimer: UnsafeMutablePointer<uv_timer_t>?
     /// Runs large-commit slices while any is in progress.
     var jobIdle: UnsafeMutablePointer<uv_idle_t>?
@@ -156,6 +156,7 @@ public final class Server: @unchecked Sendable {
         let session = core.connect(pid: credentials?.pid, uid: credentials?.uid, now: Server.monotonicSeconds())
         let connection = SocketConnection(session: session, loop: loop, pipe: pipe, server: self)
         connections[session.id] = connection
+        resumeTimeoutChecks() // its handshake timeout runs
         connection.start()
         flushTransport()
     }

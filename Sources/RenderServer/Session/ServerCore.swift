@@ -230,6 +230,10 @@ package final class ServerCore {
         for s in sessions { perform(s.checkTimeouts(now: now), for: s, now: nil); if !s.isOpen { markDirty(s) } }
     }
 
+    /// Whether any session has a timeout running (`ClientSession.hasRunningTimeout`): while
+    /// none has, `tick` has nothing to check.
+    package var hasRunningTimeouts: Bool { sessions.contains { $0.hasRunningTimeout } }
+
     /// Says goodbye to every session.
     func shutDown(reason: String) {
         for s in sessions { perform(s.sayGoodbye(reason), for: s, now: nil); markDirty(s) }

@@ -72,6 +72,7 @@ final class SocketConnection {
         } else if nread > 0 {
             server.core.receive(UnsafeRawBufferPointer(start: readBuffer, count: nread), descriptors: takeDescriptors(),
                                 from: session, now: Server.monotonicSeconds())
+            if session.hasRunningTimeout { server.resumeTimeoutChecks() }
         }
         server.flushTransport()
     }
