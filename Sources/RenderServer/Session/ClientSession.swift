@@ -298,7 +298,9 @@ package final class ClientSession: CustomStringConvertible {
     /// Reserves the whole of a partial frame from the daemon's budget as soon as its header
     /// is in (before its body is buffered); releases it when no frame is partial.
     private func reserveInboundBudget(_ inbound: inout InboundBudget) {
-        let wanted = decoder.partialFrameLength ?? 0
+        // Between frames (after nearly every read) without asking for the partial length,
+        // which copies the decoder to read it.
+        let wanted = decoder.bufferedByteCount < WireCodec.headerSize ? 0 : decoder.partialFrameLength ?? 0
         guard wanted != reservedInboundBytes else { return }
         inbound.release(reservedInboundBytes)
         reservedInboundBytes = 0

@@ -162,10 +162,13 @@ public final class Server: @unchecked Sendable {
     }
 
     /// Writes every session's queued bytes and performs the closes the core asked for; keeps
-    /// the large-commit turns going.
-    func flushTransport() {
+    /// the large-commit turns going. `reader`: the connection whose read led here, found
+    /// without looking it up (a read usually leaves its own session alone to flush).
+    func flushTransport(reader: SocketConnection? = nil) {
         loop.preconditionInLoop()
-        for session in core.takeDirtySessions() { connections[session.id]?.flush() }
+        for session in core.takeDirtySessions() {
+            if let reader, reader.session === session { reader.flush() } else { connections[session.id]?.flush() }
+        }
         if core.hasJobs { startJobTurns() }
         // Idle costs nothing: the frame clock sleeps while nothing animates or changed.
         if let clock = realClock {

@@ -220,7 +220,9 @@ package final class ServerCore {
     /// is done with the previous list by the time it asks again.
     package func takeDirtySessions() -> [ClientSession] {
         swap(&dirty, &handedOut)
-        dirty.removeAll(keepingCapacity: true)
+        // Emptied element by element, keeping its storage (usually one session):
+        // `removeAll(keepingCapacity:)` took 170 instructions a turn through `replaceSubrange`.
+        while dirty.popLast() != nil {}
         for s in handedOut { s.isMarkedDirty = false }
         return handedOut
     }
