@@ -46,7 +46,13 @@ struct Latency: ParsableCommand {
         + "with the raw and protocol blocks in the same run, placed as the daemon is.", valueName: "path"))
     var baselineDaemon: String?
 
+    @Option(help: ArgumentHelp("How the protocol ping waits for its pong: blocking (a blocking recv, as the raw "
+        + "ping-pong waits) or polling (poll, then recv: WireClient's way, for its timeouts; one more system call per "
+        + "round trip)."))
+    var pinger: PingerKind = .blocking
+
     enum Placement: String, ExpressibleByArgument, Codable { case split, sameCPU = "same-cpu" }
+    enum PingerKind: String, ExpressibleByArgument, Codable { case blocking, polling }
 
     func validate() throws {
         guard block >= 10, blocks >= 1 else { throw ValidationError("--block must be ≥ 10 and --blocks ≥ 1") }
@@ -62,6 +68,7 @@ struct Latency: ParsableCommand {
         var ratioP50: Double
         var baselinePingRttP50Us: Double?, baselineRatioP50: Double?
         var placement: String
+        var pinger: PingerKind
         /// CPU nanoseconds per round trip, mean over the blocks: this client during the raw
         /// blocks (`rawClient`) and the ping blocks (`pingClient`), the echo process, the
         /// daemon's loop thread (and the baseline's, when given).
@@ -124,9 +131,18 @@ struct Latency: ParsableCommand {
         let baselineClient = try baseline.map { try WireClient(path: $0.socketPath) }
         try baselineClient?.hello("latency")
         let raw = try RawPingPong(path: echo.socketPath)
+        // The protocol's pings (the clients' decoders are empty after hello: nothing else comes unasked).
+        func pingFunction(_ c: WireClient) -> (UInt64) -> Double? {
+            switch pinger {
+            case .polling: return { c.ping($0) }
+            case .blocking: let p = BlockingPinger(c); return { p.ping($0) }
+            }
+        }
+        let ping = pingFunction(client)
+        let baselinePing = baselineClient.map(pingFunction)
         // Warm them up.
         for i in 0..<2_000 {
-            _ = client.ping(UInt64(i)); _ = raw.roundTrip(UInt64(i)); _ = baselineClient?.ping(UInt64(i))
+            _ = ping(UInt64(i)); _ = raw.roundTrip(UInt64(i)); _ = baselinePing?(UInt64(i))
         }
         var protocolRtts: [Double] = [], rawRtts: [Double] = [], baselineRtts: [Double] = []
         var token: UInt64 = 10_000
@@ -144,11 +160,11 @@ struct Latency: ParsableCommand {
                 for _ in 0..<block { token += 1; if let r = raw.roundTrip(token) { rawRtts.append(r) } }
             }
             timed(&cpu.ping, server: daemon.pid) {
-                for _ in 0..<block { token += 1; if let r = client.ping(token) { protocolRtts.append(r) } }
+                for _ in 0..<block { token += 1; if let r = ping(token) { protocolRtts.append(r) } }
             }
-            if let baselineClient, let baseline {
+            if let baselinePing, let baseline {
                 timed(&cpu.baseline, server: baseline.pid) {
-                    for _ in 0..<block { token += 1; if let r = baselineClient.ping(token) { baselineRtts.append(r) } }
+                    for _ in 0..<block { token += 1; if let r = baselinePing(token) { baselineRtts.append(r) } }
                 }
             }
         }
@@ -160,7 +176,7 @@ struct Latency: ParsableCommand {
                                rawRttP50Us: rawP50, rawRttP99Us: p(rawRtts, 99), ratioP50: p(protocolRtts, 50) / rawP50,
                                baselinePingRttP50Us: baselineRtts.isEmpty ? nil : p(baselineRtts, 50),
                                baselineRatioP50: baselineRtts.isEmpty ? nil : p(baselineRtts, 50) / rawP50,
-                               placement: placement,
+                               placement: placement, pinger: pinger,
                                cpuNsPerRoundTrip: [
                                    "rawClient": cpu.raw.client / perTrip, "echo": cpu.raw.server / perTrip,
                                    "pingClient": cpu.ping.client / perTrip, "daemon": cpu.ping.server / perTrip,
@@ -173,7 +189,7 @@ struct Latency: ParsableCommand {
                 encoder.outputFormatting = [.sortedKeys]
                 print(String(decoding: try encoder.encode(r), as: UTF8.self))
             } else {
-                print("placement: \(r.placement); \(blocks) alternating blocks of \(block) round trips each, 16-byte messages")
+                print("placement: \(r.placement); pinger \(r.pinger.rawValue); \(blocks) alternating blocks of \(block) round trips each, 16-byte messages")
                 print(String(format: "raw Unix-socket ping-pong  p50 %7.1f µs  p99 %7.1f µs", r.rawRttP50Us, r.rawRttP99Us))
                 print(String(format: "protocol ping              p50 %7.1f µs  p99 %7.1f µs   (p50 ratio %.2f×)",
                              r.pingRttP50Us, r.pingRttP99Us, r.ratioP50))
@@ -307,6 +323,40 @@ final class RawPingPong {
             got += n
         }
         return Date().timeIntervalSince(t0)
+    }
+}
+
+/// The protocol's ping waiting as `RawPingPong` does: the ping encoded by `WireCodec`, sent,
+/// and the socket read with a blocking `recv` into a `FrameDecoder` until the pong — the
+/// same system calls and the same wait as the raw ping-pong, so that the two differ by the
+/// protocol's work at both ends only. (`WireClient.ping` polls before each read, for its
+/// timeout: one more system call and wake-up path a round trip, about 1 µs of CPU on one
+/// CPU.) Reads a duplicate of the client's socket, after its hello.
+final class BlockingPinger {
+    let fd: Int32
+    private var decoder = FrameDecoder(maxFrameBytes: Int.max)
+    private var buffer = [UInt8](repeating: 0, count: 4096)
+
+    init(_ client: WireClient) { fd = dup(client.fd) }
+    deinit { Glibc.close(fd) }
+
+    /// One round trip, seconds (nil when the connection failed).
+    func ping(_ token: UInt64) -> Double? {
+        let t0 = Date()
+        let frame = WireCodec.encode(.ping(token))
+        guard frame.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == frame.count
+        else { return nil }
+        while true {
+            do {
+                while let m = try decoder.next() { if case .pong(token) = m { return Date().timeIntervalSince(t0) } }
+            } catch {
+                return nil
+            }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return nil }
+            buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+        }
     }
 }
 
