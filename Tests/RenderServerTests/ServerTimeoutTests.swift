@@ -21,7 +21,7 @@ import Testing
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             if onLoop(server, { $0.timeoutChecksRun }) == false { return true }
-            usleep(20_000)
+            usleep(20_000) // sleep-ok: polls the real-clock loop thread (the 100 ms timeout timer) for a condition, under a 10 s deadline
         }
         return false
     }
