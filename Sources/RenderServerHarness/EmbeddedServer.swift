@@ -136,6 +136,15 @@ public final class EmbeddedServer {
         return c.inbox
     }
 
+    /// The first `count` bytes (or fewer) the server sent and the client has not read yet,
+    /// reading them: a client that reads slowly.
+    public func readBytes(of id: UInt32, atMost count: Int) -> [UInt8] {
+        guard var c = clients[id] else { return [] }
+        let n = min(count, c.inbox.count)
+        defer { c.inbox.removeFirst(n); c.session.transportBacklog = c.inbox.count; clients[id] = c }
+        return Array(c.inbox[..<n])
+    }
+
     /// `readBytes`, decoded (with the limits a client adopts from welcome: none).
     public func readMessages(of id: UInt32) throws(ProtocolError) -> [Message] {
         var decoder = FrameDecoder(maxFrameBytes: Int.max)

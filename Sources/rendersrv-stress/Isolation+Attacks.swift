@@ -5,7 +5,7 @@ import RenderProtocol
 
 extension Isolation {
     /// Runs one hostile pattern; returns what the hostile client got.
-    static func attack(_ name: String, daemon: DaemonProcess, window: Double) throws -> String {
+    static func attack(_ name: String, daemon: DaemonProcess, window: Double, flood: Int = 300) throws -> String {
         let path = daemon.socketPath
         switch name {
         case "deep-chain":
@@ -177,22 +177,24 @@ extension Isolation {
             }
             return "\(bursts) bursts of 40,000 animations sent while reading 4 KB every 20 ms"
 
-        case "slow-reader":
-            // Events every frame (300 short animations started per commit, a commit every
-            // 16 ms: about 600 events a frame), read 4 KB every 20 ms: the daemon's
-            // outbound queue for it grows, until the client is dropped at
-            // maxSessionPendingBytes.
+        case "slow-reader", "prompt-reader":
+            // Events every frame (`flood` short animations started per commit, a commit every
+            // 16 ms: about twice `flood` events a frame). slow-reader reads 4 KB every 20 ms:
+            // the daemon's outbound queue for it grows, until the client is dropped at
+            // maxSessionPendingBytes. prompt-reader reads everything as it comes: the same
+            // flood, read promptly, for the loop's cost to be compared with the slow one.
+            let slow = name == "slow-reader"
             let c = try WireClient(path: path)
-            try c.hello("slow-reader")
-            c.waitApplied(c.commit((1...300).map { .createLayer(LayerID($0), .layer) }))
+            try c.hello(name)
+            c.waitApplied(c.commit((1...flood).map { .createLayer(LayerID($0), .layer) }))
             let stop = Date().addingTimeInterval(window)
-            readSlowly(c, until: stop)
+            if slow { readSlowly(c, until: stop) } else { drainInBackground(c, for: window) }
             var a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 0.05)
             a.timing.beginTime = 0
             var sent = 0, next: UInt64 = 1
             while Date() < stop {
                 var commands: [Command] = []
-                for i in 1...300 {
+                for i in 1...flood {
                     commands.append(.addAnimation(LayerID(i), key: "k\(next % 4)", animationID: next, animation: a))
                     next += 1
                 }
@@ -200,7 +202,7 @@ extension Isolation {
                 sent += 1
                 usleep(16_000)
             }
-            return "\(sent) commits of 300 animations sent while reading 4 KB every 20 ms"
+            return "\(sent) commits of \(flood) animations sent while reading " + (slow ? "4 KB every 20 ms" : "promptly")
 
         case "partial-frames":
             // 16 connections, each announcing a 16 MiB frame and sending 1 MiB of it.

@@ -18,13 +18,16 @@ struct Isolation: ParsableCommand {
     @Option(help: "Seconds each scenario's window lasts.")
     var window: Double = 3
 
+    @Option(help: "Animations each commit of slow-reader and prompt-reader starts (a commit every 16 ms; each animation lasts 50 ms, so it sends a start and a stop event).")
+    var flood: Int = 300
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
     @Option(help: "Extra rendersrvd flags for every scenario's daemon, space-separated (e.g. \"--max-tree-depth 20000\").")
     var daemonArguments: String = ""
 
-    static let scenarioNames = ["deep-chain", "deep-animate", "tree-poll", "tree-flood", "huge-tree", "event-burst", "slow-reader", "slow-burst", "partial-frames",
+    static let scenarioNames = ["deep-chain", "deep-animate", "tree-poll", "tree-flood", "huge-tree", "event-burst", "slow-reader", "prompt-reader", "slow-burst", "partial-frames",
                                 "million-commands", "no-hello", "names", "big-commit", "many-animated", "sigterm-busy"]
 
     func validate() throws {
@@ -34,6 +37,7 @@ struct Isolation: ParsableCommand {
                 + Isolation.scenarioNames.joined(separator: ", "))
         }
         guard window >= 1 else { throw ValidationError("--window must be at least 1 second") }
+        guard (1...100_000).contains(flood) else { throw ValidationError("--flood must be 1…100000 animations a commit") }
     }
 
     var chosen: [String] {
@@ -43,7 +47,7 @@ struct Isolation: ParsableCommand {
     func run() throws {
         var rows: [Row] = []
         for name in chosen {
-            let row = try Isolation.run(name, window: window,
+            let row = try Isolation.run(name, window: window, flood: flood,
                                         daemonArguments: daemonArguments.split(separator: " ").map(String.init))
             rows.append(row)
             if !json { print(row.line) }
@@ -101,7 +105,7 @@ struct Isolation: ParsableCommand {
 
     // MARK: The harness
 
-    static func run(_ name: String, window: Double, daemonArguments: [String] = []) throws -> Row {
+    static func run(_ name: String, window: Double, flood: Int = 300, daemonArguments: [String] = []) throws -> Row {
         let daemon = try DaemonProcess(arguments: daemonArguments)
         defer { daemon.stop() }
         let victim = try WireClient(path: daemon.socketPath)
@@ -115,7 +119,7 @@ struct Isolation: ParsableCommand {
         let started = Date()
         var outcome = ""
         do {
-            outcome = try attack(name, daemon: daemon, window: window)
+            outcome = try attack(name, daemon: daemon, window: window, flood: flood)
         } catch {
             outcome = "harness error: \(error)"
         }

@@ -190,6 +190,56 @@ import Testing
         #expect(!s.isClosed(c))
     }
 
+    /// Issue 18's black-box case: a client floods itself with events (300 short animations
+    /// started every frame, about 600 events a frame) and reads 4 KB a frame. Every frame is
+    /// produced; its bytes wait in the transport, not in the session's buffer (which stays at
+    /// its idle size: what a frame copies is that frame's events, not the backlog); it is
+    /// dropped once they pass `maxSessionPendingBytes`, with the reason; another client is
+    /// served every frame, before and after.
+    @Test func aSlowReaderCostsTheFramesNothingAndIsDroppedAtTheCap() throws {
+        var limits = Limits.default
+        limits.maxSessionPendingBytes = 256 << 10
+        let s = Self.server(limits)
+        let slow = try Self.client(s, name: "slow")
+        let other = try Self.client(s, name: "other")
+        s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: (1...300).map { .createLayer(LayerID($0), .layer) })), from: slow)
+        s.send(.commit(Commit(sequence: 1, mediaTime: 1000, commands: [.createLayer(1, .layer)])), from: other)
+        _ = s.readBytes(of: slow)
+        _ = try s.readMessages(of: other)
+        var next: UInt64 = 1, droppedAt: Int?
+        let firstFrame = s.frameNumber
+        for frame in 1...120 {
+            let now = 1000 + Double(frame) / 60
+            if !s.isClosed(slow) {
+                var a = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 0.05)
+                a.timing.beginTime = now
+                let commands: [Command] = (1...300).map { i in
+                    defer { next += 1 }
+                    return .addAnimation(LayerID(i), key: "k\(next % 4)", animationID: next, animation: a)
+                }
+                s.send(.commit(Commit(sequence: UInt64(frame + 1), mediaTime: now, commands: commands)), from: slow)
+            }
+            var b = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 0.01)
+            b.timing.beginTime = now
+            s.send(.commit(Commit(sequence: UInt64(frame + 1), mediaTime: now,
+                                  commands: [.addAnimation(1, key: "o", animationID: UInt64(frame), animation: b)])), from: other)
+            s.step(seconds: 1.0 / 60)
+            #expect(s.frameNumber == firstFrame + UInt64(frame), "frame \(frame) was not produced")
+            #expect(s.outboundCapacity(of: slow) == MessageBuffer.idleCapacity || s.isClosed(slow))
+            _ = s.readBytes(of: slow, atMost: 4096)
+            if droppedAt == nil && s.isClosed(slow) { droppedAt = frame }
+            let heard = try s.readMessages(of: other)
+            #expect(heard.contains { if case let .commitApplied(c) = $0 { return c.sequence == UInt64(frame + 1) }; return false })
+            #expect(heard.contains { if case let .animationStarted(e) = $0 { return e.animationID == UInt64(frame) }; return false },
+                    "frame \(frame): the other client heard \(heard)")
+        }
+        let at = try #require(droppedAt, "the slow reader was never dropped")
+        // About 600 events (~36 KB) a frame against 4 KB read: the cap is passed within a second.
+        #expect(at > 3 && at < 60, "dropped at frame \(at)")
+        #expect(s.closeReason(of: slow)?.contains("maxSessionPendingBytes = 262144") == true, "\(s.closeReason(of: slow) ?? "")")
+        try Self.expectServed(s, other, sequence: 1000)
+    }
+
     @Test func aClientThatStopsReadingIsDroppedAtTheByteCapOthersUnaffected() throws {
         var limits = Limits.default
         limits.maxSessionPendingBytes = 4096
