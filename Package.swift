@@ -129,9 +129,12 @@ let package = Package(
         // Code written the way UIKit / Core Animation / POP users write it, checked by what it
         // commits (issue 20: a client an iOS engineer writes in ten minutes).
         .testTarget(name: "PortingTests", dependencies: ["RenderClient", "RenderViews", "Dynamics"]),
-        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderServerHarness", "CSystem", "CXCB", "CXTest"],
+        // What the window tests of both targets share (Xvfb, XTest, screen reads, polling).
+        .target(name: "XDisplaySupport", dependencies: ["CXCB", "CXTest"], path: "Tests/XDisplaySupport"),
+        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderServerHarness", "CSystem", "CXCB", "CXTest",
+                                                              "XDisplaySupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RenderClient", "RenderProtocol", "RenderViews", "Components", "TextLayout", "CXCB", "CSystem",
-                                                          "CXTest", "CCairo", "RenderPictures"]),
+                                                          "CXTest", "CCairo", "RenderPictures", "XDisplaySupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RenderClient
+import XDisplaySupport
 import RenderViews
 
 /// End to end on the real rendersrvd: `injectInput` (what `rendersrvctl input` sends) is
@@ -8,12 +9,7 @@ import RenderViews
 /// through `Connection` to the view's tap recognizer; the other client hears nothing.
 @Suite("End to end, input")
 struct InputEndToEndTests {
-    final class Box<T>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [T] = []
-        func append(_ v: T) { lock.lock(); items.append(v); lock.unlock() }
-        var all: [T] { lock.lock(); defer { lock.unlock() }; return items }
-    }
+    typealias Box = XDisplaySupport.Box
 
     @Test func aTapInjectedAtTheDaemonReachesTheTappedClientsViewOnly() throws {
         let daemon = try Daemon(clock: "manual")

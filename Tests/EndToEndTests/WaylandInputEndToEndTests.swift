@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import Testing
 import RenderClient
+import XDisplaySupport
 
 /// The Wayland window's input end to end: Xvfb, weston's X11 backend in it (kiosk shell: the
 /// daemon's window fills weston's output), the real `rendersrvd --output wayland` on that
@@ -17,14 +18,7 @@ struct WaylandInputEndToEndTests {
     typealias Box = X11TrackerFlingTests.Box
 
     /// Polls `body` until it returns a value or `seconds` pass (a deadline, not a wait that passes).
-    static func poll<T>(_ seconds: Double, _ body: () throws -> T?) rethrows -> T? {
-        let deadline = MediaTime.now() + seconds
-        repeat {
-            if let v = try body() { return v }
-            usleep(5_000) // sleep-ok: polling the daemon, weston or the X server with a hard deadline
-        } while MediaTime.now() < deadline
-        return nil
-    }
+    static func poll<T>(_ seconds: Double, _ body: () throws -> T?) rethrows -> T? { try XDisplaySupport.poll(seconds, body) }
 
     /// Xvfb, weston in it, and the daemon on that weston (real clock), stopped in that order's reverse.
     final class Rig {

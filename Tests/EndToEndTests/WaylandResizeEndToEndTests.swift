@@ -5,6 +5,7 @@ import Glibc
 import RenderClient
 import RenderProtocol
 import Testing
+import XDisplaySupport
 
 /// The compositor resizes the daemon's window while a client is connected, and the client is
 /// told: Xvfb, weston's X11 backend in it with the kiosk shell (every toplevel fills its
@@ -97,9 +98,8 @@ struct WaylandTitleBarEndToEndTests {
         let output: (id: xcb_window_t, x: Int, y: Int)
         let daemon: Daemon
         let client: Client
-        let pointerEvents = X11TrackerFlingTests.Box<PointerEvent>()
-        let connection: OpaquePointer
-        let root: xcb_window_t
+        let pointerEvents = Box<PointerEvent>()
+        let pointer: XTestInjector
 
         init(logLevel: String) throws {
             guard X11OutputTests.xvfb != nil else {
@@ -114,12 +114,10 @@ struct WaylandTitleBarEndToEndTests {
                 daemon = try Daemon(clock: "real", extraArguments: ["--output", "wayland", "--size", "200x120", "--log-level", logLevel],
                                     environment: weston.environment)
                 client = try Client(daemon)
-                var screenNumber: Int32 = 0
-                connection = try #require(xcb_connect(x.display, &screenNumber))
+                pointer = try XTestInjector(display: x.display)
             } catch {
                 x.stop(); throw error
             }
-            root = xcb_setup_roots_iterator(xcb_get_setup(connection)).data!.pointee.root
             let (client, events) = (client, pointerEvents)
             client.onMain {
                 client.context.onPointerEvent = { e, _ in events.append(e) }
@@ -130,10 +128,10 @@ struct WaylandTitleBarEndToEndTests {
             }
             // Weston's X11 backend takes the pointer's focus from an EnterNotify: a pointer
             // already inside its window when it mapped was never seen. Start outside it.
-            warp(output.x + 480 + 60, output.y + 360 + 60)
+            try warp(output.x + 480 + 60, output.y + 360 + 60)
         }
 
-        func stop() { xcb_disconnect(connection); daemon.stop(); weston.stop(); x.stop() }
+        func stop() { daemon.stop(); weston.stop(); x.stop() }
 
         /// Waits until weston's desktop shell (a client of its own, `weston-desktop-shell`) has
         /// drawn its background and its panel: the shell places a new window inside the output's
@@ -172,22 +170,13 @@ struct WaylandTitleBarEndToEndTests {
         }
 
         /// The X pointer to (px, py) on the screen (weston follows it).
-        func warp(_ px: Int, _ py: Int) {
-            xcb_warp_pointer(connection, xcb_window_t(XCB_NONE), root, 0, 0, 0, 0, Int16(px), Int16(py))
-            xcb_flush(connection)
-        }
+        func warp(_ px: Int, _ py: Int) throws { try pointer.move(Int16(px), Int16(py)) }
 
         /// The pointer out of weston's window and into it at (px, py): weston takes the pointer's
         /// focus from the X server's EnterNotify, so each attempt enters afresh.
-        func enter(_ px: Int, _ py: Int) {
-            warp(output.x + 480 + 60, output.y + 360 + 60)
-            warp(px, py)
-        }
-
-        /// Button 1 pressed or released through XTest.
-        func button(_ type: Int32) {
-            let code = cxtest_fake_input(UnsafeMutableRawPointer(connection), UInt8(type), 1, root, 0, 0)
-            #expect(code == 0, "XTestFakeInput failed: X error \(code)")
+        func enter(_ px: Int, _ py: Int) throws {
+            try warp(output.x + 480 + 60, output.y + 360 + 60)
+            try warp(px, py)
         }
     }
 
@@ -201,9 +190,9 @@ struct WaylandTitleBarEndToEndTests {
         let cross = (x: corner.x + 200 - 14, y: corner.y - 14)
         let stopped = try WaylandInputEndToEndTests.poll(10) { () -> Bool? in
             // A click on the cross, again until the daemon goes (weston may not have the pointer yet).
-            rig.enter(cross.x, cross.y)
-            rig.button(XCB_BUTTON_PRESS)
-            rig.button(XCB_BUTTON_RELEASE)
+            try rig.enter(cross.x, cross.y)
+            try rig.pointer.press()
+            try rig.pointer.release()
             usleep(50_000) // sleep-ok: gives the daemon (another process) a moment before the next try, under a 10 s deadline
             return rig.daemon.process.isRunning ? nil : true
         }
@@ -225,16 +214,16 @@ struct WaylandTitleBarEndToEndTests {
         let moved = try WaylandInputEndToEndTests.poll(20) { () -> (x: Int, y: Int)? in
             guard let now = try rig.corner() else { return nil }
             if now != before { return now }
-            rig.enter(grip.x, grip.y)
+            try rig.enter(grip.x, grip.y)
             let presses = rig.daemon.stderrText.components(separatedBy: pressedLine).count
-            rig.button(XCB_BUTTON_PRESS)
+            try rig.pointer.press()
             // The move starts once the daemon has asked weston for it (a round trip through
             // another process): drag only after the daemon says it did.
             let asked = WaylandInputEndToEndTests.poll(2) {
                 rig.daemon.stderrText.components(separatedBy: pressedLine).count > presses ? true : nil
             }
-            if asked == true { for step in 1...6 { rig.warp(grip.x + step * 10, grip.y + step * 40 / 6) } }
-            rig.button(XCB_BUTTON_RELEASE)
+            if asked == true { for step in 1...6 { try rig.warp(grip.x + step * 10, grip.y + step * 40 / 6) } }
+            try rig.pointer.release()
             return nil
         }
         let after = try #require(moved, "the window did not move: \(rig.daemon.stderrText)")

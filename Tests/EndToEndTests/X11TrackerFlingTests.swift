@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import Testing
 import RenderClient
+import XDisplaySupport
 
 /// The end-to-end test through the real X11 window: `rendersrvd --output x11` under
 /// Xvfb, a client with a tall tracked layer, and a fling made with XTest — a press, fast
@@ -13,52 +14,11 @@ import RenderClient
 /// Cancelled with the reason when Xvfb cannot run; never skipped silently.
 @Suite("End to end, X11 window: an XTest fling scrolls a tracker", .serialized)
 struct X11TrackerFlingTests {
-    /// Fakes pointer input on a display through XTest (as RenderServerTests' XTestInjector).
-    final class Pointer {
-        let connection: OpaquePointer
-        let root: xcb_window_t
-        struct Failure: Error, CustomStringConvertible { let description: String }
-
-        init(display: String) throws {
-            var screen: Int32 = 0
-            guard let c = xcb_connect(display, &screen), xcb_connection_has_error(c) == 0 else {
-                throw Failure(description: "cannot connect to \(display)")
-            }
-            connection = c
-            root = xcb_setup_roots_iterator(xcb_get_setup(c)).data!.pointee.root
-            guard cxtest_present(UnsafeMutableRawPointer(c)) != 0 else {
-                xcb_disconnect(c)
-                throw Failure(description: "\(display) has no XTEST extension")
-            }
-        }
-        deinit { xcb_disconnect(connection) }
-
-        private func fake(_ type: Int32, _ detail: UInt8, x: Int16 = 0, y: Int16 = 0) throws {
-            let code = cxtest_fake_input(UnsafeMutableRawPointer(connection), UInt8(type), detail, root, x, y)
-            guard code == 0 else { throw Failure(description: "XTestFakeInput(\(type), \(detail)) failed: X error \(code)") }
-        }
-        /// The window is at the root's origin, so root and window coordinates agree.
-        func move(_ x: Int16, _ y: Int16) throws { try fake(XCB_MOTION_NOTIFY, 0, x: x, y: y) }
-        func press() throws { try fake(XCB_BUTTON_PRESS, 1) }
-        func release() throws { try fake(XCB_BUTTON_RELEASE, 1) }
-    }
-
-    final class Box<T>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [T] = []
-        func append(_ v: T) { lock.lock(); items.append(v); lock.unlock() }
-        var all: [T] { lock.lock(); defer { lock.unlock() }; return items }
-    }
+    typealias Pointer = XTestInjector
+    typealias Box = XDisplaySupport.Box
 
     /// Polls `body` until it returns a value or `seconds` pass (a deadline, not a wait that passes).
-    func poll<T>(_ seconds: Double, _ body: () throws -> T?) rethrows -> T? {
-        let deadline = MediaTime.now() + seconds
-        repeat {
-            if let v = try body() { return v }
-            usleep(5_000) // sleep-ok: polling the daemon with a hard deadline
-        } while MediaTime.now() < deadline
-        return nil
-    }
+    func poll<T>(_ seconds: Double, _ body: () throws -> T?) rethrows -> T? { try XDisplaySupport.poll(seconds, body) }
 
     @Test func anXTestFlingOnTheWindowScrollsTheTrackedLayerWithInertia() throws {
         guard X11OutputTests.xvfb != nil else {

@@ -6,6 +6,7 @@ import Logging
 import RenderProtocol
 import Synchronization
 import Testing
+import XDisplaySupport
 @testable import RenderServer
 
 /// The X11 window output's input under Xvfb, in-process: XTest fakes a pointer and a
