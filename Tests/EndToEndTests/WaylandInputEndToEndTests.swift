@@ -216,34 +216,10 @@ struct WaylandInputEndToEndTests {
         defer { rig.stop() }
         let client = try Client(rig.daemon)
         let updates = Box<TrackerUpdate>()
-        // A 320×240 viewport on 100 rows of 40 pt, each its own colour: content 4,000 pt tall.
-        let list = client.onMain { () -> Layer in
-            client.context.onTrackerUpdate = { u, _ in updates.append(u) }
-            let root = Layer()
-            root.frame = Rect(x: 0, y: 0, width: 320, height: 240)
-            root.backgroundColor = .black
-            client.context.rootLayer = root
-            let list = Layer()
-            list.frame = Rect(x: 0, y: 0, width: 320, height: 240)
-            list.masksToBounds = true
-            for i in 0..<100 {
-                let row = Layer()
-                row.frame = Rect(x: 0, y: Double(i) * 40, width: 320, height: 40)
-                // Row 5 (under the press) is pure blue, so the test can see the frame shown.
-                row.backgroundColor = i == 5 ? Color(red: 0, green: 0, blue: 1)
-                    : Color(red: Double(i % 5) / 4, green: Double(i % 7) / 6, blue: Double(i % 3) / 2)
-                list.addSublayer(row)
-            }
-            root.addSublayer(list)
-            list.setInteractionTracker(TrackerConfiguration(axes: .vertical, contentSize: Size(width: 320, height: 4000)))
-            return list
-        }
+        let list = X11TrackerFlingTests.trackedList(on: client, updates: updates)
         _ = try client.connection.waitUntilApplied(client.onMain { client.context.lastSentSequence })
         try rig.waitUntilShown(160, 210, (255, 0, 0))
-        func offset() throws -> Double? {
-            let reply = try client.control.treeReply(presentation: true, session: client.session, layer: list.id)
-            return try TreeDump(reply).numbers("bounds", of: list.id, session: client.session)?[1]
-        }
+        func offset() throws -> Double? { try X11TrackerFlingTests.scrollOffset(of: list, client: client) }
         #expect(try offset() == 0)
 
         // The fling: press at y 210, then move up 20 pt every 8 ms to y 30 (about 2,500 pt/s),

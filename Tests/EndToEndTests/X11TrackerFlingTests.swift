@@ -20,6 +20,38 @@ struct X11TrackerFlingTests {
     /// Polls `body` until it returns a value or `seconds` pass (a deadline, not a wait that passes).
     func poll<T>(_ seconds: Double, _ body: () throws -> T?) rethrows -> T? { try XDisplaySupport.poll(seconds, body) }
 
+    /// A 320×240 viewport with an interaction tracker on 100 rows of 40 pt, each its own
+    /// colour (content 4,000 pt tall; row 5, under a press at y 210, pure blue so that a test
+    /// can see the frame shown), as the client's root. Tracker updates go to `updates`.
+    static func trackedList(on client: Client, updates: Box<TrackerUpdate>) -> Layer {
+        client.onMain { () -> Layer in
+            client.context.onTrackerUpdate = { u, _ in updates.append(u) }
+            let root = Layer()
+            root.frame = Rect(x: 0, y: 0, width: 320, height: 240)
+            root.backgroundColor = .black
+            client.context.rootLayer = root
+            let list = Layer()
+            list.frame = Rect(x: 0, y: 0, width: 320, height: 240)
+            list.masksToBounds = true
+            for i in 0..<100 {
+                let row = Layer()
+                row.frame = Rect(x: 0, y: Double(i) * 40, width: 320, height: 40)
+                row.backgroundColor = i == 5 ? Color(red: 0, green: 0, blue: 1)
+                    : Color(red: Double(i % 5) / 4, green: Double(i % 7) / 6, blue: Double(i % 3) / 2)
+                list.addSublayer(row)
+            }
+            root.addSublayer(list)
+            list.setInteractionTracker(TrackerConfiguration(axes: .vertical, contentSize: Size(width: 320, height: 4000)))
+            return list
+        }
+    }
+
+    /// How far the daemon has scrolled `list` now (its presentation's bounds origin y).
+    static func scrollOffset(of list: Layer, client: Client) throws -> Double? {
+        let reply = try client.control.treeReply(presentation: true, session: client.session, layer: list.id)
+        return try TreeDump(reply).numbers("bounds", of: list.id, session: client.session)?[1]
+    }
+
     @Test func anXTestFlingOnTheWindowScrollsTheTrackedLayerWithInertia() throws {
         guard X11OutputTests.xvfb != nil else {
             try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the X11 window's fling cannot be tested")
@@ -34,31 +66,9 @@ struct X11TrackerFlingTests {
         defer { daemon.stop() }
         let client = try Client(daemon)
         let updates = Box<TrackerUpdate>()
-        // A 320×240 viewport on 100 rows of 40 pt, each its own colour: content 4,000 pt tall.
-        let list = client.onMain { () -> Layer in
-            client.context.onTrackerUpdate = { u, _ in updates.append(u) }
-            let root = Layer()
-            root.frame = Rect(x: 0, y: 0, width: 320, height: 240)
-            root.backgroundColor = .black
-            client.context.rootLayer = root
-            let list = Layer()
-            list.frame = Rect(x: 0, y: 0, width: 320, height: 240)
-            list.masksToBounds = true
-            for i in 0..<100 {
-                let row = Layer()
-                row.frame = Rect(x: 0, y: Double(i) * 40, width: 320, height: 40)
-                row.backgroundColor = Color(red: Double(i % 5) / 4, green: Double(i % 7) / 6, blue: Double(i % 3) / 2)
-                list.addSublayer(row)
-            }
-            root.addSublayer(list)
-            list.setInteractionTracker(TrackerConfiguration(axes: .vertical, contentSize: Size(width: 320, height: 4000)))
-            return list
-        }
+        let list = Self.trackedList(on: client, updates: updates)
         _ = try client.connection.waitUntilApplied(client.onMain { client.context.lastSentSequence })
-        func offset() throws -> Double? {
-            let reply = try client.control.treeReply(presentation: true, session: client.session, layer: list.id)
-            return try TreeDump(reply).numbers("bounds", of: list.id, session: client.session)?[1]
-        }
+        func offset() throws -> Double? { try Self.scrollOffset(of: list, client: client) }
         #expect(try offset() == 0)
 
         // The fling: press at y 210, then move up 20 pt every 8 ms to y 30 (about 2,500 pt/s
