@@ -64,6 +64,28 @@ import Testing
         try s.readMessages(of: id).compactMap { if case let .pointerEvent(p) = $0 { return p }; return nil }
     }
 
+    /// A layer that extends past the display's edge is hit only where the display shows it:
+    /// a press beyond the edge finds nothing (as a window's hitTest outside its bounds); a
+    /// press inside, dragged past the edge, stays with its layer until the release.
+    @Test func nothingIsHitOutsideTheDisplayButACaptureFollowsThePointerThere() throws {
+        let s = IsolationTests.server()
+        let (w, h) = (Double(s.display.width), Double(s.display.height))
+        // A root 100 points larger than the display each way.
+        let a = try Self.scene(s, name: "a", origin: Point(x: 0, y: 0), size: max(w, h) + 100)
+        let ops = try IsolationTests.client(s, name: "ops")
+        let outside = try Self.inject(s, [Self.press(w + 50, 10), Self.release(w + 50, 10),
+                                          Self.press(10, h + 50), Self.release(10, h + 50),
+                                          Self.press(-5, 10), Self.release(-5, 10)], from: ops)
+        #expect(outside.allSatisfy { $0 == .nowhere }, "\(outside)")
+        #expect(try Self.pointerEvents(s, a).isEmpty)
+        let dragged = try Self.inject(s, [Self.press(w - 10, 10), Self.move(w + 50, 10), Self.release(w + 50, 10)],
+                                      from: ops, id: 2)
+        #expect(dragged == Array(repeating: InputDelivery(sessionID: a, layer: 1), count: 3))
+        let got = try Self.pointerEvents(s, a)
+        #expect(got.map(\.kind) == [.pointerDown, .pointerMove, .pointerUp])
+        #expect(got.last?.location == Point(x: w + 50, y: 10))
+    }
+
     @Test func aPressGoesOnlyToTheClientWhoseLayerItHitInThatLayersSpace() throws {
         let s = IsolationTests.server()
         let a = try Self.scene(s, name: "a", origin: Point(x: 0, y: 0))

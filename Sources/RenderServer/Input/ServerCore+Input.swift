@@ -43,6 +43,15 @@ extension ServerCore {
         return InputDelivery(sessionID: s.id, layer: layer)
     }
 
+    /// What the user points at: nothing outside the display (as a window's `hitTest` finds
+    /// nothing outside its bounds), even where a layer extends past its edge; else the
+    /// topmost layer the presentation tree shows there. A pointer already captured goes on
+    /// reaching its layer wherever it moves (`sendCaptured`).
+    private func hitTestOnDisplay(_ point: Point) -> HitTestResult? {
+        guard point.x >= 0, point.y >= 0, point.x < Double(displayWidth), point.y < Double(displayHeight) else { return nil }
+        return hitTester.hitTest(point)
+    }
+
     private func deliverPointer(_ e: InputEvent) -> InputDelivery {
         let point = Point(x: e.x, y: e.y)
         let pointer = e.pointerID
@@ -55,7 +64,7 @@ extension ServerCore {
                 input.captures[pointer]!.buttons |= bit
                 return sendCaptured(e)
             }
-            guard let hit = hitTester.hitTest(point) else { return .nowhere }
+            guard let hit = hitTestOnDisplay(point) else { return .nowhere }
             guard input.captures.count < InputRouter.maxPointers else {
                 logger.warning("input: \(InputRouter.maxPointers) pointers are down at once; pointer \(pointer) is ignored until one is released")
                 return .nowhere
@@ -73,13 +82,13 @@ extension ServerCore {
                 guard capture.trackerLayer != 0 else { return sendCaptured(e) }
                 return trackerMove(e, capture)
             }
-            guard let hit = hitTester.hitTest(point) else { return .nowhere }
+            guard let hit = hitTestOnDisplay(point) else { return .nowhere }
             return send(e, to: hit, buttons: pointer == 0 ? input.mouseButtons : 0)
 
         case .pointerUp, .pointerCancel:
             if pointer == 0 { input.mouseButtons &= e.kind == .pointerCancel ? 0 : ~bit }
             guard input.captures[pointer] != nil else {
-                guard e.kind == .pointerUp, let hit = hitTester.hitTest(point) else { return .nowhere }
+                guard e.kind == .pointerUp, let hit = hitTestOnDisplay(point) else { return .nowhere }
                 return send(e, to: hit, buttons: pointer == 0 ? input.mouseButtons : 0)
             }
             input.captures[pointer]!.buttons &= e.kind == .pointerCancel ? 0 : ~bit
@@ -97,7 +106,7 @@ extension ServerCore {
             return delivery
 
         case .scroll:
-            guard let hit = hitTester.hitTest(point) else { return .nowhere }
+            guard let hit = hitTestOnDisplay(point) else { return .nowhere }
             if let s = session(hit.sessionID), let id = scrollingTracker(for: hit, in: s) {
                 _ = s.store.withTracker(id) { $0.scroll(by: Point(x: e.scrollX, y: e.scrollY), time: e.time) }
                 return InputDelivery(sessionID: 0, layer: 0, trackerLayer: id)
