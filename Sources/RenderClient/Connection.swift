@@ -49,6 +49,8 @@ public final class Connection: @unchecked Sendable {
     /// kept current: each `displayChanged` (protocol version 4) updates them as it is read,
     /// before the event reaches the callback queue. Any thread.
     public var welcome: Welcome { core.state.withLock { $0.welcome } }
+    /// The display's refresh rate now (`welcome.refreshRate`, without copying the welcome).
+    var refreshRate: Double { core.state.withLock { $0.welcome.refreshRate } }
     /// How a lost session is replaced (`nil`: it is not).
     public let reconnectPolicy: ReconnectPolicy?
     /// Where events are delivered (and, for a `Context`, where its layers live).

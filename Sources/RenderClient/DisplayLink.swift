@@ -49,14 +49,19 @@ public final class DisplayLink: @unchecked Sendable {
 
     /// Where ticks are delivered.
     public let queue: DispatchQueue
-    /// Refreshes per second (the display's rate).
-    public let framesPerSecond: Double
+    /// Refreshes per second (the display's rate). A link made for a connection follows the
+    /// daemon's rate when it changes; any other keeps the rate it was made with. Any thread.
+    public var framesPerSecond: Double { state.withLock { $0.framesPerSecond } }
     /// Where vsyncs come from.
     public let source: DisplayLinkProviding
     /// Seconds between vsyncs: `1 / framesPerSecond`.
     public var period: Double { 1 / framesPerSecond }
 
+    /// The rate to follow (a connection's display), read at each vsync; nil: fixed.
+    private let currentRate: (@Sendable () -> Double)?
+
     private struct State {
+        var framesPerSecond: Double
         var handler: ((Tick) -> Void)?
         var paused: Bool
         var invalid = false
@@ -79,28 +84,39 @@ public final class DisplayLink: @unchecked Sendable {
     ///     a `ManualDisplayLinkSource` and step it.
     ///   - paused: start paused (no vsyncs are requested until `isPaused = false`).
     ///   - handler: runs on `queue` once per tick.
-    public init(queue: DispatchQueue = .main, framesPerSecond: Double = 60, source: DisplayLinkProviding? = nil,
-                paused: Bool = false, handler: @escaping (Tick) -> Void) {
-        precondition(framesPerSecond > 0 && framesPerSecond.isFinite && framesPerSecond <= 1000,
+    public convenience init(queue: DispatchQueue = .main, framesPerSecond: Double = 60, source: DisplayLinkProviding? = nil,
+                            paused: Bool = false, handler: @escaping (Tick) -> Void) {
+        self.init(queue: queue, framesPerSecond: framesPerSecond, source: source, following: nil, paused: paused,
+                  handler: handler)
+    }
+
+    private init(queue: DispatchQueue, framesPerSecond: Double, source: DisplayLinkProviding?,
+                 following currentRate: (@Sendable () -> Double)?, paused: Bool, handler: @escaping (Tick) -> Void) {
+        precondition(DisplayLink.isUsable(framesPerSecond),
                      "display link at \(framesPerSecond) frames per second: use a rate in 0 < fps ≤ 1000")
         self.queue = queue
-        self.framesPerSecond = framesPerSecond
         self.source = source ?? TimerDisplayLinkSource()
-        self.state = Locked(State(handler: handler, paused: paused))
+        self.currentRate = currentRate
+        self.state = Locked(State(framesPerSecond: framesPerSecond, handler: handler, paused: paused))
         if !paused { startSource() }
     }
 
+    private static func isUsable(_ rate: Double) -> Bool { rate > 0 && rate.isFinite && rate <= 1000 }
+
     /// A display link for `connection`'s display: ticks on its callback queue at the
-    /// daemon's refresh rate (`welcome.refreshRate`). The default source is the real clock
+    /// daemon's refresh rate (`welcome.refreshRate`), and at the new rate from the first
+    /// vsync after it changes (a `displayChanged`, a reconnection's welcome: the source
+    /// restarts on the new grid; `framesPerSecond` and the ticks' `duration` follow). The default source is the real clock
     /// for a daemon on the real clock, and for a manual-clock daemon a
     /// `ManualDisplayLinkSource` whose grid starts at the daemon's time in the welcome — step
     /// it together with the daemon (`displayLink.source as? ManualDisplayLinkSource`).
     public convenience init(connection: Connection, source: DisplayLinkProviding? = nil, paused: Bool = false,
                             handler: @escaping (Tick) -> Void) {
         let w = connection.welcome
-        let fps = w.refreshRate > 0 && w.refreshRate.isFinite ? w.refreshRate : 60
+        let fps = DisplayLink.isUsable(w.refreshRate) ? w.refreshRate : 60
         let s = source ?? (w.manualClock ? ManualDisplayLinkSource(origin: w.mediaTime) : TimerDisplayLinkSource())
-        self.init(queue: connection.callbackQueue, framesPerSecond: fps, source: s, paused: paused, handler: handler)
+        self.init(queue: connection.callbackQueue, framesPerSecond: fps, source: s,
+                  following: { [weak connection] in connection?.refreshRate ?? 0 }, paused: paused, handler: handler)
     }
 
     deinit { source.stop() }
@@ -149,6 +165,11 @@ public final class DisplayLink: @unchecked Sendable {
 
     /// A vsync at media time `t`, from the source's thread.
     private func vsync(at t: Double) {
+        if let currentRate, adopt(currentRate()) {
+            // On the new rate's grid from the next vsync (this one is delivered).
+            source.stop()
+            startSource()
+        }
         let schedule = state.withLock { s -> Bool in
             guard !s.paused, !s.invalid, t > s.latestVsync else { return false }
             s.vsyncs += 1
@@ -161,6 +182,16 @@ public final class DisplayLink: @unchecked Sendable {
             return true
         }
         if schedule { queue.async { [self] in deliver() } }
+    }
+
+    /// Takes `rate` as the link's rate if it is usable and new; returns whether it did.
+    private func adopt(_ rate: Double) -> Bool {
+        guard DisplayLink.isUsable(rate) else { return false }
+        return state.withLock { s in
+            guard s.framesPerSecond != rate, !s.paused, !s.invalid else { return false }
+            s.framesPerSecond = rate
+            return true
+        }
     }
 
     /// On `queue`: the tick of the latest vsync.

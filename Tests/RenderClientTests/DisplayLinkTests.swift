@@ -114,4 +114,38 @@ struct DisplayLinkTests {
         #expect(abs((ticks.all.first?.timestamp ?? 0) - (12.5 + 1.0 / 90)) < 1e-12)
         link.invalidate()
     }
+
+    /// A link made before the daemon's refresh rate changes follows it from the next vsync:
+    /// its rate, its source's period (the new grid) and its ticks' duration.
+    @Test func onAConnectionFollowsARefreshRateChange() throws {
+        var welcome = ScriptedPeer.welcome
+        welcome.refreshRate = 60
+        welcome.mediaTime = 100
+        let peer = try ScriptedPeer { [welcome] m in
+            if case .hello = m { return [.welcome(welcome)] }
+            return []
+        }
+        let queue = DispatchQueue(label: "DisplayLinkTests.rate")
+        let connection = try Connection(socketPath: peer.path, clientName: "t", callbackQueue: queue)
+        defer { connection.close() }
+        let ticks = Ticks()
+        let link = DisplayLink(connection: connection) { ticks.all.append($0) }
+        defer { link.invalidate() }
+        let source = try #require(link.source as? ManualDisplayLinkSource)
+        source.step(); queue.sync {}
+        #expect(link.framesPerSecond == 60 && ticks.all.last?.duration == 1.0 / 60)
+
+        let heard = DispatchSemaphore(value: 0)
+        let context = Context(connection: connection)
+        queue.sync { context.onDisplayChange = { _ in heard.signal() } }
+        peer.send([.displayChanged(DisplayChanged(width: 640, height: 480, refreshRate: 120))])
+        #expect(heard.wait(timeout: .now() + 10) == .success)
+        let before = source.now()
+        source.step(); queue.sync {}
+        #expect(link.framesPerSecond == 120 && source.period == 1.0 / 120)
+        #expect(ticks.all.last?.duration == 1.0 / 120)
+        let next = source.step(); queue.sync {}
+        #expect(abs(next - before - 1.0 / 60 - 1.0 / 120) < 1e-9, "the vsync after the change is on the 120 Hz grid")
+        #expect(ticks.all.count == 3)
+    }
 }
