@@ -37,11 +37,17 @@ extension RenderItems {
     /// projective): then rebuild it. Which layers are in the list does not change: shifting
     /// a map by a translation after it leaves its w, so no corner crosses the eye's plane.
     /// Cost: O(the subtree's items), each changed in place; no property read.
-    mutating func scrollSubtree(at i: Int, to origin: Point, scratch: inout ScrollScratch) -> Bool {
-        let (w, old, end) = withItem(i) { ($0.world, $0.content.bounds.origin, $0.subtreeEnd) }
+    mutating func scrollSubtree(at i: Int, to origin: Point, table: ContentTable, scratch: inout ScrollScratch) -> Bool {
+        let (w, old, end) = (self[stored: i].world, contentBounds(at: i).origin, self[stored: i].subtreeEnd)
         guard w.isAffine else { return false }
         let dx = origin.x - old.x, dy = origin.y - old.y
         guard dx.isFinite, dy.isFinite else { return false }
+        // The scrolled layer's content with its new bounds origin (its own entry in the table).
+        var moved = contents[self[stored: i].contentID]
+        moved.bounds.origin = origin
+        self[stored: i].contentID = table.intern(moved)
+        contents = table.column
+        let column = contents
         // A point of the bounds space maps by −origin first: the display moves by −Δ·L.
         let sx = -(dx * w.a + dy * w.c), sy = -(dx * w.b + dy * w.d)
         scratch.reset(end - i)
@@ -50,9 +56,8 @@ extension RenderItems {
             withItem(k) { item in
                 item.world.shift(sx, sy)
                 var clip = item.clipBounds
-                if k == i {
-                    item.content.bounds.origin = origin
-                } else {
+                let content = column[item.contentID]
+                if k != i {
                     item.parentWorld.shiftAfter(sx, sy)
                     let p = item.parent - i
                     let ms = scratch.maskStart[p]
@@ -61,11 +66,11 @@ extension RenderItems {
                 }
                 if item.drawsNothing {
                     item.screenBounds = .empty
-                } else if let box = item.world.boundingBox(of: item.content.extent) {
+                } else if let box = item.world.boundingBox(of: content.extent) {
                     item.screenBounds = PixelRect(covering: box).insetBy(-1).intersection(clip)
                 }
                 var childClip = clip
-                if item.masksToBounds, let box = item.world.boundingBox(of: item.content.bounds) {
+                if item.masksToBounds, let box = item.world.boundingBox(of: content.bounds) {
                     childClip = PixelRect(covering: box).insetBy(-1).intersection(clip)
                 }
                 scratch.clip.append(clip)
@@ -74,7 +79,7 @@ extension RenderItems {
                 scratch.parent.append(item.parent)
                 scratch.childrenEnd.append(item.childrenEnd)
                 scratch.bounds.append(item.screenBounds)
-                scratch.hit.append(HitBounds(item.world.boundingBox(of: item.content.bounds)))
+                scratch.hit.append(HitBounds(item.world.boundingBox(of: content.bounds)))
             }
         }
         // Subtree bounds, children before parents: each subtree's union goes to its parent
