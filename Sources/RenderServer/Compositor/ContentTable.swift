@@ -63,6 +63,8 @@ struct ContentColumn: Sendable {
 /// Thread affinity: the loop thread.
 final class ContentTable {
     private(set) var column = ContentColumn()
+    /// The session's space nodes (`SpaceTable`), kept beside its contents.
+    let spaces = SpaceTable()
     /// Content hash → the first id with that hash; `nextSameHash[id]`: the next one (-1: none).
     private var byHash: [Int: Int32] = [:]
     private var nextSameHash: [Int32] = []

@@ -12,6 +12,8 @@ struct RenderItems: RandomAccessCollection, Sendable {
     /// The contents the items' `contentID`s address (the session's `ContentTable`'s
     /// column as of the items' last change).
     var contents = ContentColumn()
+    /// The space nodes the items' `space`s address (`SpaceTable`), likewise.
+    var spaces = SpaceColumn()
 
     init() {}
 
@@ -21,7 +23,8 @@ struct RenderItems: RandomAccessCollection, Sendable {
     /// Item `i` as readers see it: its record with its content resolved (a copy).
     subscript(i: Int) -> RenderItem {
         let stored = chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask]
-        return RenderItem(stored: stored, content: contents[stored.contentID], contentStamp: contents.stamp(stored.contentID))
+        return RenderItem(stored: stored, content: contents[stored.contentID], contentStamp: contents.stamp(stored.contentID),
+                          space: spaces[stored.space])
     }
 
     /// Item `i`'s record, in place (the builder's).
@@ -38,6 +41,11 @@ struct RenderItems: RandomAccessCollection, Sendable {
     /// Calls `body` with every item's content id, read in place (`ContentTable.collect`).
     func forEachContentID(_ body: (Int32) -> Void) {
         for chunk in chunks { for item in chunk { body(item.contentID) } }
+    }
+
+    /// Calls `body` with every item's space node id, read in place (`SpaceTable.collect`).
+    func forEachSpaceID(_ body: (Int32) -> Void) {
+        for chunk in chunks { for item in chunk { body(item.space) } }
     }
 
     /// Item `i`'s subtree bounds and end, read in place (an item is a few hundred bytes:
@@ -139,9 +147,6 @@ struct ItemRecord: Sendable {
     var world: ProjectiveTransform
     /// The layer's own opacity (0…1).
     var opacity: Double
-    /// The product of the opacities of the layer and its ancestors: what the damage check
-    /// compares, since an ancestor's fade changes this layer's pixels too.
-    var effectiveOpacity: Double
     /// Composite the layer and its sublayers into a group, then apply `opacity` once.
     var isGroup: Bool
     /// Clip the sublayers (and the layer's contents) to the rounded bounds.
@@ -157,15 +162,13 @@ struct ItemRecord: Sendable {
     var screenBounds: PixelRect
     /// `screenBounds` of the whole subtree (the union with every descendant's).
     var subtreeBounds: PixelRect
-    /// The ancestors' clip, in screen pixels (the display when none clips).
-    var clipBounds: PixelRect
+    /// What the superlayer handed this layer (to rebuild its subtree alone): an id in
+    /// `RenderItems.spaces` (`SpaceNode`: the map from the superlayer's sublayer space to
+    /// the screen, the ancestors' clip, the superlayer's effective opacity, the depth),
+    /// shared with its siblings.
+    var space: Int32
     /// Position among its siblings after sorting (a change reorders what overlaps).
     var siblingIndex: Int
-    /// What the superlayer handed this layer (to rebuild its subtree alone): the map from
-    /// the superlayer's sublayer space to the screen, its effective opacity, the depth.
-    var parentWorld: Transform3D
-    var parentOpacity: Double
-    var depth: Int
     var zPosition: Double
     /// Index of the first item of the layer's mask subtree (`LayerProperties.mask`), -1
     /// without a mask. The mask's items follow the sublayers' inside `subtreeEnd` (so a
@@ -188,6 +191,8 @@ struct RenderItem: Sendable {
     var content: LayerContent
     /// The content's stamp: equal stamps, equal contents (`ContentColumn`).
     var contentStamp: UInt64
+    /// What the superlayer handed it (`ItemRecord.space`).
+    var space: SpaceNode
 
     var key: UInt64 { stored.key }
     var parent: Int { stored.parent }
@@ -195,18 +200,22 @@ struct RenderItem: Sendable {
     var hitBounds: HitBounds { stored.hitBounds }
     var world: ProjectiveTransform { stored.world }
     var opacity: Double { stored.opacity }
-    var effectiveOpacity: Double { stored.effectiveOpacity }
+    /// The product of the opacities of the layer and its ancestors: what the damage check
+    /// compares, since an ancestor's fade changes this layer's pixels too (the builder's
+    /// product, as it made it).
+    var effectiveOpacity: Double { space.opacity * stored.opacity }
     var isGroup: Bool { stored.isGroup }
     var masksToBounds: Bool { stored.masksToBounds }
     var allowsHitTesting: Bool { stored.allowsHitTesting }
     var drawsNothing: Bool { stored.drawsNothing }
     var screenBounds: PixelRect { stored.screenBounds }
     var subtreeBounds: PixelRect { stored.subtreeBounds }
-    var clipBounds: PixelRect { stored.clipBounds }
+    /// The ancestors' clip, in screen pixels (the display when none clips).
+    var clipBounds: PixelRect { space.clip }
     var siblingIndex: Int { stored.siblingIndex }
-    var parentWorld: Transform3D { stored.parentWorld }
-    var parentOpacity: Double { stored.parentOpacity }
-    var depth: Int { stored.depth }
+    var parentWorld: Transform3D { space.world }
+    var parentOpacity: Double { space.opacity }
+    var depth: Int { space.depth }
     var zPosition: Double { stored.zPosition }
     var maskStart: Int { stored.maskStart }
     var childrenEnd: Int { stored.childrenEnd }

@@ -21,7 +21,11 @@ extension RenderItems {
         var childrenEnd: [Int] = []
         var bounds: [PixelRect] = []
         var hit: [HitBounds] = []
+        /// Space node → its shifted copy (nodes are never changed in place: the shown block
+        /// and an update under way may share them).
+        var movedSpaces: [Int32: Int32] = [:]
         mutating func reset(_ n: Int) {
+            movedSpaces.removeAll(keepingCapacity: true)
             hit.removeAll(keepingCapacity: true); hit.reserveCapacity(n)
             clip.removeAll(keepingCapacity: true); childClip.removeAll(keepingCapacity: true)
             maskStart.removeAll(keepingCapacity: true); parent.removeAll(keepingCapacity: true)
@@ -47,7 +51,7 @@ extension RenderItems {
         moved.bounds.origin = origin
         self[stored: i].contentID = table.intern(moved)
         contents = table.column
-        let column = contents
+        let column = contents, spaceColumn = spaces
         // A point of the bounds space maps by −origin first: the display moves by −Δ·L.
         let sx = -(dx * w.a + dy * w.c), sy = -(dx * w.b + dy * w.d)
         scratch.reset(end - i)
@@ -55,14 +59,23 @@ extension RenderItems {
         for k in i..<end {
             withItem(k) { item in
                 item.world.shift(sx, sy)
-                var clip = item.clipBounds
+                var clip = spaceColumn[item.space].clip
                 let content = column[item.contentID]
                 if k != i {
-                    item.parentWorld.shiftAfter(sx, sy)
                     let p = item.parent - i
                     let ms = scratch.maskStart[p]
                     clip = ms >= 0 && k >= ms ? scratch.clip[p] : scratch.childClip[p]
-                    item.clipBounds = clip
+                    // The node its superlayer handed it, shifted (once for the siblings).
+                    if let moved = scratch.movedSpaces[item.space] {
+                        item.space = moved
+                    } else {
+                        var node = spaceColumn[item.space]
+                        node.world.shiftAfter(sx, sy)
+                        node.clip = clip
+                        let moved = table.spaces.make(node)
+                        scratch.movedSpaces[item.space] = moved
+                        item.space = moved
+                    }
                 }
                 if item.drawsNothing {
                     item.screenBounds = .empty
@@ -95,6 +108,7 @@ extension RenderItems {
                 scratch.hit[p - i].formUnion(hit)
             }
         }
+        spaces = table.spaces.column
         return true
     }
 }

@@ -351,7 +351,7 @@ package final class RenderListBuilder {
                 continue
             }
             var b = Builder(display: display, tree: tree, table: table(of: tree.sessionID))
-            b.add(root, parent: -1, parentWorld: rootWorld, parentOpacity: 1, clip: display, siblingIndex: 0, depth: 0)
+            b.add(root, parent: -1, space: b.rootSpace(rootWorld), siblingIndex: 0)
             sessionBuilds += 1
             var index: [LayerID: Int] = [:]
             index.reserveCapacity(b.items.count)
@@ -379,6 +379,9 @@ package final class RenderListBuilder {
         // last look, and only while the session's block is the table's only user.
         for (sid, table) in tables where table.shouldCollect && updating[sid] == nil && slicing[sid] == nil {
             table.collect(keeping: blocks[sid]?.items ?? RenderItems())
+        }
+        for (sid, table) in tables where table.spaces.shouldCollect && updating[sid] == nil && slicing[sid] == nil {
+            table.spaces.collect(keeping: blocks[sid]?.items ?? RenderItems())
         }
         isBehind = behind
         shownOrder = frame.trees.compactMap { blocks[$0.sessionID] != nil ? $0.sessionID : nil }
@@ -474,8 +477,7 @@ package final class RenderListBuilder {
             s = Slicing(builder: Builder(display: display, tree: tree, table: table(of: tree.sessionID)), root: root,
                         serial: tree.renderSerial)
             before = 0
-            s.builder.start(root, parent: -1, parentWorld: rootWorld, parentOpacity: 1, clip: display, siblingIndex: 0,
-                            depth: 0)
+            s.builder.start(root, parent: -1, space: s.builder.rootSpace(rootWorld), siblingIndex: 0)
         }
         s.animated.formUnion(tree.animatedLayers)
         let done = s.builder.resume(budget: items)
@@ -618,8 +620,7 @@ package final class RenderListBuilder {
             }
             let old = u.block.items[stored: i]
             b.items.removeAll()
-            b.start(id, parent: old.parent, parentWorld: old.parentWorld, parentOpacity: old.parentOpacity,
-                    clip: old.clipBounds, siblingIndex: old.siblingIndex, depth: old.depth)
+            b.start(id, parent: old.parent, space: old.space, siblingIndex: old.siblingIndex)
             let room = left - b.items.count
             let finished = room > 0 ? b.resume(budget: room) : b.resume(budget: b.isClosingOnly ? .max : 0)
             left -= b.items.count
@@ -662,6 +663,7 @@ package final class RenderListBuilder {
             if block.items[stored: i + k].maskStart >= 0 { block.items[stored: i + k].maskStart += i }
         }
         block.items.contents = block.table.column
+        block.items.spaces = block.table.spaces.column
         return true
     }
 
@@ -721,9 +723,8 @@ package final class RenderListBuilder {
             var next = 0
             /// `items.count` before the sublayer being added.
             var before = 0
-            var childWorld = Transform3D.identity
-            var childClip = PixelRect.empty
-            var effective = 1.0
+            /// The space node the sublayers are handed (`SpaceNode`).
+            var childSpace: Int32 = -1
             var opacity = 1.0
             var visibleChildren = 0
             var mask: LayerID = 0
@@ -736,20 +737,23 @@ package final class RenderListBuilder {
         }
         var stack: [Open] = []
 
-        /// Adds `id`'s subtree whole; `parentWorld` maps the superlayer's (flattened,
-        /// sublayer-transformed) space to the screen.
-        mutating func add(_ id: LayerID, parent: Int, parentWorld: Transform3D,
-                          parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) {
-            start(id, parent: parent, parentWorld: parentWorld, parentOpacity: parentOpacity, clip: clip,
-                  siblingIndex: siblingIndex, depth: depth)
+        /// The space node a tree's root is handed: `world` maps the display's points to the
+        /// list's pixels; the whole display, opaque, depth 0.
+        func rootSpace(_ world: Transform3D) -> Int32 {
+            table.spaces.make(SpaceNode(world: world, clip: display, opacity: 1, depth: 0))
+        }
+
+        /// Adds `id`'s subtree whole; `space` is what its superlayer hands it (`SpaceNode`:
+        /// the map from the superlayer's flattened, sublayer-transformed space to the screen,
+        /// the clip, the opacity, the depth).
+        mutating func add(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int) {
+            start(id, parent: parent, space: space, siblingIndex: siblingIndex)
             _ = resume(budget: .max)
         }
 
         /// Begins `id`'s subtree: appends its item (when it draws) and opens it.
-        mutating func start(_ id: LayerID, parent: Int, parentWorld: Transform3D,
-                            parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) {
-            if let o = open(id, parent: parent, parentWorld: parentWorld, parentOpacity: parentOpacity, clip: clip,
-                            siblingIndex: siblingIndex, depth: depth) {
+        mutating func start(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int) {
+            if let o = open(id, parent: parent, space: space, siblingIndex: siblingIndex) {
                 stack.append(o)
             }
         }
@@ -763,7 +767,7 @@ package final class RenderListBuilder {
         /// Goes on with the walk until it ends (true) or `budget` more items are added (false).
         mutating func resume(budget: Int) -> Bool {
             // The items read their contents from the table as it is now.
-            defer { items.contents = table.column }
+            defer { items.contents = table.column; items.spaces = table.spaces.column }
             let limit = budget == .max ? Int.max : items.count + budget
             while !stack.isEmpty {
                 if items.count >= limit { return false }
@@ -784,8 +788,7 @@ package final class RenderListBuilder {
                         let i = stack[t].next, o = stack[t]
                         stack[t].next += 1
                         stack[t].before = items.count
-                        start(o.ordered[i], parent: o.index, parentWorld: o.childWorld, parentOpacity: o.effective,
-                              clip: o.childClip, siblingIndex: i, depth: o.depth + 1)
+                        start(o.ordered[i], parent: o.index, space: o.childSpace, siblingIndex: i)
                         continue
                     }
                     let index = stack[t].index
@@ -803,8 +806,8 @@ package final class RenderListBuilder {
                     var flat = o.world4
                     flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
                     items[stored: o.index].maskStart = items.count
-                    start(o.mask, parent: o.index, parentWorld: flat, parentOpacity: 1, clip: o.clip,
-                          siblingIndex: -1, depth: o.depth + 1)
+                    let maskSpace = table.spaces.make(SpaceNode(world: flat, clip: o.clip, opacity: 1, depth: o.depth + 1))
+                    start(o.mask, parent: o.index, space: maskSpace, siblingIndex: -1)
                     continue
                 }
                 if o.maskStarted { items[stored: o.index].subtreeEnd = items.count }
@@ -814,8 +817,9 @@ package final class RenderListBuilder {
         }
 
         /// Appends `id`'s item, when it draws, and returns what remains to add of its subtree.
-        mutating func open(_ id: LayerID, parent: Int, parentWorld: Transform3D,
-                           parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) -> Open? {
+        mutating func open(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int) -> Open? {
+            let handed = table.spaces.column[space]
+            let (parentWorld, parentOpacity, clip, depth) = (handed.world, handed.opacity, handed.clip, handed.depth)
             let drawable = time.map { tree.drawable(id, at: $0, lifecycle: &lifecycle) } ?? tree.drawable(id)
             guard depth < Builder.maxDepth, let (p, kind, subs) = drawable, !p.isHidden else { return nil }
             let opacity = min(1, max(0, p.opacity.isFinite ? p.opacity : 1))
@@ -843,16 +847,14 @@ package final class RenderListBuilder {
             let index = items.count
             let effective = parentOpacity * opacity
             items.append(ItemRecord(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
-                                    world: world, opacity: opacity, effectiveOpacity: effective, isGroup: false,
+                                    world: world, opacity: opacity, isGroup: false,
                                     masksToBounds: p.masksToBounds, contentID: table.intern(content),
                                     drawsNothing: drawsNothing,
-                                    screenBounds: own, subtreeBounds: own, clipBounds: clip, siblingIndex: siblingIndex,
-                                    parentWorld: parentWorld, parentOpacity: parentOpacity, depth: depth,
+                                    screenBounds: own, subtreeBounds: own, space: space, siblingIndex: siblingIndex,
                                     zPosition: p.zPosition, transition: tree.transition(of: id)))
             if !p.allowsHitTesting { items[stored: index].allowsHitTesting = false }
             items[stored: index].hitBounds = HitBounds(hitBox)
-            var o = Open(index: index, effective: effective, opacity: opacity, mask: p.mask, world4: world4, clip: clip,
-                         depth: depth)
+            var o = Open(index: index, opacity: opacity, mask: p.mask, world4: world4, clip: clip, depth: depth)
             guard !subs.isEmpty else { o.childrenDone = true; return o }
 
             // The sublayers' space: the sublayer transform about the anchor, flattened.
@@ -868,8 +870,8 @@ package final class RenderListBuilder {
             // Flattened into this layer's plane after the sublayer transform (`LayerGeometry`).
             let childWorld = LayerGeometry.sublayerSpace(p, anchor: anchor, world: world4)
             o.ordered = Builder.zOrdered(subs, tree)
-            o.childWorld = childWorld
-            o.childClip = childClip
+            o.childSpace = table.spaces.make(SpaceNode(world: childWorld, clip: childClip, opacity: effective,
+                                                       depth: depth + 1))
             return o
         }
 
