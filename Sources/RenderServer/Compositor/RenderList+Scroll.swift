@@ -42,7 +42,7 @@ extension RenderItems {
     /// a map by a translation after it leaves its w, so no corner crosses the eye's plane.
     /// Cost: O(the subtree's items), each changed in place; no property read.
     mutating func scrollSubtree(at i: Int, to origin: Point, table: ContentTable, scratch: inout ScrollScratch) -> Bool {
-        let (w, old, end) = (self[stored: i].world, contentBounds(at: i).origin, self[stored: i].subtreeEnd)
+        let (w, old, end) = (self[geometry: i].world, contentBounds(at: i).origin, self[stored: i].subtreeEnd)
         guard w.isAffine else { return false }
         let dx = origin.x - old.x, dy = origin.y - old.y
         guard dx.isFinite, dy.isFinite else { return false }
@@ -57,8 +57,8 @@ extension RenderItems {
         scratch.reset(end - i)
         // In paint order (a parent before its children): maps, clips, screen bounds.
         for k in i..<end {
-            withItem(k) { item in
-                item.world.shift(sx, sy)
+            withItem(k) { item, geometry in
+                geometry.world.shift(sx, sy)
                 var clip = spaceColumn[item.space].clip
                 let content = column[item.contentID]
                 if k != i {
@@ -78,12 +78,12 @@ extension RenderItems {
                     }
                 }
                 if item.drawsNothing {
-                    item.screenBounds = .empty
-                } else if let box = item.world.boundingBox(of: content.extent) {
-                    item.screenBounds = PixelRect(covering: box).insetBy(-1).intersection(clip)
+                    geometry.screenBounds = .empty
+                } else if let box = geometry.world.boundingBox(of: content.extent) {
+                    geometry.screenBounds = PixelRect(covering: box).insetBy(-1).intersection(clip)
                 }
                 var childClip = clip
-                if item.masksToBounds, let box = item.world.boundingBox(of: content.bounds) {
+                if item.masksToBounds, let box = geometry.world.boundingBox(of: content.bounds) {
                     childClip = PixelRect(covering: box).insetBy(-1).intersection(clip)
                 }
                 scratch.clip.append(clip)
@@ -91,8 +91,8 @@ extension RenderItems {
                 scratch.maskStart.append(item.maskStart)
                 scratch.parent.append(item.parent)
                 scratch.childrenEnd.append(item.childrenEnd)
-                scratch.bounds.append(item.screenBounds)
-                scratch.hit.append(HitBounds(item.world.boundingBox(of: content.bounds)))
+                scratch.bounds.append(geometry.screenBounds)
+                scratch.hit.append(HitBounds(geometry.world.boundingBox(of: content.bounds)))
             }
         }
         // Subtree bounds, children before parents: each subtree's union goes to its parent
@@ -101,7 +101,7 @@ extension RenderItems {
         while k > i {
             k -= 1
             let bounds = scratch.bounds[k - i], hit = scratch.hit[k - i]
-            withItem(k) { $0.subtreeBounds = bounds; $0.hitBounds = hit }
+            withItem(k) { $1.subtreeBounds = bounds; $1.hitBounds = hit }
             let p = scratch.parent[k - i]
             if k > i && p >= i && k < scratch.childrenEnd[p - i] {
                 scratch.bounds[p - i] = scratch.bounds[p - i].union(bounds)

@@ -243,6 +243,12 @@ package final class RenderListBuilder {
     /// for whole builds.
     /// `MemoryLayout<RenderItem>.stride`: bytes per shown layer in a list (for `--memory`).
     package static var itemStride: Int { MemoryLayout<ItemRecord>.stride }
+    /// `MemoryLayout<ItemGeometry>.stride`: the item's geometry row, beside its record.
+    package static var itemGeometryStride: Int { MemoryLayout<ItemGeometry>.stride }
+    /// Strides of a content table entry and a space node (each shared by the items that
+    /// draw the same content, or by a layer's sublayers).
+    package static var contentEntryStride: Int { MemoryLayout<ContentColumn.Entry>.stride }
+    package static var spaceNodeStride: Int { MemoryLayout<SpaceNode>.stride }
 
     package static let defaultSliceItems = 4_096
     /// 3–4.5 ms of the loop thread on the 2-core development machine (1.5–2.2 µs per item
@@ -657,7 +663,7 @@ package final class RenderListBuilder {
             }
         }
         for k in range {
-            block.items[stored: i + k] = items[stored: k]
+            block.items.replace(i + k, with: items, k)
             if k > 0 { block.items[stored: i + k].parent += i }
             block.items[stored: i + k].subtreeEnd += i
             if block.items[stored: i + k].maskStart >= 0 { block.items[stored: i + k].maskStart += i }
@@ -676,7 +682,7 @@ package final class RenderListBuilder {
             let bounds = block.items.subtree(p).bounds
             let u = bounds.union(grown)
             if u == bounds { break }
-            block.items[stored: p].subtreeBounds = u
+            block.items[geometry: p].subtreeBounds = u
             p = block.items.parent(at: p)
         }
         // The same for where the subtree may be hit (apart: one may grow where the other
@@ -687,7 +693,7 @@ package final class RenderListBuilder {
             var h = block.items.hitBounds(at: p)
             guard !h.contains(hit) else { break }
             h.formUnion(hit)
-            block.items[stored: p].hitBounds = h
+            block.items[geometry: p].hitBounds = h
             p = block.items.parent(at: p)
         }
     }
@@ -779,9 +785,9 @@ package final class RenderListBuilder {
                         if items.count > before {
                             stack[t].visibleChildren += 1
                             let index = stack[t].index
-                            items[stored: index].subtreeBounds = items[stored: index].subtreeBounds
+                            items[geometry: index].subtreeBounds = items[geometry: index].subtreeBounds
                                 .union(items.subtree(before).bounds)
-                            items[stored: index].hitBounds.formUnion(items.hitBounds(at: before))
+                            items[geometry: index].hitBounds.formUnion(items.hitBounds(at: before))
                         }
                     }
                     if stack[t].next < stack[t].ordered.count {
@@ -846,14 +852,14 @@ package final class RenderListBuilder {
             }
             let index = items.count
             let effective = parentOpacity * opacity
-            items.append(ItemRecord(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
-                                    world: world, opacity: opacity, isGroup: false,
-                                    masksToBounds: p.masksToBounds, contentID: table.intern(content),
-                                    drawsNothing: drawsNothing,
-                                    screenBounds: own, subtreeBounds: own, space: space, siblingIndex: siblingIndex,
-                                    zPosition: p.zPosition, transition: tree.transition(of: id)))
-            if !p.allowsHitTesting { items[stored: index].allowsHitTesting = false }
-            items[stored: index].hitBounds = HitBounds(hitBox)
+            var record = ItemRecord(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
+                                    opacity: opacity, isGroup: false, masksToBounds: p.masksToBounds,
+                                    contentID: table.intern(content), drawsNothing: drawsNothing, space: space,
+                                    siblingIndex: siblingIndex, zPosition: p.zPosition)
+            if !p.allowsHitTesting { record.allowsHitTesting = false }
+            var geometry = ItemGeometry(world: world, screenBounds: own)
+            geometry.hitBounds = HitBounds(hitBox)
+            items.append(record, geometry, transition: tree.transition(of: id))
             var o = Open(index: index, opacity: opacity, mask: p.mask, world4: world4, clip: clip, depth: depth)
             guard !subs.isEmpty else { o.childrenDone = true; return o }
 
