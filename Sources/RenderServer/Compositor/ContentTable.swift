@@ -13,44 +13,65 @@ import Synchronization
 /// the builder's table (a new entry copies only the last chunk); the table that interns
 /// (`ContentTable`) stays on the loop thread.
 struct ContentColumn: Sendable {
+    /// Entries per chunk, and chunks per group: a new entry copies its chunk, its group's
+    /// list of chunks and the list of groups when they are shared (a few hundred references
+    /// for 100,000 entries, instead of one per chunk).
     static let chunkShift = 6
     static let chunkMask = (1 << chunkShift) - 1
+    static let groupShift = 6
+    static let groupMask = (1 << groupShift) - 1
     struct Entry: Sendable {
         var content: LayerContent
         var stamp: UInt64
     }
-    private var chunks: [[Entry]] = []
+    private var groups: [[[Entry]]] = []
     private(set) var count = 0
 
     init() {}
 
     @inline(__always)
+    private static func place(_ id: Int32) -> (g: Int, c: Int, j: Int) {
+        let i = Int(id)
+        return (i >> (chunkShift + groupShift), (i >> chunkShift) & groupMask, i & chunkMask)
+    }
+
+    @inline(__always)
     subscript(id: Int32) -> LayerContent {
-        chunks[Int(id) >> ContentColumn.chunkShift][Int(id) & ContentColumn.chunkMask].content
+        let (g, c, j) = ContentColumn.place(id)
+        return groups[g][c][j].content
     }
 
     @inline(__always)
     func stamp(_ id: Int32) -> UInt64 {
-        chunks[Int(id) >> ContentColumn.chunkShift][Int(id) & ContentColumn.chunkMask].stamp
+        let (g, c, j) = ContentColumn.place(id)
+        return groups[g][c][j].stamp
     }
 
     /// Entry `id`'s bounds, read in place (the hit walk's).
     @inline(__always)
     func bounds(_ id: Int32) -> Rect {
-        chunks[Int(id) >> ContentColumn.chunkShift][Int(id) & ContentColumn.chunkMask].content.bounds
+        let (g, c, j) = ContentColumn.place(id)
+        return groups[g][c][j].content.bounds
     }
 
     fileprivate mutating func set(_ id: Int32, _ entry: Entry) {
-        chunks[Int(id) >> ContentColumn.chunkShift][Int(id) & ContentColumn.chunkMask] = entry
+        let (g, c, j) = ContentColumn.place(id)
+        groups[g][c][j] = entry
     }
 
     fileprivate mutating func append(_ entry: Entry) -> Int32 {
+        if count & ((1 << (ContentColumn.chunkShift + ContentColumn.groupShift)) - 1) == 0 {
+            var group: [[Entry]] = []
+            group.reserveCapacity(1 << ContentColumn.groupShift)
+            groups.append(group)
+        }
+        let g = groups.count - 1
         if count & ContentColumn.chunkMask == 0 {
             var chunk: [Entry] = []
             chunk.reserveCapacity(1 << ContentColumn.chunkShift)
-            chunks.append(chunk)
+            groups[g].append(chunk)
         }
-        chunks[chunks.count - 1].append(entry)
+        groups[g][groups[g].count - 1].append(entry)
         count += 1
         return Int32(count - 1)
     }
