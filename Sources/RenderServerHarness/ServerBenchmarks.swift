@@ -86,6 +86,9 @@ public enum ServerBenchmarks {
          ("AttachedAnimation", MemoryLayout<AttachedAnimation>.stride),
          ("PlannedAnimation (a row of the animation table)", MemoryLayout<PlannedAnimation>.stride),
          ("AnimationTable.Record", MemoryLayout<AnimationTable.Record>.stride),
-         ("RenderItem (the compositor's, per shown layer)", RenderListBuilder.itemStride)]
+         ("RenderItem record (the compositor's, per shown layer)", RenderListBuilder.itemStride),
+         ("RenderItem geometry row (world, screen/subtree/hit boxes; per shown layer)", RenderListBuilder.itemGeometryStride),
+         ("Content table entry (per distinct content)", RenderListBuilder.contentEntryStride),
+         ("Space node (per layer with shown sublayers or a mask)", RenderListBuilder.spaceNodeStride)]
     }
 }

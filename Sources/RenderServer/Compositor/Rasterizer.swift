@@ -44,11 +44,21 @@ package final class Rasterizer {
         var effectiveOpacity: Double
         var isGroup: Bool
         var masksToBounds: Bool
+        /// The content's stamp in the content table: equal stamps, equal contents (compared
+        /// first; the contents only when the stamps differ: lists of different builders).
+        var contentStamp: UInt64
         var content: LayerContent
         var screenBounds: PixelRect
         var clipBounds: PixelRect
         var parentKey: UInt64
         var siblingIndex: Int
+
+        static func == (a: Drawn, b: Drawn) -> Bool {
+            a.world == b.world && a.effectiveOpacity == b.effectiveOpacity && a.isGroup == b.isGroup
+                && a.masksToBounds == b.masksToBounds && a.screenBounds == b.screenBounds && a.clipBounds == b.clipBounds
+                && a.parentKey == b.parentKey && a.siblingIndex == b.siblingIndex
+                && (a.contentStamp == b.contentStamp || a.content == b.content)
+        }
     }
     /// Where each layer drawn last frame is in `previous` (block, index): what it drew is
     /// that item. No second copy of the list: 8 bytes per layer besides the key (an entry
@@ -241,8 +251,9 @@ package final class Rasterizer {
 
     private func drawnState(_ item: RenderItem, _ block: RenderItems) -> Drawn {
         Drawn(world: item.world, effectiveOpacity: item.effectiveOpacity, isGroup: item.isGroup,
-              masksToBounds: item.masksToBounds, content: item.content, screenBounds: item.screenBounds,
-              clipBounds: item.clipBounds, parentKey: item.parent >= 0 ? block[item.parent].key : 0,
+              masksToBounds: item.masksToBounds, contentStamp: item.contentStamp, content: item.content,
+              screenBounds: item.screenBounds,
+              clipBounds: item.clipBounds, parentKey: item.parent >= 0 ? block.key(at: item.parent) : 0,
               siblingIndex: item.siblingIndex)
     }
 

@@ -21,7 +21,11 @@ extension RenderItems {
         var childrenEnd: [Int] = []
         var bounds: [PixelRect] = []
         var hit: [HitBounds] = []
+        /// Space node → its shifted copy (nodes are never changed in place: the shown block
+        /// and an update under way may share them).
+        var movedSpaces: [Int32: Int32] = [:]
         mutating func reset(_ n: Int) {
+            movedSpaces.removeAll(keepingCapacity: true)
             hit.removeAll(keepingCapacity: true); hit.reserveCapacity(n)
             clip.removeAll(keepingCapacity: true); childClip.removeAll(keepingCapacity: true)
             maskStart.removeAll(keepingCapacity: true); parent.removeAll(keepingCapacity: true)
@@ -37,35 +41,49 @@ extension RenderItems {
     /// projective): then rebuild it. Which layers are in the list does not change: shifting
     /// a map by a translation after it leaves its w, so no corner crosses the eye's plane.
     /// Cost: O(the subtree's items), each changed in place; no property read.
-    mutating func scrollSubtree(at i: Int, to origin: Point, scratch: inout ScrollScratch) -> Bool {
-        let (w, old, end) = withItem(i) { ($0.world, $0.content.bounds.origin, $0.subtreeEnd) }
+    mutating func scrollSubtree(at i: Int, to origin: Point, table: ContentTable, scratch: inout ScrollScratch) -> Bool {
+        let (w, old, end) = (self[geometry: i].world, contentBounds(at: i).origin, self[stored: i].subtreeEnd)
         guard w.isAffine else { return false }
         let dx = origin.x - old.x, dy = origin.y - old.y
         guard dx.isFinite, dy.isFinite else { return false }
+        // The scrolled layer's content with its new bounds origin (its own entry in the table).
+        var moved = contents[self[stored: i].contentID]
+        moved.bounds.origin = origin
+        self[stored: i].contentID = table.intern(moved)
+        contents = table.column
+        let column = contents, spaceColumn = spaces
         // A point of the bounds space maps by −origin first: the display moves by −Δ·L.
         let sx = -(dx * w.a + dy * w.c), sy = -(dx * w.b + dy * w.d)
         scratch.reset(end - i)
         // In paint order (a parent before its children): maps, clips, screen bounds.
         for k in i..<end {
-            withItem(k) { item in
-                item.world.shift(sx, sy)
-                var clip = item.clipBounds
-                if k == i {
-                    item.content.bounds.origin = origin
-                } else {
-                    item.parentWorld.shiftAfter(sx, sy)
+            withItem(k) { item, geometry in
+                geometry.world.shift(sx, sy)
+                var clip = spaceColumn[item.space].clip
+                let content = column[item.contentID]
+                if k != i {
                     let p = item.parent - i
                     let ms = scratch.maskStart[p]
                     clip = ms >= 0 && k >= ms ? scratch.clip[p] : scratch.childClip[p]
-                    item.clipBounds = clip
+                    // The node its superlayer handed it, shifted (once for the siblings).
+                    if let moved = scratch.movedSpaces[item.space] {
+                        item.space = moved
+                    } else {
+                        var node = spaceColumn[item.space]
+                        node.world.shiftAfter(sx, sy)
+                        node.clip = clip
+                        let moved = table.spaces.make(node)
+                        scratch.movedSpaces[item.space] = moved
+                        item.space = moved
+                    }
                 }
                 if item.drawsNothing {
-                    item.screenBounds = .empty
-                } else if let box = item.world.boundingBox(of: item.content.extent) {
-                    item.screenBounds = PixelRect(covering: box).insetBy(-1).intersection(clip)
+                    geometry.screenBounds = .empty
+                } else if let box = geometry.world.boundingBox(of: content.extent) {
+                    geometry.screenBounds = PixelRect(covering: box).insetBy(-1).intersection(clip)
                 }
                 var childClip = clip
-                if item.masksToBounds, let box = item.world.boundingBox(of: item.content.bounds) {
+                if item.masksToBounds, let box = geometry.world.boundingBox(of: content.bounds) {
                     childClip = PixelRect(covering: box).insetBy(-1).intersection(clip)
                 }
                 scratch.clip.append(clip)
@@ -73,8 +91,8 @@ extension RenderItems {
                 scratch.maskStart.append(item.maskStart)
                 scratch.parent.append(item.parent)
                 scratch.childrenEnd.append(item.childrenEnd)
-                scratch.bounds.append(item.screenBounds)
-                scratch.hit.append(HitBounds(item.world.boundingBox(of: item.content.bounds)))
+                scratch.bounds.append(geometry.screenBounds)
+                scratch.hit.append(HitBounds(geometry.world.boundingBox(of: content.bounds)))
             }
         }
         // Subtree bounds, children before parents: each subtree's union goes to its parent
@@ -83,13 +101,14 @@ extension RenderItems {
         while k > i {
             k -= 1
             let bounds = scratch.bounds[k - i], hit = scratch.hit[k - i]
-            withItem(k) { $0.subtreeBounds = bounds; $0.hitBounds = hit }
+            withItem(k) { $1.subtreeBounds = bounds; $1.hitBounds = hit }
             let p = scratch.parent[k - i]
             if k > i && p >= i && k < scratch.childrenEnd[p - i] {
                 scratch.bounds[p - i] = scratch.bounds[p - i].union(bounds)
                 scratch.hit[p - i].formUnion(hit)
             }
         }
+        spaces = table.spaces.column
         return true
     }
 }

@@ -29,162 +29,6 @@ package struct RenderList: Sendable {
     package var itemCount: Int { blocks.reduce(0) { $0 + $1.count } }
 }
 
-/// Render items in chunks of 256: a list shares its chunks with the previous frame's, and
-/// changing one item copies only its chunk — so a frame that changes a few layers of a
-/// large tree costs the loop thread in proportion to those few.
-struct RenderItems: RandomAccessCollection, Sendable {
-    static let chunkShift = 8
-    static let chunkMask = (1 << chunkShift) - 1
-    private var chunks: [[RenderItem]] = []
-    private(set) var count = 0
-
-    init() {}
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-
-    subscript(i: Int) -> RenderItem {
-        get { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask] }
-        _modify { yield &chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask] }
-    }
-
-    /// Item `i`'s subtree bounds and end, read in place (an item is a few hundred bytes:
-    /// the rasterizer's walk over a band reads these two of every item, and copies only
-    /// the items it draws).
-    @inline(__always)
-    func subtree(_ i: Int) -> (bounds: PixelRect, end: Int, inTransition: Bool) {
-        let c = i >> RenderItems.chunkShift, j = i & RenderItems.chunkMask
-        return (chunks[c][j].subtreeBounds, chunks[c][j].subtreeEnd, chunks[c][j].transition != nil)
-    }
-
-    /// Records the index of each item from `start` on under its layer id (keys read in
-    /// place, no item copied).
-    func index(from start: Int, into index: inout [LayerID: Int]) {
-        for i in start..<count {
-            index[LayerID(truncatingIfNeeded: chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].key)] = i
-        }
-    }
-
-    /// Runs `body` on item `i` in place (no copy of the item, which holds references).
-    @inline(__always)
-    mutating func withItem<R>(_ i: Int, _ body: (inout RenderItem) -> R) -> R {
-        body(&chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask])
-    }
-
-    /// What the hit walk reads of item `i`, in place: an item is a few hundred bytes, and a
-    /// miss over a large tree visits most of them (`RenderItems.hitTest`).
-    @inline(__always)
-    func hitFields(_ i: Int) -> (world: ProjectiveTransform, bounds: Rect, masksToBounds: Bool, allowsHitTesting: Bool,
-                                 childrenEnd: Int) {
-        chunks[i >> RenderItems.chunkShift].withUnsafeBufferPointer { items in
-            let item = items.baseAddress! + (i & RenderItems.chunkMask)
-            let mask = item.pointee.maskStart
-            return (item.pointee.world, item.pointee.content.bounds, item.pointee.masksToBounds,
-                    item.pointee.allowsHitTesting, mask >= 0 ? mask : item.pointee.subtreeEnd)
-        }
-    }
-
-    /// Item `i`'s subtree end, read in place.
-    @inline(__always)
-    func subtreeEnd(at i: Int) -> Int { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].subtreeEnd }
-
-    /// Item `i`'s `hitBounds`, read in place.
-    @inline(__always)
-    func hitBounds(at i: Int) -> HitBounds { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].hitBounds }
-
-    /// Item `i`'s key and superlayer index, read in place.
-    @inline(__always)
-    func key(at i: Int) -> UInt64 { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].key }
-    @inline(__always)
-    func parent(at i: Int) -> Int { chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].parent }
-
-    /// Empties the collection, keeping its first chunk's storage (a builder reused for
-    /// subtree after subtree allocates it once).
-    mutating func removeAll() {
-        if chunks.count > 1 { chunks.removeLast(chunks.count - 1) }
-        if !chunks.isEmpty { chunks[0].removeAll(keepingCapacity: true) }
-        count = 0
-    }
-
-    var chunkCount: Int { chunks.count }
-    /// The index range of chunk `c`.
-    func chunkRange(_ c: Int) -> Range<Int> { (c << RenderItems.chunkShift)..<Swift.min(count, (c + 1) << RenderItems.chunkShift) }
-    /// Whether chunk `c` is the very same storage as `other`'s chunk `c` (then its items
-    /// are equal: a chunk is copied before any change).
-    func sharesChunk(_ c: Int, with other: RenderItems) -> Bool {
-        guard c < chunks.count, c < other.chunks.count, chunks[c].count == other.chunks[c].count else { return false }
-        let a = chunks[c].withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        let b = other.chunks[c].withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        return a != nil && a == b
-    }
-
-    mutating func append(_ item: RenderItem) {
-        if count & RenderItems.chunkMask == 0 && count >> RenderItems.chunkShift == chunks.count {
-            var chunk: [RenderItem] = []
-            chunk.reserveCapacity(1 << RenderItems.chunkShift)
-            chunks.append(chunk)
-        }
-        chunks[chunks.count - 1].append(item)
-        count += 1
-    }
-}
-
-/// One layer of a `RenderList`.
-struct RenderItem: Sendable {
-    /// Session id in the high 32 bits, the client's layer id in the low 32: unique across
-    /// clients, stable across frames.
-    var key: UInt64
-    /// Index of the superlayer's item, -1 for a client's root.
-    var parent: Int
-    /// Index one past the layer's last descendant: its subtree is `index ..< subtreeEnd`.
-    var subtreeEnd: Int
-    /// Where in display points a layer of the subtree (sublayers, not the mask) may be hit:
-    /// a box holding every one's bounds as shown, never smaller (the hit walk skips the
-    /// subtree of a point outside it). Beside `subtreeEnd`, which the walk reads with it.
-    var hitBounds = HitBounds.everywhere
-    /// Layer bounds coordinates → display pixels.
-    var world: ProjectiveTransform
-    /// The layer's own opacity (0…1).
-    var opacity: Double
-    /// The product of the opacities of the layer and its ancestors: what the damage check
-    /// compares, since an ancestor's fade changes this layer's pixels too.
-    var effectiveOpacity: Double
-    /// Composite the layer and its sublayers into a group, then apply `opacity` once.
-    var isGroup: Bool
-    /// Clip the sublayers (and the layer's contents) to the rounded bounds.
-    var masksToBounds: Bool
-    /// Hit-testing may find the layer and its sublayers (`LayerProperties.allowsHitTesting`).
-    var allowsHitTesting: Bool = true
-    var content: LayerContent
-    /// Whether the layer's own drawing is empty (only its sublayers show).
-    var drawsNothing: Bool
-    /// Screen pixels its own drawing may touch, clipped to the display and to the
-    /// ancestors' masks (empty when off screen).
-    var screenBounds: PixelRect
-    /// `screenBounds` of the whole subtree (the union with every descendant's).
-    var subtreeBounds: PixelRect
-    /// The ancestors' clip, in screen pixels (the display when none clips).
-    var clipBounds: PixelRect
-    /// Position among its siblings after sorting (a change reorders what overlaps).
-    var siblingIndex: Int
-    /// What the superlayer handed this layer (to rebuild its subtree alone): the map from
-    /// the superlayer's sublayer space to the screen, its effective opacity, the depth.
-    var parentWorld: Transform3D
-    var parentOpacity: Double
-    var depth: Int
-    var zPosition: Double
-    /// Index of the first item of the layer's mask subtree (`LayerProperties.mask`), -1
-    /// without a mask. The mask's items follow the sublayers' inside `subtreeEnd` (so a
-    /// rebuilt subtree carries its mask along) and are drawn only as the mask: a masked
-    /// layer with `maskStart == subtreeEnd` has a mask that shows nothing (hidden,
-    /// transparent), so the layer shows nothing either.
-    var maskStart: Int = -1
-    /// One past the last sublayer item (where the mask's items begin, if any).
-    var childrenEnd: Int { maskStart >= 0 ? maskStart : subtreeEnd }
-    /// The transition drawn on this layer's subtree, if one is in progress.
-    var transition: TransitionState?
-}
-
 /// A transition in progress on a layer (`Transition`), for the compositor: which one
 /// (`id`, the client's animation id: a new id means a new "before" picture) and how far.
 struct TransitionState: Equatable, Sendable {
@@ -240,8 +84,20 @@ package final class RenderListBuilder {
         /// Item index of each drawn layer.
         var index: [LayerID: Int]
         var animated: [LayerID]
+        /// The session's content table (the items' content ids).
+        var table: ContentTable
     }
     private var blocks: [UInt32: Block] = [:]
+    /// Each session's content table (`ContentTable`), kept while the session has a tree.
+    private var tables: [UInt32: ContentTable] = [:]
+
+    /// The content table of session `sessionID` (made on first use).
+    private func table(of sessionID: UInt32) -> ContentTable {
+        if let t = tables[sessionID] { return t }
+        let t = ContentTable()
+        tables[sessionID] = t
+        return t
+    }
     private var size = (width: 0, height: 0)
     /// Pixels per point of the lists it builds (a window's buffer scale): the root of every
     /// tree is drawn through this scale, so layers are rasterized and composited at the
@@ -306,7 +162,7 @@ package final class RenderListBuilder {
     private struct Partial {
         var builder: Builder
         var start: Int
-        var old: RenderItem
+        var old: ItemRecord
         var built = false
         var placed = 0
     }
@@ -386,7 +242,13 @@ package final class RenderListBuilder {
     /// About 7 ms of the loop thread on the 2-core development machine (1.7 µs per item)
     /// for whole builds.
     /// `MemoryLayout<RenderItem>.stride`: bytes per shown layer in a list (for `--memory`).
-    package static var itemStride: Int { MemoryLayout<RenderItem>.stride }
+    package static var itemStride: Int { MemoryLayout<ItemRecord>.stride }
+    /// `MemoryLayout<ItemGeometry>.stride`: the item's geometry row, beside its record.
+    package static var itemGeometryStride: Int { MemoryLayout<ItemGeometry>.stride }
+    /// Strides of a content table entry and a space node (each shared by the items that
+    /// draw the same content, or by a layer's sublayers).
+    package static var contentEntryStride: Int { MemoryLayout<ContentColumn.Entry>.stride }
+    package static var spaceNodeStride: Int { MemoryLayout<SpaceNode>.stride }
 
     package static let defaultSliceItems = 4_096
     /// 3–4.5 ms of the loop thread on the 2-core development machine (1.5–2.2 µs per item
@@ -401,6 +263,7 @@ package final class RenderListBuilder {
         if size != pixels || builtScale != scale {
             discarded += blocks.values.map(\.items)
             blocks.removeAll()
+            tables.removeAll()
             slicing.removeAll()
             updating.removeAll()
             size = pixels
@@ -493,14 +356,14 @@ package final class RenderListBuilder {
                 }
                 continue
             }
-            var b = Builder(display: display, tree: tree)
-            b.add(root, parent: -1, parentWorld: rootWorld, parentOpacity: 1, clip: display, siblingIndex: 0, depth: 0)
+            var b = Builder(display: display, tree: tree, table: table(of: tree.sessionID))
+            b.add(root, parent: -1, space: b.rootSpace(rootWorld), siblingIndex: 0)
             sessionBuilds += 1
             var index: [LayerID: Int] = [:]
             index.reserveCapacity(b.items.count)
             b.items.index(from: 0, into: &index)
             let block = Block(serial: tree.renderSerial, root: root,
-                              items: b.items, index: index, animated: tree.animatedLayers)
+                              items: b.items, index: index, animated: tree.animatedLayers, table: b.table)
             scrollSeen[tree.sessionID] = nil
             let old = tree.version != nil ? blocks.updateValue(block, forKey: tree.sessionID)
                 : blocks.removeValue(forKey: tree.sessionID)
@@ -517,6 +380,15 @@ package final class RenderListBuilder {
         }
         if slicing.count > 0 { slicing = slicing.filter { live.contains($0.key) } }
         if updating.count > 0 { updating = updating.filter { live.contains($0.key) } }
+        if tables.count > live.count { tables = tables.filter { live.contains($0.key) } }
+        // Contents no item refers to any more are freed, once enough were made since the
+        // last look, and only while the session's block is the table's only user.
+        for (sid, table) in tables where table.shouldCollect && updating[sid] == nil && slicing[sid] == nil {
+            table.collect(keeping: blocks[sid]?.items ?? RenderItems())
+        }
+        for (sid, table) in tables where table.spaces.shouldCollect && updating[sid] == nil && slicing[sid] == nil {
+            table.spaces.collect(keeping: blocks[sid]?.items ?? RenderItems())
+        }
         isBehind = behind
         shownOrder = frame.trees.compactMap { blocks[$0.sessionID] != nil ? $0.sessionID : nil }
         var list = RenderList(frame: frame.frame, mediaTime: frame.mediaTime, width: pixels.width, height: pixels.height,
@@ -565,8 +437,9 @@ package final class RenderListBuilder {
     /// does not show it or shows it there already; false when it cannot be shifted (rebuild it).
     private func shift(_ id: LayerID, to origin: Point, _ sublayerTransform: Transform3D, in block: inout Block) -> Bool? {
         guard let i = block.index[id], i < block.items.count, LayerID(truncatingIfNeeded: block.items.key(at: i)) == id,
-              block.items.withItem(i, { $0.content.bounds.origin }) != origin else { return nil }
-        guard sublayerTransform == .identity, block.items.scrollSubtree(at: i, to: origin, scratch: &scrollScratch) else {
+              block.items.contentBounds(at: i).origin != origin else { return nil }
+        guard sublayerTransform == .identity,
+              block.items.scrollSubtree(at: i, to: origin, table: block.table, scratch: &scrollScratch) else {
             return false
         }
         grow(ancestorsOf: i, parent: block.items.parent(at: i), in: &block)
@@ -607,10 +480,10 @@ package final class RenderListBuilder {
             s.builder.tree = tree
             before = s.builder.items.count
         } else {
-            s = Slicing(builder: Builder(display: display, tree: tree), root: root, serial: tree.renderSerial)
+            s = Slicing(builder: Builder(display: display, tree: tree, table: table(of: tree.sessionID)), root: root,
+                        serial: tree.renderSerial)
             before = 0
-            s.builder.start(root, parent: -1, parentWorld: rootWorld, parentOpacity: 1, clip: display, siblingIndex: 0,
-                            depth: 0)
+            s.builder.start(root, parent: -1, space: s.builder.rootSpace(rootWorld), siblingIndex: 0)
         }
         s.animated.formUnion(tree.animatedLayers)
         let done = s.builder.resume(budget: items)
@@ -622,7 +495,7 @@ package final class RenderListBuilder {
         let now = tree.animatedLayers
         let same = s.animated.count == now.count && now.allSatisfy(s.animated.contains)
         let block = Block(serial: s.serial, root: root, items: s.builder.items, index: s.index,
-                          animated: same ? now : Array(s.animated))
+                          animated: same ? now : Array(s.animated), table: s.builder.table)
         guard let changed = tree.renderChanges(since: s.serial),
               var u = plan(block, tree, now: now, changed: changed, time: frame.mediaTime, budget: updateBudget),
               step(&u, tree, display, budget: updateItems == nil ? .max : 0, time: nil) else {
@@ -725,7 +598,7 @@ package final class RenderListBuilder {
             (u.coveredFrom, u.coveredUntil) = (p.start, p.old.subtreeEnd)
         }
         // One builder for every subtree of the slice (its first chunk allocated once).
-        var b = Builder(display: display, tree: tree, items: u.spare ?? RenderItems())
+        var b = Builder(display: display, tree: tree, table: u.block.table, items: u.spare ?? RenderItems())
         u.spare = nil
         b.time = time
         defer { b.items.removeAll(); u.spare = b.items }
@@ -751,17 +624,16 @@ package final class RenderListBuilder {
                     continue
                 }
             }
-            let old = u.block.items[i]
+            let old = u.block.items[stored: i]
             b.items.removeAll()
-            b.start(id, parent: old.parent, parentWorld: old.parentWorld, parentOpacity: old.parentOpacity,
-                    clip: old.clipBounds, siblingIndex: old.siblingIndex, depth: old.depth)
+            b.start(id, parent: old.parent, space: old.space, siblingIndex: old.siblingIndex)
             let room = left - b.items.count
             let finished = room > 0 ? b.resume(budget: room) : b.resume(budget: b.isClosingOnly ? .max : 0)
             left -= b.items.count
             built += b.items.count
             if !finished {
                 // Larger than what is left of this slice: the next slices go on with it.
-                var rest = Builder(display: display, tree: tree)
+                var rest = Builder(display: display, tree: tree, table: u.block.table)
                 swap(&rest, &b)
                 b.time = time
                 u.partial = Partial(builder: rest, start: i, old: old)
@@ -778,8 +650,8 @@ package final class RenderListBuilder {
 
     /// Whether a rebuilt subtree can take the place of `old`'s (at `i`): as many items, and
     /// the same zPosition (else the order among its siblings may change).
-    private func fits(_ items: RenderItems, at i: Int, replacing old: RenderItem) -> Bool {
-        items.count == old.subtreeEnd - i && items[0].zPosition == old.zPosition
+    private func fits(_ items: RenderItems, at i: Int, replacing old: ItemRecord) -> Bool {
+        items.count == old.subtreeEnd - i && items[stored: 0].zPosition == old.zPosition
     }
 
     /// Puts items `range` of a rebuilt subtree in place (the subtree's first item at `i`);
@@ -791,11 +663,13 @@ package final class RenderListBuilder {
             }
         }
         for k in range {
-            block.items[i + k] = items[k]
-            if k > 0 { block.items[i + k].parent += i }
-            block.items[i + k].subtreeEnd += i
-            if block.items[i + k].maskStart >= 0 { block.items[i + k].maskStart += i }
+            block.items.replace(i + k, with: items, k)
+            if k > 0 { block.items[stored: i + k].parent += i }
+            block.items[stored: i + k].subtreeEnd += i
+            if block.items[stored: i + k].maskStart >= 0 { block.items[stored: i + k].maskStart += i }
         }
+        block.items.contents = block.table.column
+        block.items.spaces = block.table.spaces.column
         return true
     }
 
@@ -808,7 +682,7 @@ package final class RenderListBuilder {
             let bounds = block.items.subtree(p).bounds
             let u = bounds.union(grown)
             if u == bounds { break }
-            block.items[p].subtreeBounds = u
+            block.items[geometry: p].subtreeBounds = u
             p = block.items.parent(at: p)
         }
         // The same for where the subtree may be hit (apart: one may grow where the other
@@ -819,7 +693,7 @@ package final class RenderListBuilder {
             var h = block.items.hitBounds(at: p)
             guard !h.contains(hit) else { break }
             h.formUnion(hit)
-            block.items[p].hitBounds = h
+            block.items[geometry: p].hitBounds = h
             p = block.items.parent(at: p)
         }
     }
@@ -839,8 +713,11 @@ package final class RenderListBuilder {
         var time: Double?
         var lifecycle: [AnimationLifecycle] = []
 
-        init(display: PixelRect, tree: PresentedTree, items: RenderItems = RenderItems()) {
-            self.display = display; self.tree = tree; self.items = items
+        /// The session's content table: each item's content is interned there.
+        let table: ContentTable
+
+        init(display: PixelRect, tree: PresentedTree, table: ContentTable, items: RenderItems = RenderItems()) {
+            self.display = display; self.tree = tree; self.table = table; self.items = items
         }
 
         /// A layer whose item is in `items` and whose sublayers, then mask, are still to
@@ -852,9 +729,8 @@ package final class RenderListBuilder {
             var next = 0
             /// `items.count` before the sublayer being added.
             var before = 0
-            var childWorld = Transform3D.identity
-            var childClip = PixelRect.empty
-            var effective = 1.0
+            /// The space node the sublayers are handed (`SpaceNode`).
+            var childSpace: Int32 = -1
             var opacity = 1.0
             var visibleChildren = 0
             var mask: LayerID = 0
@@ -867,20 +743,23 @@ package final class RenderListBuilder {
         }
         var stack: [Open] = []
 
-        /// Adds `id`'s subtree whole; `parentWorld` maps the superlayer's (flattened,
-        /// sublayer-transformed) space to the screen.
-        mutating func add(_ id: LayerID, parent: Int, parentWorld: Transform3D,
-                          parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) {
-            start(id, parent: parent, parentWorld: parentWorld, parentOpacity: parentOpacity, clip: clip,
-                  siblingIndex: siblingIndex, depth: depth)
+        /// The space node a tree's root is handed: `world` maps the display's points to the
+        /// list's pixels; the whole display, opaque, depth 0.
+        func rootSpace(_ world: Transform3D) -> Int32 {
+            table.spaces.make(SpaceNode(world: world, clip: display, opacity: 1, depth: 0))
+        }
+
+        /// Adds `id`'s subtree whole; `space` is what its superlayer hands it (`SpaceNode`:
+        /// the map from the superlayer's flattened, sublayer-transformed space to the screen,
+        /// the clip, the opacity, the depth).
+        mutating func add(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int) {
+            start(id, parent: parent, space: space, siblingIndex: siblingIndex)
             _ = resume(budget: .max)
         }
 
         /// Begins `id`'s subtree: appends its item (when it draws) and opens it.
-        mutating func start(_ id: LayerID, parent: Int, parentWorld: Transform3D,
-                            parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) {
-            if let o = open(id, parent: parent, parentWorld: parentWorld, parentOpacity: parentOpacity, clip: clip,
-                            siblingIndex: siblingIndex, depth: depth) {
+        mutating func start(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int) {
+            if let o = open(id, parent: parent, space: space, siblingIndex: siblingIndex) {
                 stack.append(o)
             }
         }
@@ -893,6 +772,8 @@ package final class RenderListBuilder {
 
         /// Goes on with the walk until it ends (true) or `budget` more items are added (false).
         mutating func resume(budget: Int) -> Bool {
+            // The items read their contents from the table as it is now.
+            defer { items.contents = table.column; items.spaces = table.spaces.column }
             let limit = budget == .max ? Int.max : items.count + budget
             while !stack.isEmpty {
                 if items.count >= limit { return false }
@@ -904,22 +785,22 @@ package final class RenderListBuilder {
                         if items.count > before {
                             stack[t].visibleChildren += 1
                             let index = stack[t].index
-                            items[index].subtreeBounds = items[index].subtreeBounds.union(items[before].subtreeBounds)
-                            items[index].hitBounds.formUnion(items.hitBounds(at: before))
+                            items[geometry: index].subtreeBounds = items[geometry: index].subtreeBounds
+                                .union(items.subtree(before).bounds)
+                            items[geometry: index].hitBounds.formUnion(items.hitBounds(at: before))
                         }
                     }
                     if stack[t].next < stack[t].ordered.count {
                         let i = stack[t].next, o = stack[t]
                         stack[t].next += 1
                         stack[t].before = items.count
-                        start(o.ordered[i], parent: o.index, parentWorld: o.childWorld, parentOpacity: o.effective,
-                              clip: o.childClip, siblingIndex: i, depth: o.depth + 1)
+                        start(o.ordered[i], parent: o.index, space: o.childSpace, siblingIndex: i)
                         continue
                     }
                     let index = stack[t].index
                     if !stack[t].ordered.isEmpty {
-                        items[index].subtreeEnd = items.count
-                        items[index].isGroup = stack[t].opacity < 1 && stack[t].visibleChildren > 0
+                        items[stored: index].subtreeEnd = items.count
+                        items[stored: index].isGroup = stack[t].opacity < 1 && stack[t].visibleChildren > 0
                     }
                     stack[t].childrenDone = true
                 }
@@ -930,20 +811,21 @@ package final class RenderListBuilder {
                     stack[t].maskStarted = true
                     var flat = o.world4
                     flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
-                    items[o.index].maskStart = items.count
-                    start(o.mask, parent: o.index, parentWorld: flat, parentOpacity: 1, clip: o.clip,
-                          siblingIndex: -1, depth: o.depth + 1)
+                    items[stored: o.index].maskStart = items.count
+                    let maskSpace = table.spaces.make(SpaceNode(world: flat, clip: o.clip, opacity: 1, depth: o.depth + 1))
+                    start(o.mask, parent: o.index, space: maskSpace, siblingIndex: -1)
                     continue
                 }
-                if o.maskStarted { items[o.index].subtreeEnd = items.count }
+                if o.maskStarted { items[stored: o.index].subtreeEnd = items.count }
                 stack.removeLast()
             }
             return true
         }
 
         /// Appends `id`'s item, when it draws, and returns what remains to add of its subtree.
-        mutating func open(_ id: LayerID, parent: Int, parentWorld: Transform3D,
-                           parentOpacity: Double, clip: PixelRect, siblingIndex: Int, depth: Int) -> Open? {
+        mutating func open(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int) -> Open? {
+            let handed = table.spaces.column[space]
+            let (parentWorld, parentOpacity, clip, depth) = (handed.world, handed.opacity, handed.clip, handed.depth)
             let drawable = time.map { tree.drawable(id, at: $0, lifecycle: &lifecycle) } ?? tree.drawable(id)
             guard depth < Builder.maxDepth, let (p, kind, subs) = drawable, !p.isHidden else { return nil }
             let opacity = min(1, max(0, p.opacity.isFinite ? p.opacity : 1))
@@ -970,23 +852,22 @@ package final class RenderListBuilder {
             }
             let index = items.count
             let effective = parentOpacity * opacity
-            items.append(RenderItem(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
-                                    world: world, opacity: opacity, effectiveOpacity: effective, isGroup: false,
-                                    masksToBounds: p.masksToBounds, content: content, drawsNothing: drawsNothing,
-                                    screenBounds: own, subtreeBounds: own, clipBounds: clip, siblingIndex: siblingIndex,
-                                    parentWorld: parentWorld, parentOpacity: parentOpacity, depth: depth,
-                                    zPosition: p.zPosition, transition: tree.transition(of: id)))
-            if !p.allowsHitTesting { items[index].allowsHitTesting = false }
-            items[index].hitBounds = HitBounds(hitBox)
-            var o = Open(index: index, effective: effective, opacity: opacity, mask: p.mask, world4: world4, clip: clip,
-                         depth: depth)
+            var record = ItemRecord(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
+                                    opacity: opacity, isGroup: false, masksToBounds: p.masksToBounds,
+                                    contentID: table.intern(content), drawsNothing: drawsNothing, space: space,
+                                    siblingIndex: siblingIndex, zPosition: p.zPosition)
+            if !p.allowsHitTesting { record.allowsHitTesting = false }
+            var geometry = ItemGeometry(world: world, screenBounds: own)
+            geometry.hitBounds = HitBounds(hitBox)
+            items.append(record, geometry, transition: tree.transition(of: id))
+            var o = Open(index: index, opacity: opacity, mask: p.mask, world4: world4, clip: clip, depth: depth)
             guard !subs.isEmpty else { o.childrenDone = true; return o }
 
             // The sublayers' space: the sublayer transform about the anchor, flattened.
             var childClip = clip
             if p.masksToBounds {
                 guard let box = world.boundingBox(of: b) else {
-                    items[index].subtreeEnd = items.count
+                    items[stored: index].subtreeEnd = items.count
                     o.childrenDone = true
                     return o
                 }
@@ -995,8 +876,8 @@ package final class RenderListBuilder {
             // Flattened into this layer's plane after the sublayer transform (`LayerGeometry`).
             let childWorld = LayerGeometry.sublayerSpace(p, anchor: anchor, world: world4)
             o.ordered = Builder.zOrdered(subs, tree)
-            o.childWorld = childWorld
-            o.childClip = childClip
+            o.childSpace = table.spaces.make(SpaceNode(world: childWorld, clip: childClip, opacity: effective,
+                                                       depth: depth + 1))
             return o
         }
 
