@@ -250,12 +250,13 @@ extension Presentation {
             // The field's slot in the presentation's inline doubles (the property map's).
             presentation.pointee.words.setQuad(v, width: row.pointee.plan.kind.width, at: Int(slot))
         } else {
-            // A component of the transform: set on the model's (a transform that is not
-            // simple declines, and the full evaluation takes it).
-            presentation.pointee.transform = model.pointee.transform
-            guard EvaluationPlan.write(row.pointee.plan.kind, row.pointee.plan.keyPath, v, &presentation.pointee) else {
-                return nil
-            }
+            // A number component of `transform` (`EvaluationPlan.isDirect`): set on the
+            // model's, as `LayerProperties.setTransformComponent(_:at:)` sets it (a transform
+            // that is not simple declines, having changed nothing, and the full evaluation
+            // takes it).
+            guard var parts = SimpleTransformParts(model.pointee.transform) else { return nil }
+            parts.setComponent(row.pointee.plan.keyPath.component, v.a)
+            presentation.pointee.transform = parts.matrix
         }
         return store(lifecycle(of: state.phase), in: row)
     }
