@@ -287,19 +287,40 @@ public struct LayerProperties: Hashable, Sendable {
     /// The value of a property, read where the map keeps it.
     @inlinable
     public func value(of key: PropertyKey) -> AnimatableValue {
-        switch key.field.kind {
-        case .number: return .number(number(key))
-        case .point: return .point(point(key))
-        case .size: return .size(size(key))
-        case .rect: return .rect(rect(key))
-        case .color: return .color(color(key))
-        case .transform: return .transform(transformValue(key))
-        case .bool: return .bool(bool(key))
-        case .string: return .string(string(key))
-        case .path: return .path(path(key))
-        case .contents: return .contents(contentsValue(key))
-        case .numbers: return .numbers(numbers(key))
-        case .layer: return .layer(layer(key))
+        withUnsafePointer(to: self) { LayerProperties.value(of: key, in: $0) }
+    }
+
+    /// `value(of:)` of `*p`, read in place: a reader that branches on the field's kind and
+    /// place over a borrowed value would make the optimizer copy the value whole first.
+    @inlinable @inline(__always)
+    static func value(of key: PropertyKey, in p: UnsafePointer<LayerProperties>) -> AnimatableValue {
+        let f = key.field, s = Int(f.slot)
+        if f.place == .inline {
+            switch f.kind {
+            case .number: return .number(p.pointee.words[s])
+            case .point: return .point(p.pointee.words.point(at: s))
+            case .size: return .size(p.pointee.words.size(at: s))
+            case .rect: return .rect(p.pointee.words.rect(at: s))
+            case .color: return .color(p.pointee.words.color(at: s))
+            case .transform: return .transform(p.pointee.words.transform(at: s))
+            case .bool: return .bool(p.pointee.flags[s])
+            default: preconditionFailure("the property map keeps only doubles and Booleans inline (\(key))")
+            }
+        }
+        let e = p.pointee.extras
+        switch f.kind {
+        case .number: return .number(e.words[s])
+        case .point: return .point(e.point(at: s))
+        case .size: return .size(e.size(at: s))
+        case .rect: return .rect(e.rect(at: s))
+        case .color: return .color(e.color(at: s))
+        case .transform: return .transform(e.transform(at: s))
+        case .bool: return .bool(e.flags[s])
+        case .string: return .string(e.strings[s])
+        case .path: return .path(e.paths[s])
+        case .contents: return .contents(e.contents)
+        case .numbers: return .numbers(e.numbers)
+        case .layer: return .layer(e.layer)
         }
     }
 
