@@ -52,8 +52,10 @@ extension LayerProperties {
             } else if extras !== m.pointee.extras {
                 // Out of line: write only when it differs, so that a presentation sharing its
                 // model's box keeps sharing it.
-                let v = m.pointee.value(of: key)
-                if value(of: key) != v { try? setValue(v, of: key) }
+                // Both read in place (`value(of:in:)`): no copy of either value.
+                let v = LayerProperties.value(of: key, in: m)
+                let mine = withUnsafePointer(to: &self) { LayerProperties.value(of: key, in: $0) }
+                if mine != v { try? setValue(v, of: key) }
             }
         }
     }
