@@ -83,68 +83,42 @@ extension LayerProperties {
     }
     @inlinable @inline(__always) func outOfLineSlot(_ k: PropertyKey) -> Int { LayerProperties.outOfLineSlot(k) }
 
-    // Typed access by any key, through the map (`value(of:)`, `setValue(_:of:)`). The
-    // readers branch on the field's place: on a borrowed value that makes the optimizer copy
-    // the value whole, so the frame's paths read through the `mutating` readers below, which
-    // reach the value in place.
+    // Typed writes by any key, through the map (`setValue(_:of:)`): they branch on the
+    // field's place, which costs nothing in a `mutating` method (the value is reached in
+    // place). Reads by any key go through `value(of:in:)`, over a pointer, for the same
+    // reason: a reader that branches on the place over a borrowed value makes the optimizer
+    // copy the value whole first.
 
-    @inlinable @inline(__always) func number(_ k: PropertyKey) -> Double {
-        let f = k.field, s = Int(f.slot)
-        return f.place == .inline ? words[s] : extras.words[s]
-    }
     @inlinable @inline(__always) mutating func setNumber(_ v: Double, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
         if f.place == .inline { words[s] = v } else { mutableExtras.words[s] = v }
-    }
-    @inlinable @inline(__always) func point(_ k: PropertyKey) -> Point {
-        let f = k.field, s = Int(f.slot)
-        return f.place == .inline ? words.point(at: s) : extras.point(at: s)
     }
     @inlinable @inline(__always) mutating func setPoint(_ v: Point, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
         if f.place == .inline { words.setPoint(v, at: s) } else { mutableExtras.words.setPoint(v, at: s) }
     }
-    @inlinable @inline(__always) func size(_ k: PropertyKey) -> Size {
-        let f = k.field, s = Int(f.slot)
-        return f.place == .inline ? words.size(at: s) : extras.size(at: s)
-    }
     @inlinable @inline(__always) mutating func setSize(_ v: Size, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
         if f.place == .inline { words.setSize(v, at: s) } else { mutableExtras.words.setSize(v, at: s) }
-    }
-    @inlinable @inline(__always) func rect(_ k: PropertyKey) -> Rect {
-        let f = k.field, s = Int(f.slot)
-        return f.place == .inline ? words.rect(at: s) : extras.rect(at: s)
     }
     @inlinable @inline(__always) mutating func setRect(_ v: Rect, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
         if f.place == .inline { words.setRect(v, at: s) } else { mutableExtras.words.setRect(v, at: s) }
     }
-    @inlinable @inline(__always) func color(_ k: PropertyKey) -> Color {
-        let f = k.field, s = Int(f.slot)
-        return f.place == .inline ? words.color(at: s) : extras.color(at: s)
-    }
     @inlinable @inline(__always) mutating func setColor(_ v: Color, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
         if f.place == .inline { words.setColor(v, at: s) } else { mutableExtras.words.setColor(v, at: s) }
-    }
-    @inlinable @inline(__always) func transformValue(_ k: PropertyKey) -> Transform3D {
-        let f = k.field, s = Int(f.slot)
-        return f.place == .inline ? words.transform(at: s) : extras.transform(at: s)
     }
     @inlinable @inline(__always) mutating func setTransformValue(_ v: Transform3D, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
         if f.place == .inline { words.setTransform(v, at: s) } else { mutableExtras.words.setTransform(v, at: s) }
     }
-    @inlinable @inline(__always) func bool(_ k: PropertyKey) -> Bool {
-        let f = k.field, s = Int(f.slot)
-        return f.place == .inline ? flags[s] : extras.flags[s]
-    }
     @inlinable @inline(__always) mutating func setBool(_ v: Bool, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
         if f.place == .inline { flags[s] = v } else { mutableExtras.flags[s] = v }
     }
-    // The other columns are out of line only (`PropertyColumns`; `PropertyMapTests`).
+    // The other columns are out of line only (`PropertyColumns`; `PropertyMapTests`): no
+    // branch, so the accessors read them through these.
     @inlinable @inline(__always) func string(_ k: PropertyKey) -> String { extras.strings[Int(k.field.slot)] }
     @inlinable @inline(__always) mutating func setString(_ v: String, _ k: PropertyKey) {
         mutableExtras.strings[Int(k.field.slot)] = v
