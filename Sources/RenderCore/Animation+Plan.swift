@@ -22,7 +22,17 @@
 /// same arithmetic in the same order. Tests compare the two on every route.
 package struct EvaluationPlan: Sendable {
     package enum Route: UInt8, Sendable { case general, basic, spring, keyframe, transform }
-    package enum Kind: UInt8, Sendable { case number, point, size, rect, color }
+    package enum Kind: UInt8, Sendable {
+        case number, point, size, rect, color
+        /// How many doubles a value of the kind takes (`PropertyField.width`).
+        @inline(__always) var width: Int {
+            switch self {
+            case .number: return 1
+            case .point, .size: return 2
+            case .rect, .color: return 4
+            }
+        }
+    }
 
     package var route: Route = .general
     package var kind: Kind = .number
@@ -44,10 +54,10 @@ package struct EvaluationPlan: Sendable {
     package var isDirect: Bool { get { flag(8) } set { setFlag(8, newValue) } }
     @inline(__always) private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
     @inline(__always) private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
-    /// Where the key path's value lies in a `LayerProperties` when it is one of the stored
-    /// fields evaluation reads and writes most (see `directSlot`), in 8-byte words from its
-    /// start; `noSlot` otherwise. Evaluation then loads and stores the value's doubles there
-    /// instead of going through the key path's property and component.
+    /// The slot of the key path's field in a `LayerProperties`' inline doubles when the
+    /// property map keeps it there (see `directSlot`); `noSlot` otherwise. Evaluation then
+    /// loads and stores the value's doubles at that index instead of going through the key
+    /// path's property and component.
     package var slot = EvaluationPlan.noSlot
     package static var noSlot: UInt8 { .max }
     /// The ends, with `by` folded in when it came with one end (`from + by`, `to − by`,
@@ -94,60 +104,19 @@ package struct EvaluationPlan: Sendable {
     }
 
     /// A number component of `transform` that the direct write covers on a simple transform
-    /// (`LayerProperties.setDirectNumber(_:at:)`: scale, rotation about z, translation).
+    /// (`LayerProperties.setTransformComponent(_:at:)`: scale, rotation about z, translation).
     var isTransformComponent: Bool {
-        guard kind == .number && keyPath.property == .transform else { return false }
-        switch keyPath.component {
-        case .scale, .scaleX, .scaleY, .scaleZ, .rotation, .rotationZ, .translationX, .translationY, .translationZ: return true
-        default: return false
-        }
+        kind == .number && keyPath.property == .transform && SimpleTransformParts.covers(keyPath.component)
     }
 
-    /// The word (8 bytes) of `LayerProperties` at which the value of `kp` starts, when it is
-    /// stored inline as the doubles of `kind` in `Quad`'s order — a number's one, a point's x
-    /// and y, a rect's origin then size, a color's red, green, blue, alpha — else `noSlot`.
-    /// Covers the inline properties of those kinds (position, anchorPoint, bounds, zPosition,
-    /// opacity, borderWidth, cornerRadius, backgroundColor, borderColor) and their number
-    /// components (`position.x`, `bounds.size.width`, …).
+    /// The slot of `kp`'s field when the property map keeps it inline as doubles of `kind`
+    /// (`LayerKeyPath.field`: a whole property or a stored component of one — `position.x`,
+    /// `bounds.size.width`, …), else `noSlot`. Covers position, anchorPoint, bounds,
+    /// zPosition, opacity, borderWidth, cornerRadius, backgroundColor, borderColor and their
+    /// stored components; a transform's components are derived, not stored.
     static func directSlot(_ kind: Kind, _ kp: LayerKeyPath) -> UInt8 {
-        typealias L = LayerProperties
-        let field: PartialKeyPath<L>?
-        var within = 0
-        switch (kind, kp.property) {
-        case (.number, .opacity), (.number, .zPosition), (.number, .borderWidth), (.number, .cornerRadius):
-            guard kp.component == .whole else { return noSlot }
-            field = [PropertyKey.opacity: \L.opacity, .zPosition: \L.zPosition, .borderWidth: \L.borderWidth,
-                     .cornerRadius: \L.cornerRadius][kp.property]
-        case (.number, .position), (.number, .anchorPoint):
-            switch kp.component {
-            case .x: within = 0
-            case .y: within = 1
-            default: return noSlot
-            }
-            field = kp.property == .position ? \L.position : \L.anchorPoint
-        case (.number, .bounds):
-            switch kp.component {
-            case .originX: within = 0
-            case .originY: within = 1
-            case .sizeWidth: within = 2
-            case .sizeHeight: within = 3
-            default: return noSlot
-            }
-            field = \L.bounds
-        case (.point, .position), (.point, .anchorPoint):
-            guard kp.component == .whole else { return noSlot }
-            field = kp.property == .position ? \L.position : \L.anchorPoint
-        case (.rect, .bounds):
-            guard kp.component == .whole else { return noSlot }
-            field = \L.bounds
-        case (.color, .backgroundColor), (.color, .borderColor):
-            guard kp.component == .whole else { return noSlot }
-            field = kp.property == .backgroundColor ? \L.backgroundColor : \L.borderColor
-        default:
-            return noSlot
-        }
-        guard let field, let offset = MemoryLayout<L>.offset(of: field), offset % 8 == 0 else { return noSlot }
-        return UInt8(offset / 8 + within)
+        guard let f = kp.field, f.place == .inline, f.column == .doubles, f.width == kind.width else { return noSlot }
+        return f.slot
     }
 
     private mutating func configure(_ kind: Animation.Kind) -> PlanData? {
@@ -245,65 +214,27 @@ package struct EvaluationPlan: Sendable {
 
     /// The current value at the plan's key path, or `nil` when the layer's state puts it
     /// outside the direct path (a transform component of a transform that is not simple).
+    /// `p` is `inout` only to be read in place (nothing is written).
     @inline(__always)
-    static func read(_ kind: Kind, _ kp: LayerKeyPath, _ p: borrowing LayerProperties) -> Quad? {
-        switch kind {
-        case .number:
-            guard let v = p.directNumber(at: kp) else { return nil }
-            return Quad(v, 0, 0, 0)
-        case .point:
-            guard kp.component == .whole else { return nil }
-            switch kp.property {
-            case .position: return Quad(p.position.x, p.position.y, 0, 0)
-            case .anchorPoint: return Quad(p.anchorPoint.x, p.anchorPoint.y, 0, 0)
-            default: return nil
-            }
-        case .size:
-            guard kp.component == .whole, kp.property == .shadowOffset else { return nil }
-            return Quad(p.shadowOffset.width, p.shadowOffset.height, 0, 0)
-        case .rect:
-            guard kp.component == .whole else { return nil }
-            switch kp.property {
-            case .bounds: return Quad(p.bounds)
-            case .contentsRect: return Quad(p.contentsRect)
-            default: return nil
-            }
-        case .color:
-            guard kp.component == .whole, let c = p.directColor(kp.property) else { return nil }
-            return Quad(c.red, c.green, c.blue, c.alpha)
+    static func read(_ kind: Kind, _ kp: LayerKeyPath, _ p: inout LayerProperties) -> Quad? {
+        if let f = kp.field {
+            guard f.column == .doubles, f.width == kind.width else { return nil }
+            return p.quad(f, width: kind.width)
         }
+        guard kind == .number, let v = p.transformComponent(at: kp) else { return nil }
+        return Quad(v, 0, 0, 0)
     }
 
     /// Stores at the plan's key path. False, having changed nothing, when the direct path
     /// does not cover the key path (or, for a transform component, the current transform).
     @inline(__always)
     static func write(_ kind: Kind, _ kp: LayerKeyPath, _ q: Quad, _ p: inout LayerProperties) -> Bool {
-        switch kind {
-        case .number:
-            return p.setDirectNumber(q.a, at: kp)
-        case .point:
-            guard kp.component == .whole else { return false }
-            switch kp.property {
-            case .position: p.position = Point(x: q.a, y: q.b)
-            case .anchorPoint: p.anchorPoint = Point(x: q.a, y: q.b)
-            default: return false
-            }
-        case .size:
-            guard kp.component == .whole, kp.property == .shadowOffset else { return false }
-            p.shadowOffset = Size(width: q.a, height: q.b)
-        case .rect:
-            guard kp.component == .whole else { return false }
-            let r = Rect(x: q.a, y: q.b, width: q.c, height: q.d)
-            switch kp.property {
-            case .bounds: p.bounds = r
-            case .contentsRect: p.contentsRect = r
-            default: return false
-            }
-        case .color:
-            guard kp.component == .whole, p.directColor(kp.property) != nil else { return false }
-            p.setDirectColor(Color(red: q.a, green: q.b, blue: q.c, alpha: q.d), kp.property)
+        if let f = kp.field {
+            guard f.column == .doubles, f.width == kind.width else { return false }
+            p.setQuad(q, width: kind.width, f)
+            return true
         }
-        return true
+        return kind == .number && p.setTransformComponent(q.a, at: kp)
     }
 
     /// A basic or spring interpolation into `p` at `progress`; false, having changed
@@ -317,38 +248,16 @@ package struct EvaluationPlan: Sendable {
         let readsCurrent = plan.pointee.isAdditive || !plan.pointee.hasBothEnds
         let slot = plan.pointee.slot
         if slot != noSlot {
-            return withUnsafeMutableBytes(of: &p) { raw in
-                let words = raw.baseAddress!.assumingMemoryBound(to: Double.self) + Int(slot)
-                if readsCurrent { current = load(kind, words) }
-                store(kind, value(plan, current: current, progress: progress, cycle: cycle), words)
-                return true
-            }
+            let s = Int(slot), width = kind.width
+            if readsCurrent { current = p.words.quad(width: width, at: s) }
+            p.words.setQuad(value(plan, current: current, progress: progress, cycle: cycle), width: width, at: s)
+            return true
         }
         if readsCurrent {
-            guard let c = read(kind, kp, p) else { return false }
+            guard let c = read(kind, kp, &p) else { return false }
             current = c
         }
         return write(kind, kp, value(plan, current: current, progress: progress, cycle: cycle), &p)
-    }
-
-    /// The value of `kind` stored at `words` (a direct slot: see `directSlot`).
-    @inline(__always)
-    static func load(_ kind: Kind, _ words: UnsafeMutablePointer<Double>) -> Quad {
-        switch kind {
-        case .number: return Quad(words[0], 0, 0, 0)
-        case .point, .size: return Quad(words[0], words[1], 0, 0)
-        case .rect, .color: return Quad(words[0], words[1], words[2], words[3])
-        }
-    }
-
-    /// Stores `q` as a value of `kind` at `words` (a direct slot: see `directSlot`).
-    @inline(__always)
-    static func store(_ kind: Kind, _ q: Quad, _ words: UnsafeMutablePointer<Double>) {
-        switch kind {
-        case .number: words[0] = q.a
-        case .point, .size: words[0] = q.a; words[1] = q.b
-        case .rect, .color: words[0] = q.a; words[1] = q.b; words[2] = q.c; words[3] = q.d
-        }
     }
 
     /// A keyframe value into `p` at `progress` (after the animation's timing function), as
@@ -363,14 +272,12 @@ package struct EvaluationPlan: Sendable {
         let kind = plan.pointee.kind, kp = plan.pointee.keyPath
         let slot = plan.pointee.slot
         if slot != noSlot {
-            return withUnsafeMutableBytes(of: &p) { raw in
-                let words = raw.baseAddress!.assumingMemoryBound(to: Double.self) + Int(slot)
-                store(kind, plan.pointee.isAdditive ? load(kind, words).adding(v) : v, words)
-                return true
-            }
+            let s = Int(slot), width = kind.width
+            p.words.setQuad(plan.pointee.isAdditive ? p.words.quad(width: width, at: s).adding(v) : v, width: width, at: s)
+            return true
         }
         if plan.pointee.isAdditive {
-            guard let current = read(kind, kp, p) else { return false }
+            guard let current = read(kind, kp, &p) else { return false }
             v = current.adding(v)
         }
         return write(kind, kp, v, &p)

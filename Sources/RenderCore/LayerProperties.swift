@@ -6,200 +6,257 @@
 /// animates are stored inline; the rest — `sublayerTransform`, shadow, `contentsRect`,
 /// contents and every shape and text property — live in one shared, copy-on-write box
 /// (`LayerExtras`), and every layer that sets none of them shares one default box. Reading
-/// or writing any of them is a property access as before; only the first write to a shared
-/// box copies it.
+/// or writing any of them is a property access; only the first write to a shared box copies
+/// it. Where each property lies — inline or in the box, in which column, at which slot — is
+/// the property map's answer (`PropertyKey.field`, see `PropertyField`): the accessors, the
+/// copies, evaluation and the server's prefetching all ask it, and nothing else knows.
 public struct LayerProperties: Hashable, Sendable {
+    // Every property below is kept where the property map says (`PropertyKey.field`): its
+    // accessors read and write that field's slots and nothing else. Each names the place of
+    // its column (`inlineSlot`, `outOfLineSlot` check it against the map in debug builds, and
+    // `PropertyMapTests` checks every accessor against `value(of:)`): a branch on the place
+    // inside a getter would make the optimizer copy the whole value to address its column.
     // CALayer
-    public var position: Point = .zero
-    public var bounds: Rect = .zero
-    public var anchorPoint: Point = Point(x: 0.5, y: 0.5)
-    public var zPosition: Double = 0
-    public var transform: Transform3D = .identity
-    public var sublayerTransform: Transform3D {
-        @inlinable get { extras.sublayerTransform }
-        set { mutableExtras.sublayerTransform = newValue }
+    public var position: Point {
+        @inlinable @inline(__always) get { words.point(at: inlineSlot(.position)) }
+        @inlinable @inline(__always) set { words.setPoint(newValue, at: inlineSlot(.position)) }
     }
-    public var opacity: Double = 1
+    public var bounds: Rect {
+        @inlinable @inline(__always) get { words.rect(at: inlineSlot(.bounds)) }
+        @inlinable @inline(__always) set { words.setRect(newValue, at: inlineSlot(.bounds)) }
+    }
+    public var anchorPoint: Point {
+        @inlinable @inline(__always) get { words.point(at: inlineSlot(.anchorPoint)) }
+        @inlinable @inline(__always) set { words.setPoint(newValue, at: inlineSlot(.anchorPoint)) }
+    }
+    public var zPosition: Double {
+        @inlinable @inline(__always) get { words[inlineSlot(.zPosition)] }
+        @inlinable @inline(__always) set { words[inlineSlot(.zPosition)] = newValue }
+    }
+    public var transform: Transform3D {
+        @inlinable @inline(__always) get { words.transform(at: inlineSlot(.transform)) }
+        @inlinable @inline(__always) set { words.setTransform(newValue, at: inlineSlot(.transform)) }
+    }
+    public var sublayerTransform: Transform3D {
+        @inlinable @inline(__always) get { extras.transform(at: outOfLineSlot(.sublayerTransform)) }
+        @inlinable @inline(__always) set { mutableExtras.words.setTransform(newValue, at: outOfLineSlot(.sublayerTransform)) }
+    }
+    public var opacity: Double {
+        @inlinable @inline(__always) get { words[inlineSlot(.opacity)] }
+        @inlinable @inline(__always) set { words[inlineSlot(.opacity)] = newValue }
+    }
     /// `.clear` stands for Core Animation's `nil` background.
-    public var backgroundColor: Color = .clear
-    public var borderColor: Color = .black
-    public var borderWidth: Double = 0
-    public var cornerRadius: Double = 0
+    public var backgroundColor: Color {
+        @inlinable @inline(__always) get { words.color(at: inlineSlot(.backgroundColor)) }
+        @inlinable @inline(__always) set { words.setColor(newValue, at: inlineSlot(.backgroundColor)) }
+    }
+    public var borderColor: Color {
+        @inlinable @inline(__always) get { words.color(at: inlineSlot(.borderColor)) }
+        @inlinable @inline(__always) set { words.setColor(newValue, at: inlineSlot(.borderColor)) }
+    }
+    public var borderWidth: Double {
+        @inlinable @inline(__always) get { words[inlineSlot(.borderWidth)] }
+        @inlinable @inline(__always) set { words[inlineSlot(.borderWidth)] = newValue }
+    }
+    public var cornerRadius: Double {
+        @inlinable @inline(__always) get { words[inlineSlot(.cornerRadius)] }
+        @inlinable @inline(__always) set { words[inlineSlot(.cornerRadius)] = newValue }
+    }
     public var shadowColor: Color {
-        @inlinable get { extras.shadowColor }
-        set { mutableExtras.shadowColor = newValue }
+        @inlinable @inline(__always) get { extras.color(at: outOfLineSlot(.shadowColor)) }
+        @inlinable @inline(__always) set { mutableExtras.words.setColor(newValue, at: outOfLineSlot(.shadowColor)) }
     }
     public var shadowOpacity: Double {
-        @inlinable get { extras.shadowOpacity }
-        set { mutableExtras.shadowOpacity = newValue }
+        @inlinable @inline(__always) get { extras.words[outOfLineSlot(.shadowOpacity)] }
+        @inlinable @inline(__always) set { mutableExtras.words[outOfLineSlot(.shadowOpacity)] = newValue }
     }
     public var shadowOffset: Size {
-        @inlinable get { extras.shadowOffset }
-        set { mutableExtras.shadowOffset = newValue }
+        @inlinable @inline(__always) get { extras.size(at: outOfLineSlot(.shadowOffset)) }
+        @inlinable @inline(__always) set { mutableExtras.words.setSize(newValue, at: outOfLineSlot(.shadowOffset)) }
     }
     public var shadowRadius: Double {
-        @inlinable get { extras.shadowRadius }
-        set { mutableExtras.shadowRadius = newValue }
+        @inlinable @inline(__always) get { extras.words[outOfLineSlot(.shadowRadius)] }
+        @inlinable @inline(__always) set { mutableExtras.words[outOfLineSlot(.shadowRadius)] = newValue }
     }
     public var contentsRect: Rect {
-        @inlinable get { extras.contentsRect }
-        set { mutableExtras.contentsRect = newValue }
+        @inlinable @inline(__always) get { extras.rect(at: outOfLineSlot(.contentsRect)) }
+        @inlinable @inline(__always) set { mutableExtras.words.setRect(newValue, at: outOfLineSlot(.contentsRect)) }
     }
-    public var isHidden: Bool = false
-    public var masksToBounds: Bool = false
+    public var isHidden: Bool {
+        @inlinable @inline(__always) get { flags[inlineSlot(.isHidden)] }
+        @inlinable @inline(__always) set { flags[inlineSlot(.isHidden)] = newValue }
+    }
+    public var masksToBounds: Bool {
+        @inlinable @inline(__always) get { flags[inlineSlot(.masksToBounds)] }
+        @inlinable @inline(__always) set { flags[inlineSlot(.masksToBounds)] = newValue }
+    }
     public var contents: Bitmap? {
-        @inlinable get { extras.contents }
-        set { mutableExtras.contents = newValue }
+        @inlinable @inline(__always) get { contentsValue(.contents) }
+        @inlinable @inline(__always) set { setContentsValue(newValue, .contents) }
     }
     /// The id of the layer whose alpha masks this one (`CALayer.mask`), 0 for none. The
     /// mask is in no layer tree; it is drawn in this layer's bounds coordinates.
     public var mask: UInt32 {
-        @inlinable get { extras.mask }
-        set { mutableExtras.mask = newValue }
+        @inlinable @inline(__always) get { layer(.mask) }
+        @inlinable @inline(__always) set { setLayer(newValue, .mask) }
     }
     /// Where the contents bitmap goes in the bounds (`kCAGravity…`): `center`, `top`,
     /// `bottom`, `left`, `right`, `topLeft`, `topRight`, `bottomLeft`, `bottomRight`,
     /// `resize` (the default), `resizeAspect`, `resizeAspectFill`. `top` is the bounds'
     /// minimum y (the display's y grows downwards, as on iOS).
     public var contentsGravity: String {
-        @inlinable get { extras.contentsGravity }
-        set { mutableExtras.contentsGravity = newValue }
+        @inlinable @inline(__always) get { string(.contentsGravity) }
+        @inlinable @inline(__always) set { setString(newValue, .contentsGravity) }
     }
     /// Bitmap pixels per point of contents: the bitmap's natural size for gravity is its
     /// pixel size divided by this (default 1).
     public var contentsScale: Double {
-        @inlinable get { extras.contentsScale }
-        set { mutableExtras.contentsScale = newValue }
+        @inlinable @inline(__always) get { extras.words[outOfLineSlot(.contentsScale)] }
+        @inlinable @inline(__always) set { mutableExtras.words[outOfLineSlot(.contentsScale)] = newValue }
     }
     /// The shadow's shape in bounds coordinates; empty (the default) for Core Animation's
     /// nil: the shadow follows the layer's alpha.
     public var shadowPath: Path {
-        @inlinable get { extras.shadowPath }
-        set { mutableExtras.shadowPath = newValue }
+        @inlinable @inline(__always) get { path(.shadowPath) }
+        @inlinable @inline(__always) set { setPath(newValue, .shadowPath) }
     }
     // CAShapeLayer
     public var path: Path {
-        @inlinable get { extras.path }
-        set { mutableExtras.path = newValue }
+        @inlinable @inline(__always) get { path(.path) }
+        @inlinable @inline(__always) set { setPath(newValue, .path) }
     }
     public var fillColor: Color {
-        @inlinable get { extras.fillColor }
-        set { mutableExtras.fillColor = newValue }
+        @inlinable @inline(__always) get { extras.color(at: outOfLineSlot(.fillColor)) }
+        @inlinable @inline(__always) set { mutableExtras.words.setColor(newValue, at: outOfLineSlot(.fillColor)) }
     }
     public var strokeColor: Color {
-        @inlinable get { extras.strokeColor }
-        set { mutableExtras.strokeColor = newValue }
+        @inlinable @inline(__always) get { extras.color(at: outOfLineSlot(.strokeColor)) }
+        @inlinable @inline(__always) set { mutableExtras.words.setColor(newValue, at: outOfLineSlot(.strokeColor)) }
     }
     public var lineWidth: Double {
-        @inlinable get { extras.lineWidth }
-        set { mutableExtras.lineWidth = newValue }
+        @inlinable @inline(__always) get { extras.words[outOfLineSlot(.lineWidth)] }
+        @inlinable @inline(__always) set { mutableExtras.words[outOfLineSlot(.lineWidth)] = newValue }
     }
     public var strokeStart: Double {
-        @inlinable get { extras.strokeStart }
-        set { mutableExtras.strokeStart = newValue }
+        @inlinable @inline(__always) get { extras.words[outOfLineSlot(.strokeStart)] }
+        @inlinable @inline(__always) set { mutableExtras.words[outOfLineSlot(.strokeStart)] = newValue }
     }
     public var strokeEnd: Double {
-        @inlinable get { extras.strokeEnd }
-        set { mutableExtras.strokeEnd = newValue }
+        @inlinable @inline(__always) get { extras.words[outOfLineSlot(.strokeEnd)] }
+        @inlinable @inline(__always) set { mutableExtras.words[outOfLineSlot(.strokeEnd)] = newValue }
     }
     public var lineDashPhase: Double {
-        @inlinable get { extras.lineDashPhase }
-        set { mutableExtras.lineDashPhase = newValue }
+        @inlinable @inline(__always) get { extras.words[outOfLineSlot(.lineDashPhase)] }
+        @inlinable @inline(__always) set { mutableExtras.words[outOfLineSlot(.lineDashPhase)] = newValue }
     }
     public var miterLimit: Double {
-        @inlinable get { extras.miterLimit }
-        set { mutableExtras.miterLimit = newValue }
+        @inlinable @inline(__always) get { extras.words[outOfLineSlot(.miterLimit)] }
+        @inlinable @inline(__always) set { mutableExtras.words[outOfLineSlot(.miterLimit)] = newValue }
     }
     public var lineCap: String {
-        @inlinable get { extras.lineCap }
-        set { mutableExtras.lineCap = newValue }
+        @inlinable @inline(__always) get { string(.lineCap) }
+        @inlinable @inline(__always) set { setString(newValue, .lineCap) }
     }
     public var lineJoin: String {
-        @inlinable get { extras.lineJoin }
-        set { mutableExtras.lineJoin = newValue }
+        @inlinable @inline(__always) get { string(.lineJoin) }
+        @inlinable @inline(__always) set { setString(newValue, .lineJoin) }
     }
     public var fillRule: String {
-        @inlinable get { extras.fillRule }
-        set { mutableExtras.fillRule = newValue }
+        @inlinable @inline(__always) get { string(.fillRule) }
+        @inlinable @inline(__always) set { setString(newValue, .fillRule) }
     }
     /// Dash and gap lengths in points, alternating, starting with a dash; empty (the
     /// default) strokes solid.
     public var lineDashPattern: [Double] {
-        @inlinable get { extras.lineDashPattern }
-        set { mutableExtras.lineDashPattern = newValue }
+        @inlinable @inline(__always) get { numbers(.lineDashPattern) }
+        @inlinable @inline(__always) set { setNumbers(newValue, .lineDashPattern) }
     }
     // CATextLayer
     public var string: String {
-        @inlinable get { extras.string }
-        set { mutableExtras.string = newValue }
+        @inlinable @inline(__always) get { string(.string) }
+        @inlinable @inline(__always) set { setString(newValue, .string) }
     }
     public var fontSize: Double {
-        @inlinable get { extras.fontSize }
-        set { mutableExtras.fontSize = newValue }
+        @inlinable @inline(__always) get { extras.words[outOfLineSlot(.fontSize)] }
+        @inlinable @inline(__always) set { mutableExtras.words[outOfLineSlot(.fontSize)] = newValue }
     }
     public var foregroundColor: Color {
-        @inlinable get { extras.foregroundColor }
-        set { mutableExtras.foregroundColor = newValue }
+        @inlinable @inline(__always) get { extras.color(at: outOfLineSlot(.foregroundColor)) }
+        @inlinable @inline(__always) set { mutableExtras.words.setColor(newValue, at: outOfLineSlot(.foregroundColor)) }
     }
     public var font: String {
-        @inlinable get { extras.font }
-        set { mutableExtras.font = newValue }
+        @inlinable @inline(__always) get { string(.font) }
+        @inlinable @inline(__always) set { setString(newValue, .font) }
     }
     public var alignmentMode: String {
-        @inlinable get { extras.alignmentMode }
-        set { mutableExtras.alignmentMode = newValue }
+        @inlinable @inline(__always) get { string(.alignmentMode) }
+        @inlinable @inline(__always) set { setString(newValue, .alignmentMode) }
     }
     public var isWrapped: Bool {
-        @inlinable get { extras.isWrapped }
-        set { mutableExtras.isWrapped = newValue }
+        @inlinable @inline(__always) get { extras.flags[outOfLineSlot(.isWrapped)] }
+        @inlinable @inline(__always) set { mutableExtras.flags[outOfLineSlot(.isWrapped)] = newValue }
     }
-
     /// Whether hit-testing may find this layer and its sublayers (default true): false takes
     /// the whole subtree out of input, as UIView's `isUserInteractionEnabled = false` does.
     public var allowsHitTesting: Bool {
-        @inlinable get { extras.allowsHitTesting }
-        set { mutableExtras.allowsHitTesting = newValue }
+        @inlinable @inline(__always) get { extras.flags[outOfLineSlot(.allowsHitTesting)] }
+        @inlinable @inline(__always) set { mutableExtras.flags[outOfLineSlot(.allowsHitTesting)] = newValue }
     }
-
     /// How a line too long for the bounds is cut (`kCATruncation…`): `none` (the default),
     /// `start`, `middle` or `end`, with an ellipsis.
     public var truncationMode: String {
-        @inlinable get { extras.truncationMode }
-        set { mutableExtras.truncationMode = newValue }
+        @inlinable @inline(__always) get { string(.truncationMode) }
+        @inlinable @inline(__always) set { setString(newValue, .truncationMode) }
     }
 
+    /// The inline doubles (`PropertyColumns.inlineDoubles`): the number, point, rect, color
+    /// and transform properties the map keeps inline, at their slots.
+    @usableFromInline var words: InlineArray<36, Double>
+    /// The inline Booleans (`PropertyColumns.inlineBools`).
+    @usableFromInline var flags: InlineArray<2, Bool>
     /// The out-of-line properties (shared until one of them is set).
-    @usableFromInline var extras: LayerExtras = .defaults
+    @usableFromInline var extras: LayerExtras
 
     /// `extras`, unshared first so that it may be changed.
-    var mutableExtras: LayerExtras {
+    @usableFromInline var mutableExtras: LayerExtras {
         mutating get {
             if !isKnownUniquelyReferenced(&extras) { extras = extras.copy() }
             return extras
         }
     }
 
-    public init() {}
+    /// Core Animation's defaults.
+    public init() {
+        self.init(extras: .defaults)
+        anchorPoint = Point(x: 0.5, y: 0.5)
+        transform = .identity
+        opacity = 1
+        borderColor = .black
+    }
 
-    /// `self = m`, field by field: no temporary copy of the whole value, no retain or
+    /// Zeros inline (the defaults of everything but the properties `init()` sets), `extras`
+    /// out of line.
+    init(extras: LayerExtras) {
+        words = InlineArray(repeating: 0)
+        flags = InlineArray(repeating: false)
+        self.extras = extras
+    }
+
+    /// `self = m`, column by column: no temporary copy of the whole value, no retain or
     /// release when both already share the extras box (the usual case when evaluation
     /// resets a presentation to its model every frame), and no allocation when this value
     /// owns a box of its own (a presentation that animates an out-of-line property keeps its
-    /// box and has the model's values copied in). Every inline stored property must be
-    /// listed: debug builds assert the result equals `m`, and a test changes every property.
+    /// box and has the model's values copied in). Debug builds assert the result equals `m`.
     @inline(__always)
     mutating func assign(from m: LayerProperties) {
         withUnsafePointer(to: m) { assign(from: $0) }
     }
 
-    /// `assign(from:)` reading `*m` field by field in place (it must not point at `self`).
+    /// `assign(from:)` reading `*m` in place (it must not point at `self`).
     @inline(__always)
     mutating func assign(from m: UnsafePointer<LayerProperties>) {
-        position = m.pointee.position; bounds = m.pointee.bounds; anchorPoint = m.pointee.anchorPoint
-        zPosition = m.pointee.zPosition; transform = m.pointee.transform; opacity = m.pointee.opacity
-        backgroundColor = m.pointee.backgroundColor; borderColor = m.pointee.borderColor
-        borderWidth = m.pointee.borderWidth; cornerRadius = m.pointee.cornerRadius
-        isHidden = m.pointee.isHidden; masksToBounds = m.pointee.masksToBounds
+        words = m.pointee.words
+        flags = m.pointee.flags
         if extras !== m.pointee.extras {
             if isKnownUniquelyReferenced(&extras) && extras !== LayerExtras.defaults {
                 extras.assign(from: m.pointee.extras)
@@ -207,7 +264,15 @@ public struct LayerProperties: Hashable, Sendable {
                 extras = m.pointee.extras
             }
         }
-        assert(self == m.pointee, "LayerProperties.assign(from:) misses a stored property")
+        assert(self == m.pointee, "LayerProperties.assign(from:) misses a column")
+    }
+
+    public static func == (a: LayerProperties, b: LayerProperties) -> Bool {
+        a.words.elementsEqual(b.words) && a.flags.elementsEqual(b.flags) && a.extras == b.extras
+    }
+
+    public func hash(into h: inout Hasher) {
+        words.hashElements(into: &h); flags.hashElements(into: &h); extras.hash(into: &h)
     }
 
     /// The layer's frame in its superlayer's space when its transform is affine-free of
@@ -219,106 +284,66 @@ public struct LayerProperties: Hashable, Sendable {
 
     // MARK: Whole properties
 
-    /// The value of a property.
+    /// The value of a property, read where the map keeps it.
     @inlinable
     public func value(of key: PropertyKey) -> AnimatableValue {
-        switch key {
-        case .position: return .point(position)
-        case .bounds: return .rect(bounds)
-        case .anchorPoint: return .point(anchorPoint)
-        case .zPosition: return .number(zPosition)
-        case .transform: return .transform(transform)
-        case .sublayerTransform: return .transform(sublayerTransform)
-        case .opacity: return .number(opacity)
-        case .backgroundColor: return .color(backgroundColor)
-        case .borderColor: return .color(borderColor)
-        case .borderWidth: return .number(borderWidth)
-        case .cornerRadius: return .number(cornerRadius)
-        case .shadowColor: return .color(shadowColor)
-        case .shadowOpacity: return .number(shadowOpacity)
-        case .shadowOffset: return .size(shadowOffset)
-        case .shadowRadius: return .number(shadowRadius)
-        case .contentsRect: return .rect(contentsRect)
-        case .isHidden: return .bool(isHidden)
-        case .masksToBounds: return .bool(masksToBounds)
-        case .contents: return .contents(contents)
-        case .mask: return .layer(mask)
-        case .contentsGravity: return .string(contentsGravity)
-        case .contentsScale: return .number(contentsScale)
-        case .shadowPath: return .path(shadowPath)
-        case .path: return .path(path)
-        case .fillColor: return .color(fillColor)
-        case .strokeColor: return .color(strokeColor)
-        case .lineWidth: return .number(lineWidth)
-        case .strokeStart: return .number(strokeStart)
-        case .strokeEnd: return .number(strokeEnd)
-        case .lineDashPhase: return .number(lineDashPhase)
-        case .miterLimit: return .number(miterLimit)
-        case .lineCap: return .string(lineCap)
-        case .lineJoin: return .string(lineJoin)
-        case .fillRule: return .string(fillRule)
-        case .lineDashPattern: return .numbers(lineDashPattern)
-        case .string: return .string(string)
-        case .fontSize: return .number(fontSize)
-        case .foregroundColor: return .color(foregroundColor)
-        case .font: return .string(font)
-        case .alignmentMode: return .string(alignmentMode)
-        case .isWrapped: return .bool(isWrapped)
-        case .allowsHitTesting: return .bool(allowsHitTesting)
-        case .truncationMode: return .string(truncationMode)
+        withUnsafePointer(to: self) { LayerProperties.value(of: key, in: $0) }
+    }
+
+    /// `value(of:)` of `*p`, read in place: a reader that branches on the field's kind and
+    /// place over a borrowed value would make the optimizer copy the value whole first.
+    @inlinable @inline(__always)
+    static func value(of key: PropertyKey, in p: UnsafePointer<LayerProperties>) -> AnimatableValue {
+        let f = key.field, s = Int(f.slot)
+        if f.place == .inline {
+            switch f.kind {
+            case .number: return .number(p.pointee.words[s])
+            case .point: return .point(p.pointee.words.point(at: s))
+            case .size: return .size(p.pointee.words.size(at: s))
+            case .rect: return .rect(p.pointee.words.rect(at: s))
+            case .color: return .color(p.pointee.words.color(at: s))
+            case .transform: return .transform(p.pointee.words.transform(at: s))
+            case .bool: return .bool(p.pointee.flags[s])
+            default: preconditionFailure("the property map keeps only doubles and Booleans inline (\(key))")
+            }
+        }
+        let e = p.pointee.extras
+        switch f.kind {
+        case .number: return .number(e.words[s])
+        case .point: return .point(e.point(at: s))
+        case .size: return .size(e.size(at: s))
+        case .rect: return .rect(e.rect(at: s))
+        case .color: return .color(e.color(at: s))
+        case .transform: return .transform(e.transform(at: s))
+        case .bool: return .bool(e.flags[s])
+        case .string: return .string(e.strings[s])
+        case .path: return .path(e.paths[s])
+        case .contents: return .contents(e.contents)
+        case .numbers: return .numbers(e.numbers)
+        case .layer: return .layer(e.layer)
         }
     }
 
-    /// Sets a property. Throws `KeyPathError.typeMismatch` when the value is of the
-    /// wrong kind; the properties are unchanged then.
+    /// Sets a property where the map keeps it. Throws `KeyPathError.typeMismatch` when the
+    /// value is of the wrong kind; the properties are unchanged then.
     @inlinable
     public mutating func setValue(_ v: AnimatableValue, of key: PropertyKey) throws(KeyPathError) {
-        func bad() -> KeyPathError { .typeMismatch(keyPath: key.name, expected: key.valueKind, got: v.kind) }
-        switch (key, v) {
-        case let (.position, .point(p)): position = p
-        case let (.bounds, .rect(r)): bounds = r
-        case let (.anchorPoint, .point(p)): anchorPoint = p
-        case let (.zPosition, .number(n)): zPosition = n
-        case let (.transform, .transform(t)): transform = t
-        case let (.sublayerTransform, .transform(t)): sublayerTransform = t
-        case let (.opacity, .number(n)): opacity = n
-        case let (.backgroundColor, .color(c)): backgroundColor = c
-        case let (.borderColor, .color(c)): borderColor = c
-        case let (.borderWidth, .number(n)): borderWidth = n
-        case let (.cornerRadius, .number(n)): cornerRadius = n
-        case let (.shadowColor, .color(c)): shadowColor = c
-        case let (.shadowOpacity, .number(n)): shadowOpacity = n
-        case let (.shadowOffset, .size(s)): shadowOffset = s
-        case let (.shadowRadius, .number(n)): shadowRadius = n
-        case let (.contentsRect, .rect(r)): contentsRect = r
-        case let (.isHidden, .bool(b)): isHidden = b
-        case let (.masksToBounds, .bool(b)): masksToBounds = b
-        case let (.contents, .contents(b)): contents = b
-        case let (.mask, .layer(l)): mask = l
-        case let (.contentsGravity, .string(s)): contentsGravity = s
-        case let (.contentsScale, .number(n)): contentsScale = n
-        case let (.shadowPath, .path(p)): shadowPath = p
-        case let (.lineDashPattern, .numbers(a)): lineDashPattern = a
-        case let (.truncationMode, .string(s)): truncationMode = s
-        case let (.path, .path(p)): path = p
-        case let (.fillColor, .color(c)): fillColor = c
-        case let (.strokeColor, .color(c)): strokeColor = c
-        case let (.lineWidth, .number(n)): lineWidth = n
-        case let (.strokeStart, .number(n)): strokeStart = n
-        case let (.strokeEnd, .number(n)): strokeEnd = n
-        case let (.lineDashPhase, .number(n)): lineDashPhase = n
-        case let (.miterLimit, .number(n)): miterLimit = n
-        case let (.lineCap, .string(s)): lineCap = s
-        case let (.lineJoin, .string(s)): lineJoin = s
-        case let (.fillRule, .string(s)): fillRule = s
-        case let (.string, .string(s)): string = s
-        case let (.fontSize, .number(n)): fontSize = n
-        case let (.foregroundColor, .color(c)): foregroundColor = c
-        case let (.font, .string(s)): font = s
-        case let (.alignmentMode, .string(s)): alignmentMode = s
-        case let (.isWrapped, .bool(b)): isWrapped = b
-        case let (.allowsHitTesting, .bool(b)): allowsHitTesting = b
-        default: throw bad()
+        guard v.kind == key.field.kind else {
+            throw .typeMismatch(keyPath: key.name, expected: key.valueKind, got: v.kind)
+        }
+        switch v {
+        case let .number(n): setNumber(n, key)
+        case let .point(p): setPoint(p, key)
+        case let .size(s): setSize(s, key)
+        case let .rect(r): setRect(r, key)
+        case let .color(c): setColor(c, key)
+        case let .transform(t): setTransformValue(t, key)
+        case let .bool(b): setBool(b, key)
+        case let .string(s): setString(s, key)
+        case let .path(p): setPath(p, key)
+        case let .contents(b): setContentsValue(b, key)
+        case let .numbers(a): setNumbers(a, key)
+        case let .layer(l): setLayer(l, key)
         }
     }
 

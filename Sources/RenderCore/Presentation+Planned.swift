@@ -4,7 +4,8 @@
 /// nothing of where the caller keeps them: it reads what it is handed, nothing more, and
 /// gives bit for bit what `Presentation.evaluate(model:animations:…)` gives.
 ///
-///     row i        plan (route, key path, slot, ends) · timing · timing function · lifecycle
+///     row i        plan (route, key path, slot: the property map's index, ends) · timing
+///                  · timing function · lifecycle
 ///                  · out-of-line: values [start, count) · key times · timing functions
 ///                                 · transform index
 ///     inputs       quads[·] · doubles[·] · timing functions[·] · transform ends[·]
@@ -246,15 +247,16 @@ extension Presentation {
         }
         let slot = row.pointee.plan.slot
         if slot != EvaluationPlan.noSlot {
-            let words = UnsafeMutableRawPointer(presentation).assumingMemoryBound(to: Double.self) + Int(slot)
-            EvaluationPlan.store(row.pointee.plan.kind, v, words)
+            // The field's slot in the presentation's inline doubles (the property map's).
+            presentation.pointee.words.setQuad(v, width: row.pointee.plan.kind.width, at: Int(slot))
         } else {
-            // A component of the transform: set on the model's (a transform that is not
-            // simple declines, and the full evaluation takes it).
-            presentation.pointee.transform = model.pointee.transform
-            guard EvaluationPlan.write(row.pointee.plan.kind, row.pointee.plan.keyPath, v, &presentation.pointee) else {
-                return nil
-            }
+            // A number component of `transform` (`EvaluationPlan.isDirect`): set on the
+            // model's, as `LayerProperties.setTransformComponent(_:at:)` sets it (a transform
+            // that is not simple declines, having changed nothing, and the full evaluation
+            // takes it).
+            guard var parts = SimpleTransformParts(model.pointee.transform) else { return nil }
+            parts.setComponent(row.pointee.plan.keyPath.component, v.a)
+            presentation.pointee.transform = parts.matrix
         }
         return store(lifecycle(of: state.phase), in: row)
     }

@@ -124,24 +124,8 @@ public enum PropertyKey: UInt8, Sendable, CaseIterable, CustomStringConvertible 
         return d
     }()
 
-    /// The kind of value the property holds.
-    public var valueKind: AnimatableValue.Kind {
-        switch self {
-        case .position, .anchorPoint: return .point
-        case .bounds, .contentsRect: return .rect
-        case .zPosition, .opacity, .borderWidth, .cornerRadius, .shadowOpacity, .shadowRadius,
-             .lineWidth, .strokeStart, .strokeEnd, .lineDashPhase, .miterLimit, .fontSize, .contentsScale: return .number
-        case .transform, .sublayerTransform: return .transform
-        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor: return .color
-        case .shadowOffset: return .size
-        case .isHidden, .masksToBounds, .isWrapped, .allowsHitTesting: return .bool
-        case .contents: return .contents
-        case .path, .shadowPath: return .path
-        case .lineCap, .lineJoin, .fillRule, .string, .font, .alignmentMode, .contentsGravity, .truncationMode: return .string
-        case .lineDashPattern: return .numbers
-        case .mask: return .layer
-        }
-    }
+    /// The kind of value the property holds (the property map's answer: `field`).
+    public var valueKind: AnimatableValue.Kind { field.kind }
 
     /// Whether a change animates by interpolation (the rest switch discretely). As in Core
     /// Animation, `contentsScale` does not animate although it is a number.

@@ -31,33 +31,31 @@ extension Animation {
 }
 
 extension LayerProperties {
-    /// Copies the properties in `set` from `*m` (the rest stay as they are). `m` is read
-    /// field by field in place: no copy of the whole value. It must not point at `self`.
+    /// Copies the properties in `set` from `*m` (the rest stay as they are), each at the
+    /// slots the map gives it. `m` is read in place: no copy of the whole value. It must not
+    /// point at `self`.
     @inline(__always)
     mutating func assign(_ set: PropertySet, from m: UnsafePointer<LayerProperties>) {
         var bits = set.rawValue
         while bits != 0 {
             let raw = UInt8(truncatingIfNeeded: bits.trailingZeroBitCount)
             bits &= bits - 1
-            switch raw {
-            case PropertyKey.position.rawValue: position = m.pointee.position
-            case PropertyKey.bounds.rawValue: bounds = m.pointee.bounds
-            case PropertyKey.anchorPoint.rawValue: anchorPoint = m.pointee.anchorPoint
-            case PropertyKey.zPosition.rawValue: zPosition = m.pointee.zPosition
-            case PropertyKey.transform.rawValue: transform = m.pointee.transform
-            case PropertyKey.opacity.rawValue: opacity = m.pointee.opacity
-            case PropertyKey.backgroundColor.rawValue: backgroundColor = m.pointee.backgroundColor
-            case PropertyKey.borderColor.rawValue: borderColor = m.pointee.borderColor
-            case PropertyKey.borderWidth.rawValue: borderWidth = m.pointee.borderWidth
-            case PropertyKey.cornerRadius.rawValue: cornerRadius = m.pointee.cornerRadius
-            case PropertyKey.isHidden.rawValue: isHidden = m.pointee.isHidden
-            case PropertyKey.masksToBounds.rawValue: masksToBounds = m.pointee.masksToBounds
-            default:
+            guard let key = PropertyKey(rawValue: raw) else { continue }
+            let f = key.field
+            if f.place == .inline {
+                let s = Int(f.slot)
+                if f.column == .bools {
+                    flags[s] = m.pointee.flags[s]
+                } else {
+                    for i in s ..< s + f.width { words[i] = m.pointee.words[i] }
+                }
+            } else if extras !== m.pointee.extras {
                 // Out of line: write only when it differs, so that a presentation sharing its
                 // model's box keeps sharing it.
-                guard let key = PropertyKey(rawValue: raw), extras !== m.pointee.extras else { continue }
-                let v = m.pointee.value(of: key)
-                if value(of: key) != v { try? setValue(v, of: key) }
+                // Both read in place (`value(of:in:)`): no copy of either value.
+                let v = LayerProperties.value(of: key, in: m)
+                let mine = withUnsafePointer(to: &self) { LayerProperties.value(of: key, in: $0) }
+                if mine != v { try? setValue(v, of: key) }
             }
         }
     }
@@ -88,27 +86,25 @@ extension LayerProperties {
         return lower < upper ? lower..<upper : 0..<0
     }
 
-    /// `storageSpan` of each property, by raw value.
+    /// `storageSpan` of each property, by raw value: its field's slots in its column, the
+    /// column found where `MemoryLayout` says it lies (the three stored properties
+    /// `words`, `flags`, `extras`; an `InlineArray` keeps its elements contiguous).
     private static let storageSpans: [Range<Int>] = (0..<64).map { raw -> Range<Int> in
-        func span<T>(_ path: KeyPath<LayerProperties, T>) -> Range<Int> {
-            let offset = MemoryLayout<LayerProperties>.offset(of: path)!
-            return offset..<offset + MemoryLayout<T>.size
-        }
-        switch PropertyKey(rawValue: UInt8(raw)) {
-        case .position?: return span(\.position)
-        case .bounds?: return span(\.bounds)
-        case .anchorPoint?: return span(\.anchorPoint)
-        case .zPosition?: return span(\.zPosition)
-        case .transform?: return span(\.transform)
-        case .opacity?: return span(\.opacity)
-        case .backgroundColor?: return span(\.backgroundColor)
-        case .borderColor?: return span(\.borderColor)
-        case .borderWidth?: return span(\.borderWidth)
-        case .cornerRadius?: return span(\.cornerRadius)
-        case .isHidden?: return span(\.isHidden)
-        case .masksToBounds?: return span(\.masksToBounds)
-        case .some: return span(\.extras)
-        case nil: return 0..<0
+        typealias L = LayerProperties
+        guard let key = PropertyKey(rawValue: UInt8(raw)) else { return 0..<0 }
+        let f = key.field
+        switch (f.place, f.column) {
+        case (.inline, .doubles):
+            let base = MemoryLayout<L>.offset(of: \L.words)!, stride = MemoryLayout<Double>.stride
+            return base + f.slots.lowerBound * stride ..< base + f.slots.upperBound * stride
+        case (.inline, .bools):
+            let base = MemoryLayout<L>.offset(of: \L.flags)!, stride = MemoryLayout<Bool>.stride
+            return base + f.slots.lowerBound * stride ..< base + f.slots.upperBound * stride
+        case (.inline, _):
+            preconditionFailure("the property map keeps only doubles and Booleans inline (\(key): \(f))")
+        case (.extras, _):
+            let offset = MemoryLayout<L>.offset(of: \L.extras)!
+            return offset ..< offset + MemoryLayout<LayerExtras>.size
         }
     }
 }

@@ -255,9 +255,12 @@ struct EvaluationPlanTests {
         #expect(!Animation(.keyframe(KeyframeAnimation(keyPath: .opacity, values: [.number(0), .number(1)], isAdditive: true)))
             .plan.isDirect)
         #expect(!Animation.keyframe(.position, values: [.point(.zero)], mode: .paced).plan.isDirect)
-        // The slot is the field's word.
+        // The slot is the property map's: the field's index in the inline doubles.
         let opacity = Animation.basic(.opacity, from: .number(0), to: .number(1)).plan.slot
-        #expect(Int(opacity) * 8 == MemoryLayout<LayerProperties>.offset(of: \LayerProperties.opacity))
+        #expect(opacity == PropertyKey.opacity.field.slot)
+        let height = Animation.basic("bounds.size.height", from: .number(0), to: .number(1)).plan.slot
+        #expect(height == PropertyKey.bounds.field.slot + 3)
+        #expect(Animation.basic("shadowOpacity", from: .number(0), to: .number(1)).plan.slot == EvaluationPlan.noSlot)
     }
 
     @Test func routes() {

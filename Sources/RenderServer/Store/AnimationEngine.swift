@@ -20,9 +20,11 @@ import RenderProtocol
 ///
 /// What the walk reads lies in memory the store owns: the dense states, the nodes, the
 /// presentations, and the `AnimationTable`'s rows and arenas, reached by index. It reads no
-/// Swift array's storage, no object and no field by an offset of its own making: the only
-/// offsets it uses are `MemoryLayout`'s (where a node's model lies, and a property's bytes
-/// within `LayerProperties`, `LayerProperties.storageSpan`), to fetch memory ahead.
+/// Swift array's storage, no object and no field by an offset of its own making: a
+/// property's storage is found by RenderCore's property map (`PropertyKey.field`: a slot in
+/// one of `LayerProperties`' columns), and the only offsets the walk uses are `MemoryLayout`'s
+/// (where a node's model lies; where a property's slots lie, `LayerProperties.storageSpan`),
+/// to fetch memory ahead.
 ///     per animation, by its lifecycle at that time:
 ///         pending               → nothing
 ///         active                → animationStarted, once
