@@ -15,7 +15,7 @@
 /// A plan is a plain value (no references, no addresses): whoever evaluates it keeps it where
 /// it likes — in the animation (the client), or in a table of its own (the server's
 /// `AnimationTable`) — and passes a keyframe plan's values and a transform plan's ends beside
-/// it (`PlanInputs`).
+/// it (`PlannedData`).
 ///
 /// Invariant: evaluating through the plan gives bit for bit what the general path gives
 /// (`Presentation.applyInterpolation` and the keyframe branch of `Presentation.apply`): the
@@ -321,13 +321,15 @@ package final class KeyframePlan: Sendable {
 
 /// A keyframe plan's values, key times and timing functions where they lie (the animation's
 /// arrays, or a server's arenas): a plain view, valid while that storage is.
+@usableFromInline
 package struct KeyframeValues {
-    package var values: UnsafeBufferPointer<Quad>
+    @usableFromInline package var values: UnsafeBufferPointer<Quad>
     /// nil: none given (not the same as none stored: see `KeyframeAnimation.locate`).
-    package var keyTimes: UnsafeBufferPointer<Double>?
-    package var timingFunctions: UnsafeBufferPointer<TimingFunction>?
-    package var mode: KeyframeAnimation.CalculationMode
+    @usableFromInline package var keyTimes: UnsafeBufferPointer<Double>?
+    @usableFromInline package var timingFunctions: UnsafeBufferPointer<TimingFunction>?
+    @usableFromInline package var mode: KeyframeAnimation.CalculationMode
 
+    @inlinable @inline(__always)
     package init(values: UnsafeBufferPointer<Quad>, keyTimes: UnsafeBufferPointer<Double>?,
                  timingFunctions: UnsafeBufferPointer<TimingFunction>?, mode: KeyframeAnimation.CalculationMode) {
         self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions; self.mode = mode
@@ -356,6 +358,7 @@ package struct KeyframeValues {
 /// Both ends of a whole-transform basic animation, decomposed once, with the rotation's
 /// arc (see `EvaluationPlan`): a plain value, kept by the animation in a `TransformPlan` and
 /// by the server in an arena of its own.
+@usableFromInline
 package struct TransformEnds: Sendable {
     /// `from == to`: the value is constant.
     package let isConstant: Bool
@@ -398,6 +401,7 @@ package final class TransformPlan: Sendable {
 /// Up to four components of a scalar value: a number uses `a`; a point or size `a, b`; a
 /// rect `a, b` (origin) and `c, d` (size); a color red, green, blue, alpha. Unused
 /// components stay 0 and never reach a layer.
+@usableFromInline
 package struct Quad: Sendable {
     package var a, b, c, d: Double
     static var zero: Quad { Quad(0, 0, 0, 0) }

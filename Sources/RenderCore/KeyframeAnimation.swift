@@ -92,7 +92,7 @@ public struct KeyframeAnimation: Hashable, Sendable {
     }
 
     /// `segment` over any random-access storage of key times and timing functions (the
-    /// server keeps them in arenas of its own: see `PlanInputs`).
+    /// server keeps them in arenas of its own: see `PlannedData`).
     @inline(__always)
     static func segment<K: RandomAccessCollection<Double>, F: RandomAccessCollection<TimingFunction>>(
         _ p: Double, count n: Int, keyTimeStorage keyTimes: K?, timingFunctionStorage timingFunctions: F?) -> (Int, Double)

@@ -1,32 +1,28 @@
 /// Evaluation on plain values, for a caller that keeps animations in memory of its own (the
-/// server's animation table): an animation reduced to a `PlannedAnimation` row, its keyframe
-/// values and transform ends in arenas addressed by index (`PlanInputs`). RenderCore knows
-/// nothing of where the caller keeps them: it reads what it is handed, nothing more, and
-/// gives bit for bit what `Presentation.evaluate(model:animations:…)` gives.
+/// server's animation table): an animation reduced to a `PlannedAnimation` row, and beside
+/// it, for a keyframe or whole-transform plan, its out-of-line data as views the caller
+/// hands over for the call (`PlannedData`). RenderCore knows nothing of where the caller
+/// keeps either — which arena, which index, which column: it reads the values it is handed
+/// and writes the presentation it is handed (`inout`), nothing more, and gives bit for bit
+/// what `Presentation.evaluate(model:animations:…)` gives.
 ///
-///     row i        plan (route, key path, slot: the property map's index, ends) · timing
-///                  · timing function · lifecycle
-///                  · out-of-line: values [start, count) · key times · timing functions
-///                                 · transform index
-///     inputs       quads[·] · doubles[·] · timing functions[·] · transform ends[·]
+///     row          plan (route, key path, slot: the property map's index, ends) · timing
+///                  · timing function · keyframe mode · lifecycle (written back)
+///     data         keyframe values · key times · timing functions   (views, or none)
+///                  · transform ends                                  (a view of one, or none)
+///     in           the layer's time, its model (read in place)
+///     out          its presentation (`inout`), the row's lifecycle
+///
+/// The client evaluates its own animations through the same per-row step (`applyPlanned`,
+/// over a row and views of the animation's own arrays: `withPlanned`), so both sides agree.
 ///
 /// Only routes other than `general` evaluate here; a general animation (groups,
 /// transitions, paths, retargeted springs…) is handed back to the caller, which keeps the
 /// `Animation` itself and evaluates it with `Presentation.apply(_:state:to:)`.
 
-/// Where a row's out-of-line data lies in the caller's arenas (indices; counts −1 for "none
-/// given", which differs from "none stored" for key times and timing functions).
-package struct PlanSpans: Sendable {
-    package var values: Int32 = 0, valueCount: Int32 = 0
-    package var keyTimes: Int32 = 0, keyTimeCount: Int32 = -1
-    package var timingFunctions: Int32 = 0, timingFunctionCount: Int32 = -1
-    /// Index of the transform plan's ends, −1 for none.
-    package var transform: Int32 = -1
-    package init() {}
-}
-
-/// An animation as evaluation reads it: a plain value (no references), so it can live in a
-/// table the caller allocates. `lifecycle` is written by evaluation.
+/// An animation as evaluation reads it: a plain value (no references, no indices into
+/// anyone's storage), so it can live in a table the caller allocates. `lifecycle` is written
+/// by evaluation.
 package struct PlannedAnimation: Sendable {
     package var plan: EvaluationPlan
     package var timing: MediaTiming
@@ -38,17 +34,13 @@ package struct PlannedAnimation: Sendable {
     package var keyframeMode: KeyframeAnimation.CalculationMode = .linear
     /// The animation's lifecycle at the latest evaluation.
     package var lifecycle: AnimationLifecycle = .pending
-    /// Whether its plan reads data out of line (a keyframe or transform route).
-    package var readsOutOfLine: Bool { spans.valueCount > 0 || spans.transform >= 0 }
-    package var spans = PlanSpans()
 
-    /// `animation` with its out-of-line data at `spans` (the caller copied it there).
-    package init(_ animation: borrowing Animation, spans: PlanSpans) {
+    /// `animation`'s row (its out-of-line data, `Animation.planData`, stays with the caller).
+    package init(_ animation: borrowing Animation) {
         plan = animation.plan; timing = animation.timing; timingFunction = animation.timingFunction
         isRemovedOnCompletion = animation.isRemovedOnCompletion
         written = animation.writtenProperties
         if case let .keyframes(k)? = animation.planData { keyframeMode = k.mode }
-        self.spans = spans
     }
 
     @inline(__always)
@@ -57,39 +49,34 @@ package struct PlannedAnimation: Sendable {
     }
 }
 
-/// The caller's arenas, as base addresses (nil where empty). Valid while the caller neither
-/// grows nor frees them: for the duration of one evaluation.
-package struct PlanInputs {
-    package var quads: UnsafePointer<Quad>?
-    package var doubles: UnsafePointer<Double>?
-    package var timingFunctions: UnsafePointer<TimingFunction>?
-    package var transforms: UnsafePointer<TransformEnds>?
-    package init(quads: UnsafePointer<Quad>?, doubles: UnsafePointer<Double>?,
-                 timingFunctions: UnsafePointer<TimingFunction>?, transforms: UnsafePointer<TransformEnds>?) {
-        self.quads = quads; self.doubles = doubles; self.timingFunctions = timingFunctions; self.transforms = transforms
-    }
+/// A planned row's out-of-line data, as its caller hands it for one evaluation: views of
+/// storage the caller owns (the animation's own arrays in the client, the server's arenas),
+/// valid for the duration of the call. Empty for a row whose plan reads none (basic, spring,
+/// general).
+@usableFromInline
+package struct PlannedData {
+    /// A keyframe plan's values, key times and timing functions (the row's `keyframeMode`);
+    /// nil for none.
+    @usableFromInline package var keyframes: KeyframeValues?
+    /// A whole-transform plan's ends: one element, or none.
+    @usableFromInline package var transform: UnsafeBufferPointer<TransformEnds>
 
-    /// The keyframe values `spans` names.
-    @inline(__always)
-    func keyframes(_ spans: PlanSpans, mode: KeyframeAnimation.CalculationMode) -> KeyframeValues {
-        func view<T>(_ base: UnsafePointer<T>?, _ start: Int32, _ count: Int32) -> UnsafeBufferPointer<T>? {
-            guard count >= 0 else { return nil }
-            guard count > 0, let base else { return UnsafeBufferPointer(start: nil, count: 0) }
-            return UnsafeBufferPointer(start: base + Int(start), count: Int(count))
-        }
-        return KeyframeValues(values: view(quads, spans.values, spans.valueCount)!,
-                              keyTimes: view(doubles, spans.keyTimes, spans.keyTimeCount),
-                              timingFunctions: view(timingFunctions, spans.timingFunctions, spans.timingFunctionCount),
-                              mode: mode)
+    /// Inlinable: the walk makes one per layer, and a call across the module would cost it
+    /// a store-forwarding stall as it reads the result back.
+    @inlinable @inline(__always)
+    package init(keyframes: KeyframeValues? = nil,
+                 transform: UnsafeBufferPointer<TransformEnds> = UnsafeBufferPointer(start: nil, count: 0)) {
+        self.keyframes = keyframes; self.transform = transform
     }
 }
 
 extension Presentation {
     /// Evaluates one planned animation whose timing applies it, into `p`; false, having
     /// changed nothing, when its route is `general` or its plan declines for the layer's
-    /// current state (the caller then takes the general path).
+    /// current state (the caller then takes the general path). The step both sides share:
+    /// the server's rows (`evaluate(planned:…)`) and the client's animations (`withPlanned`).
     @inline(__always)
-    static func applyPlanned(_ row: UnsafePointer<PlannedAnimation>, state: MediaTiming.State, inputs: PlanInputs,
+    static func applyPlanned(_ row: UnsafePointer<PlannedAnimation>, state: MediaTiming.State, data: PlannedData,
                              to p: inout LayerProperties) -> Bool {
         withUnsafePointer(to: row.pointee.plan) { plan in
             switch plan.pointee.route {
@@ -102,16 +89,13 @@ extension Presentation {
                 let x = plan.pointee.spring.displacement(at: state.localTime)
                 return EvaluationPlan.apply(plan, progress: 1 - x, cycle: state.cycle, to: &p)
             case .keyframe:
-                guard row.pointee.spans.valueCount > 0 else { return false }
-                let mode = row.pointee.keyframeMode
+                guard let k = data.keyframes, k.values.count > 0 else { return false }
                 let progress = row.pointee.timingFunction?.evaluate(state.progress) ?? state.progress
-                return EvaluationPlan.applyKeyframes(plan, inputs.keyframes(row.pointee.spans, mode: mode),
-                                                     progress: progress, cycle: state.cycle, to: &p)
+                return EvaluationPlan.applyKeyframes(plan, k, progress: progress, cycle: state.cycle, to: &p)
             case .transform:
-                guard row.pointee.spans.transform >= 0, let transforms = inputs.transforms else { return false }
+                guard let ends = data.transform.baseAddress, data.transform.count > 0 else { return false }
                 let progress = row.pointee.timingFunction?.evaluate(state.progress) ?? state.progress
-                let v = transforms[Int(row.pointee.spans.transform)].value(at: progress)
-                applyTransform(v, plan, to: &p)
+                applyTransform(ends.pointee.value(at: progress), plan, to: &p)
                 return true
             }
         }
@@ -128,8 +112,12 @@ extension Presentation {
         }
     }
 
-    /// Evaluates a layer's planned animations, in order, over `*model` at `layerTime`,
-    /// writing each one's lifecycle into its row.
+    /// Evaluates a layer's planned animations, in order, over `model` at `layerTime`, into
+    /// `presentation`, writing each one's lifecycle into its row; `data(i)` hands over row
+    /// `i`'s out-of-line data (asked only of a keyframe or transform row that applies).
+    ///
+    /// `model` is read, never written: `inout` only so that it is read in place (a borrowed
+    /// `LayerProperties` may be copied whole, box and all). It must not be `presentation`.
     ///
     /// `resetting` nil resets the whole presentation to the model first (a layer's first
     /// frame, or its first since its model or animations changed); otherwise only those
@@ -138,48 +126,52 @@ extension Presentation {
     /// `general(i, state, &p)` evaluates row `i` when its route is general or its plan
     /// declines (the caller keeps the `Animation`), returning a transition in progress if any.
     @discardableResult
-    package static func evaluate(planned rows: UnsafeMutableBufferPointer<PlannedAnimation>, inputs: PlanInputs,
-                                 modelAt model: UnsafePointer<LayerProperties>, layerTime: Double,
-                                 into presentation: UnsafeMutablePointer<LayerProperties>, resetting: PropertySet?,
+    package static func evaluate(planned rows: UnsafeMutableBufferPointer<PlannedAnimation>,
+                                 data: (Int) -> PlannedData, model: inout LayerProperties, layerTime: Double,
+                                 into presentation: inout LayerProperties, resetting: PropertySet?,
                                  general: (Int, MediaTiming.State, inout LayerProperties) -> TransitionProgress?)
         -> TransitionProgress? {
-        var pending: PropertySet
-        if let resetting {
-            pending = resetting
-        } else {
-            presentation.pointee.assign(from: model)
-            pending = PropertySet()
-        }
-        guard let base = rows.baseAddress else {
-            presentation.pointee.assign(pending, from: model)
-            return nil
-        }
-        var transition: TransitionProgress?
-        for i in 0..<rows.count {
-            let row = base + i
-            let state = row.pointee.timing.state(at: layerTime)
-            // Stored only when it changed: a store dirties the line the row lies in.
-            let lifecycle = lifecycle(of: state.phase)
-            if row.pointee.lifecycle != lifecycle { row.pointee.lifecycle = lifecycle }
-            guard row.pointee.applies(in: state) else { continue }
-            if row.pointee.plan.route != .general {
-                let written = PropertySet(row.pointee.plan.keyPath.property)
-                resetBefore(writing: written, overwrites: row.pointee.plan.overwrites, pending: &pending,
-                            model: model, presentation: &presentation.pointee)
-                if applyPlanned(UnsafePointer(row), state: state, inputs: inputs, to: &presentation.pointee) {
-                    pending.subtract(written)
-                    continue
+        withUnsafePointer(to: &model) { model in
+            var pending: PropertySet
+            if let resetting {
+                pending = resetting
+            } else {
+                presentation.assign(from: model)
+                pending = PropertySet()
+            }
+            guard let base = rows.baseAddress else {
+                presentation.assign(pending, from: model)
+                return nil
+            }
+            var transition: TransitionProgress?
+            for i in 0..<rows.count {
+                let row = base + i
+                let state = row.pointee.timing.state(at: layerTime)
+                // Stored only when it changed: a store dirties the line the row lies in.
+                let lifecycle = lifecycle(of: state.phase)
+                if row.pointee.lifecycle != lifecycle { row.pointee.lifecycle = lifecycle }
+                guard row.pointee.applies(in: state) else { continue }
+                let route = row.pointee.plan.route
+                if route != .general {
+                    let written = PropertySet(row.pointee.plan.keyPath.property)
+                    resetBefore(writing: written, overwrites: row.pointee.plan.overwrites, pending: &pending,
+                                model: model, presentation: &presentation)
+                    let rowData = route == .keyframe || route == .transform ? data(i) : PlannedData()
+                    if applyPlanned(UnsafePointer(row), state: state, data: rowData, to: &presentation) {
+                        pending.subtract(written)
+                        continue
+                    }
                 }
+                if !pending.isEmpty {
+                    let written = row.pointee.written.intersection(pending)
+                    presentation.assign(written, from: model)
+                    pending.subtract(written)
+                }
+                if let t = general(i, state, &presentation) { transition = t }
             }
-            if !pending.isEmpty {
-                let written = row.pointee.written.intersection(pending)
-                presentation.pointee.assign(written, from: model)
-                pending.subtract(written)
-            }
-            if let t = general(i, state, &presentation.pointee) { transition = t }
+            presentation.assign(pending, from: model)
+            return transition
         }
-        presentation.pointee.assign(pending, from: model)
-        return transition
     }
 
     /// Resets to the model, just before an animation writes `written`, what of it is still
@@ -198,72 +190,76 @@ extension Presentation {
     /// keyframe animation, or a basic or spring animation from a given value to a given value
     /// — of a property stored inline or a number component of `transform`, or a whole-
     /// `transform` animation with both ends), when its timing applies it: the value is
-    /// stored in `*presentation` and the lifecycle returned (and written into the row).
+    /// stored in `presentation` and the lifecycle returned (and written into `row`).
     /// Otherwise nil: the caller evaluates the layer in full (`evaluate(planned:…)`), which
-    /// overwrites anything this wrote.
+    /// overwrites anything this wrote. `data` is the row's out-of-line data (`PlannedData`).
+    /// `model` is read, never written (`inout`: read in place, see `evaluate(planned:…)`).
     ///
     /// The same arithmetic in the same order as the full evaluation, so the same bits.
     /// "Steady" is the server's invariant between full resets: the presentation equals the
     /// model except where the animation writes (a component of a stored property takes the
     /// rest of it as the previous frame left it, which is the model's; a transform
-    /// component is set on the model's transform, read at `model`). With `reset` the
-    /// presentation is first set to the model, as the full evaluation would, once the direct
-    /// route is known to answer.
-    package static func evaluateDirect(_ row: UnsafeMutablePointer<PlannedAnimation>, inputs: PlanInputs,
-                                       modelAt model: UnsafePointer<LayerProperties>, layerTime: Double,
-                                       into presentation: UnsafeMutablePointer<LayerProperties>,
-                                       reset: Bool) -> AnimationLifecycle? {
-        guard row.pointee.plan.isDirect else { return nil }
-        let state = row.pointee.timing.state(at: layerTime)
-        guard row.pointee.applies(in: state) else { return nil }
+    /// component is set on the model's transform). With `reset` the presentation is first
+    /// set to the model, as the full evaluation would, once the direct route is known to
+    /// answer.
+    package static func evaluateDirect(_ row: inout PlannedAnimation, data: PlannedData,
+                                       model: inout LayerProperties, layerTime: Double,
+                                       into presentation: inout LayerProperties, reset: Bool) -> AnimationLifecycle? {
+        guard row.plan.isDirect else { return nil }
+        let state = row.timing.state(at: layerTime)
+        guard row.applies(in: state) else { return nil }
         var v: Quad
-        switch row.pointee.plan.route {
+        switch row.plan.route {
         case .spring, .basic:
-            let progress = row.pointee.plan.route == .spring
-                ? 1 - row.pointee.plan.spring.displacement(at: state.localTime)
-                : row.pointee.timingFunction?.evaluate(state.progress) ?? state.progress
-            let a = row.pointee.plan.from, b = row.pointee.plan.to
+            let progress = row.plan.route == .spring
+                ? 1 - row.plan.spring.displacement(at: state.localTime)
+                : row.timingFunction?.evaluate(state.progress) ?? state.progress
+            let a = row.plan.from, b = row.plan.to
             v = Quad.lerp(a, b, progress)
-            if row.pointee.plan.isCumulative && state.cycle > 0 { v = v.adding(b.subtracting(a).repeated(state.cycle)) }
-            if reset { presentation.pointee.assign(from: model) }
+            if row.plan.isCumulative && state.cycle > 0 { v = v.adding(b.subtracting(a).repeated(state.cycle)) }
+            if reset { resetAll(&presentation, to: &model) }
         case .keyframe:
-            guard row.pointee.spans.valueCount > 0 else { return nil }
-            let mode = row.pointee.keyframeMode
-            let eased = row.pointee.timingFunction?.evaluate(state.progress) ?? state.progress
-            let k = inputs.keyframes(row.pointee.spans, mode: mode)
+            guard let k = data.keyframes, k.values.count > 0 else { return nil }
+            let eased = row.timingFunction?.evaluate(state.progress) ?? state.progress
             v = k.value(at: eased)
-            if row.pointee.plan.isCumulative && state.cycle > 0 {
+            if row.plan.isCumulative && state.cycle > 0 {
                 v = v.adding(k.values[k.values.count - 1].subtracting(k.values[0]).repeated(state.cycle))
             }
-            if reset { presentation.pointee.assign(from: model) }
+            if reset { resetAll(&presentation, to: &model) }
         case .transform:
-            guard row.pointee.spans.transform >= 0, let transforms = inputs.transforms else { return nil }
-            if reset { presentation.pointee.assign(from: model) }
-            let eased = row.pointee.timingFunction?.evaluate(state.progress) ?? state.progress
-            presentation.pointee.transform = transforms[Int(row.pointee.spans.transform)].value(at: eased)
-            return store(lifecycle(of: state.phase), in: row)
+            guard let ends = data.transform.baseAddress, data.transform.count > 0 else { return nil }
+            if reset { resetAll(&presentation, to: &model) }
+            let eased = row.timingFunction?.evaluate(state.progress) ?? state.progress
+            presentation.transform = ends.pointee.value(at: eased)
+            return store(lifecycle(of: state.phase), in: &row)
         case .general:
             return nil
         }
-        let slot = row.pointee.plan.slot
+        let slot = row.plan.slot
         if slot != EvaluationPlan.noSlot {
             // The field's slot in the presentation's inline doubles (the property map's).
-            presentation.pointee.words.setQuad(v, width: row.pointee.plan.kind.width, at: Int(slot))
+            presentation.words.setQuad(v, width: row.plan.kind.width, at: Int(slot))
         } else {
             // A number component of `transform` (`EvaluationPlan.isDirect`): set on the
             // model's, as `LayerProperties.setTransformComponent(_:at:)` sets it (a transform
             // that is not simple declines, having changed nothing, and the full evaluation
             // takes it).
-            guard var parts = SimpleTransformParts(model.pointee.transform) else { return nil }
-            parts.setComponent(row.pointee.plan.keyPath.component, v.a)
-            presentation.pointee.transform = parts.matrix
+            guard var parts = SimpleTransformParts(model.transform) else { return nil }
+            parts.setComponent(row.plan.keyPath.component, v.a)
+            presentation.transform = parts.matrix
         }
-        return store(lifecycle(of: state.phase), in: row)
+        return store(lifecycle(of: state.phase), in: &row)
+    }
+
+    /// `presentation := model`, the model read in place.
+    @inline(__always)
+    private static func resetAll(_ presentation: inout LayerProperties, to model: inout LayerProperties) {
+        withUnsafePointer(to: &model) { presentation.assign(from: $0) }
     }
 
     @inline(__always)
-    private static func store(_ life: AnimationLifecycle, in row: UnsafeMutablePointer<PlannedAnimation>) -> AnimationLifecycle {
-        if row.pointee.lifecycle != life { row.pointee.lifecycle = life }
+    private static func store(_ life: AnimationLifecycle, in row: inout PlannedAnimation) -> AnimationLifecycle {
+        if row.lifecycle != life { row.lifecycle = life }
         return life
     }
 

@@ -132,8 +132,8 @@ public enum Presentation {
                 let written = PropertySet(attached.pointee.animation.plan.keyPath.property)
                 resetBefore(writing: written, overwrites: attached.pointee.animation.plan.overwrites, pending: &resetting,
                             model: model, presentation: &presentation)
-                let applied = withPlanned(attached.pointee.animation) { row, inputs in
-                    applyPlanned(row, state: state, inputs: inputs, to: &presentation)
+                let applied = withPlanned(attached.pointee.animation) { row, data in
+                    applyPlanned(row, state: state, data: data, to: &presentation)
                 }
                 if applied {
                     resetting.subtract(written)
@@ -150,34 +150,23 @@ public enum Presentation {
         return transition
     }
 
-    /// Calls `body` with `a` as a planned row and its own arrays as the inputs (the client's
-    /// evaluation: the server keeps rows and arenas of its own).
+    /// Calls `body` with `a` as a planned row and views of its own arrays as the row's data
+    /// (the client's evaluation; the server keeps rows and arenas of its own and hands the
+    /// same step views of those).
     @inline(__always)
-    static func withPlanned<R>(_ a: borrowing Animation, _ body: (UnsafePointer<PlannedAnimation>, PlanInputs) -> R) -> R {
-        var spans = PlanSpans()
-        let none = PlanInputs(quads: nil, doubles: nil, timingFunctions: nil, transforms: nil)
+    static func withPlanned<R>(_ a: borrowing Animation, _ body: (UnsafePointer<PlannedAnimation>, PlannedData) -> R) -> R {
+        let row = PlannedAnimation(a)
         switch a.planData {
         case let .keyframes(k)?:
             return k.withValues { kv in
-                spans.valueCount = Int32(kv.values.count)
-                spans.keyTimeCount = kv.keyTimes.map { Int32($0.count) } ?? -1
-                spans.timingFunctionCount = kv.timingFunctions.map { Int32($0.count) } ?? -1
-                let row = PlannedAnimation(a, spans: spans)
-                let inputs = PlanInputs(quads: kv.values.baseAddress, doubles: kv.keyTimes?.baseAddress,
-                                        timingFunctions: kv.timingFunctions?.baseAddress, transforms: nil)
-                return withUnsafePointer(to: row) { body($0, inputs) }
+                withUnsafePointer(to: row) { body($0, PlannedData(keyframes: kv)) }
             }
         case let .transforms(t)?:
-            spans.transform = 0
-            let row = PlannedAnimation(a, spans: spans)
             return withUnsafePointer(to: t.ends) { ends in
-                withUnsafePointer(to: row) {
-                    body($0, PlanInputs(quads: nil, doubles: nil, timingFunctions: nil, transforms: ends))
-                }
+                withUnsafePointer(to: row) { body($0, PlannedData(transform: UnsafeBufferPointer(start: ends, count: 1))) }
             }
         case nil:
-            let row = PlannedAnimation(a, spans: spans)
-            return withUnsafePointer(to: row) { body($0, none) }
+            return withUnsafePointer(to: row) { body($0, PlannedData()) }
         }
     }
 

@@ -20,7 +20,7 @@
 /// Everything that reaches a property's storage goes through this table: the typed accessors
 /// (`opacity`, `bounds`, …), `value(of:)` and `setValue(_:of:)`, the copies between models
 /// and presentations (`assign`), the evaluation plans' loads and stores (`EvaluationPlan.slot`
-/// is a field's slot) and the storage spans the server prefetches (`storageSpan(of:)`). Slots
+/// is a field's slot) and where a field lies in a `LayerProperties` value (`PropertyField.bytes`). Slots
 /// are indices into columns `LayerProperties` and `LayerExtras` own (fixed-size
 /// `InlineArray`s): nothing depends on how Swift lays out declared fields.
 ///
@@ -205,5 +205,29 @@ extension LayerKeyPath {
         default: return nil
         }
         return PropertyField(kind, whole.place, whole.slot + offset)
+    }
+}
+
+extension PropertyField {
+    /// Where the field lies within a `LayerProperties` value, in bytes: its slots in its
+    /// inline column, found where `MemoryLayout` says the column lies (`words` or `flags`; an
+    /// `InlineArray` keeps its elements contiguous), or, for a field kept out of line, the
+    /// reference to the box. A fact about the model's own type, for a caller that fetches
+    /// memory ahead of use (the server's walk): nothing here knows why.
+    package var bytes: Range<Int> {
+        typealias L = LayerProperties
+        switch (place, column) {
+        case (.inline, .doubles):
+            let base = MemoryLayout<L>.offset(of: \L.words)!, stride = MemoryLayout<Double>.stride
+            return base + slots.lowerBound * stride ..< base + slots.upperBound * stride
+        case (.inline, .bools):
+            let base = MemoryLayout<L>.offset(of: \L.flags)!, stride = MemoryLayout<Bool>.stride
+            return base + slots.lowerBound * stride ..< base + slots.upperBound * stride
+        case (.inline, _):
+            preconditionFailure("the property map keeps only doubles and Booleans inline (\(self))")
+        case (.extras, _):
+            let offset = MemoryLayout<L>.offset(of: \L.extras)!
+            return offset ..< offset + MemoryLayout<LayerExtras>.size
+        }
     }
 }

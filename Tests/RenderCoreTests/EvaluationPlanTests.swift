@@ -306,12 +306,9 @@ struct EvaluationPlanTests {
 /// server does over its table's rows and arenas).
 func evaluateDirect(_ animation: Animation, model: LayerProperties, at t: Double, into p: inout LayerProperties,
                     reset: Bool) -> AnimationLifecycle? {
-    withUnsafePointer(to: model) { m in
-        withUnsafeMutablePointer(to: &p) { out in
-            Presentation.withPlanned(animation) { row, inputs in
-                var copy = row.pointee
-                return Presentation.evaluateDirect(&copy, inputs: inputs, modelAt: m, layerTime: t, into: out, reset: reset)
-            }
-        }
+    var m = model
+    return Presentation.withPlanned(animation) { row, data in
+        var copy = row.pointee
+        return Presentation.evaluateDirect(&copy, data: data, model: &m, layerTime: t, into: &p, reset: reset)
     }
 }

@@ -199,23 +199,22 @@ import Testing
         #expect(checked > 40)
     }
 
-    /// A storage span covers its field's bytes: inline doubles 8 bytes a slot, in the map's
-    /// order; an out-of-line property the box's reference.
-    @Test func storageSpansFollowTheMap() {
-        let opacity = LayerProperties.storageSpan(of: [PropertySet(.opacity)])
+    /// Where a field lies in a `LayerProperties` value (`PropertyField.bytes`): inline
+    /// doubles 8 bytes a slot, in the map's order; an out-of-line field the box's reference.
+    @Test func fieldBytesFollowTheMap() {
+        let opacity = PropertyKey.opacity.field.bytes
         #expect(opacity.count == 8)
-        let position = LayerProperties.storageSpan(of: [PropertySet(.position)])
+        let position = PropertyKey.position.field.bytes
         #expect(position.count == 16)
         #expect(opacity.lowerBound - position.lowerBound
                 == 8 * (Int(PropertyKey.opacity.field.slot) - Int(PropertyKey.position.field.slot)))
-        #expect(LayerProperties.storageSpan(of: [PropertySet(.transform)]).count == 128)
-        let shadow = LayerProperties.storageSpan(of: [PropertySet(.shadowOpacity)])
-        #expect(shadow == LayerProperties.storageSpan(of: [PropertySet(.fillColor)]))
+        #expect(PropertyKey.transform.field.bytes.count == 128)
+        let shadow = PropertyKey.shadowOpacity.field.bytes
+        #expect(shadow == PropertyKey.fillColor.field.bytes)
         #expect(shadow.count == MemoryLayout<LayerExtras>.size)
-        #expect(LayerProperties.storageSpan(of: []) == 0..<0)
         for key in PropertyKey.allCases {
-            let span = LayerProperties.storageSpan(of: [PropertySet(key)])
-            #expect(span.lowerBound >= 0 && span.upperBound <= MemoryLayout<LayerProperties>.size, "\(key)")
+            let bytes = key.field.bytes
+            #expect(bytes.lowerBound >= 0 && bytes.upperBound <= MemoryLayout<LayerProperties>.size, "\(key)")
         }
     }
 

@@ -19,12 +19,15 @@ import RenderProtocol
 ///                    `Presentation.evaluateDirect`) is evaluated and stored straight
 ///
 /// What the walk reads lies in memory the store owns: the dense states, the nodes, the
-/// presentations, and the `AnimationTable`'s rows and arenas, reached by index. It reads no
-/// Swift array's storage, no object and no field by an offset of its own making: a
+/// presentations, and the `AnimationTable`'s rows, spans and arenas, reached by index. It
+/// reads no Swift array's storage, no object and no field by an offset of its own making: a
 /// property's storage is found by RenderCore's property map (`PropertyKey.field`: a slot in
 /// one of `LayerProperties`' columns), and the only offsets the walk uses are `MemoryLayout`'s
-/// (where a node's model lies; where a property's slots lie, `LayerProperties.storageSpan`),
-/// to fetch memory ahead.
+/// (where a node's model lies; where a property's slots lie, `LayerProperties.storageSpan`,
+/// the server's fold of `PropertyField.bytes`), to fetch memory ahead. RenderCore is handed
+/// plain values: a row (`inout`), its out-of-line data as views (`PlannedData`, made here
+/// from the row's spans and the arenas' bases), the model and the presentation (`inout`,
+/// addressed here from the store's buffers); it knows nothing of the placement.
 ///     per animation, by its lifecycle at that time:
 ///         pending               → nothing
 ///         active                → animationStarted, once
@@ -91,9 +94,9 @@ package struct AnimationEngine {
         let modelOffset = AnimationEngine.modelOffset, timingBytes = AnimationEngine.nodeTimingBytes
         let epoch = store.timingEpoch
         let table = store.table
-        let inputs = table.inputs
+        let arenas = table.arenas
         // Nothing below allocates in the table: the base addresses hold for the whole walk.
-        let planned = table.planned.base, records = table.records.base
+        let planned = table.planned.base, spans = table.spans.base, records = table.records.base
         let rowStride = MemoryLayout<PlannedAnimation>.stride
         store.withFrameAccess { nodes, staleness, states, presentations in
             let n = states.count
@@ -123,6 +126,11 @@ package struct AnimationEngine {
                         csys_prefetch(rows + bytes - 1)
                         if ahead.pointee.unstarted != 0, let records {
                             csys_prefetch_write(UnsafeRawPointer(records + Int(ahead.pointee.first)))
+                        }
+                        if ahead.pointee.readsOutOfLine, let spans {
+                            // Where its keyframe values or transform ends lie (read for the
+                            // arenas' prefetch below, then by the evaluation).
+                            csys_prefetch(UnsafeRawPointer(spans + Int(ahead.pointee.first)))
                         }
                     }
                     if ahead.pointee.needsFullReset {
@@ -155,11 +163,11 @@ package struct AnimationEngine {
                 // A keyframe or transform row reads its values or ends in an arena: fetch
                 // them once the row itself has arrived.
                 if a + AnimationEngine.arenaDistance < n,
-                   (states.baseAddress! + a + AnimationEngine.arenaDistance).pointee.readsOutOfLine, let planned {
+                   (states.baseAddress! + a + AnimationEngine.arenaDistance).pointee.readsOutOfLine, let spans {
                     let ahead = states.baseAddress! + a + AnimationEngine.arenaDistance
                     let first = Int(ahead.pointee.first)
                     for r in first ..< first + min(Int(ahead.pointee.count), AnimationEngine.prefetchedRows) {
-                        AnimationEngine.prefetchArenas(of: planned[r].spans, inputs)
+                        AnimationEngine.prefetchArenas(of: spans[r], arenas)
                     }
                 }
                 let state = states.baseAddress! + a
@@ -176,24 +184,29 @@ package struct AnimationEngine {
                     state.pointee.needsFullReset = false
                     AnimationEngine.noteSpan(of: state)
                 }
-                let model = UnsafeRawPointer(nodes + slot).advanced(by: modelOffset)
-                    .assumingMemoryBound(to: LayerProperties.self)
-                let rows = UnsafeMutableBufferPointer(start: planned! + Int(state.pointee.first),
-                                                      count: Int(state.pointee.count))
+                let first = Int(state.pointee.first)
+                let rows = UnsafeMutableBufferPointer(start: planned! + first, count: Int(state.pointee.count))
+                // The row's keyframe values or transform ends, as views of the arenas.
+                let readsOutOfLine = state.pointee.readsOutOfLine
                 var anyFinished = false
                 let transition: TransitionProgress?
                 if rows.count == 1,
-                   let life = Presentation.evaluateDirect(rows.baseAddress!, inputs: inputs, modelAt: model,
-                                                          layerTime: layerTime, into: presentations + a, reset: full) {
+                   let life = Presentation.evaluateDirect(&rows[0],
+                                                          data: readsOutOfLine
+                                                              ? arenas.data(spans![first], mode: rows[0].keyframeMode)
+                                                              : PlannedData(),
+                                                          model: &nodes[slot].model, layerTime: layerTime,
+                                                          into: &presentations[a], reset: full) {
                     // The common case: one animation whose value does not depend on the
                     // layer's, of a stored property or a transform component (see
                     // `Presentation.evaluateDirect`); on a layer's first frame too.
                     anyFinished = life == .finished
                     transition = nil
                 } else {
-                    transition = Presentation.evaluate(planned: rows, inputs: inputs, modelAt: model, layerTime: layerTime,
-                                                       into: presentations + a, resetting: full ? nil : state.pointee.written) {
-                        i, timing, p in
+                    transition = Presentation.evaluate(
+                        planned: rows, data: { i in arenas.data(spans![first + i], mode: rows[i].keyframeMode) },
+                        model: &nodes[slot].model, layerTime: layerTime, into: &presentations[a],
+                        resetting: full ? nil : state.pointee.written) { i, timing, p in
                         // The general route (groups, transitions, paths, …): the animation
                         // itself, as the layer keeps it.
                         Presentation.apply(state.pointee.attached[i].animation, state: timing, to: &p)
@@ -223,7 +236,7 @@ package struct AnimationEngine {
     /// Fetches the arena data a row names: its first keyframe values and key times, or its
     /// transform's ends.
     @inline(__always)
-    static func prefetchArenas(of spans: PlanSpans, _ inputs: PlanInputs) {
+    static func prefetchArenas(of spans: PlanSpans, _ inputs: AnimationTable.Arenas) {
         if spans.transform >= 0, let transforms = inputs.transforms {
             let ends = UnsafeRawPointer(transforms + Int(spans.transform))
             for line in stride(from: 0, to: MemoryLayout<TransformEnds>.stride, by: 64) { csys_prefetch(ends + line) }

@@ -3,7 +3,8 @@ import RenderCore
 /// What the frame's walk reads of a client's animations, in memory the store allocates and
 /// frees itself: no Swift array's storage, no object, no address into either.
 ///
-///     rows      planned[i]  (plan, timing, timing function, lifecycle, spans: plain values)
+///     rows      planned[i]  (plan, timing, timing function, lifecycle: RenderCore's plain value)
+///               spans[i]    (where its out-of-line data lies in the arenas, by index)
 ///               records[i]  (the client's id; started / stopped sent)   — parallel columns
 ///     arenas    quads (keyframe values) · doubles (key times) · timing functions
 ///               · transform ends (a whole-transform plan's decomposed ends)
@@ -12,9 +13,11 @@ import RenderCore
 /// `count`); their keyframe and transform data own ranges of the arenas, named by index in
 /// each row's `spans`. Every range comes from a `TableColumn`'s size classes, so rows are
 /// reused as animations come and go and a column grows (doubling, copied once) only when
-/// every free range of a class is taken. The walk reads rows by index and hands RenderCore
-/// the arenas' base addresses for the duration of one layer's evaluation (`inputs`): nothing
-/// it reads depends on how Swift lays out its own types.
+/// every free range of a class is taken. The placement is the server's alone: RenderCore
+/// evaluates a row with its data handed over as views (`PlannedData`), which the walk makes
+/// from a row's spans and the arenas' base addresses (`Arenas.data(_:mode:)`) for the
+/// duration of one layer's evaluation: nothing it reads depends on how Swift lays out its
+/// own types.
 ///
 /// Thread affinity: the loop thread. A store being dropped hands its table to a background
 /// queue like the rest (`LayerStore.takeAll`): the columns are freed in `deinit`.
@@ -31,6 +34,8 @@ package final class AnimationTable {
     }
 
     private(set) var planned = TableColumn<PlannedAnimation>()
+    /// Parallel to `planned` (the same ranges): where each row's out-of-line data lies.
+    private(set) var spans = TableColumn<PlanSpans>()
     /// Parallel to `planned` (the same ranges).
     private(set) var records = TableColumn<Record>()
     private(set) var quads = TableColumn<Quad>()
@@ -39,14 +44,14 @@ package final class AnimationTable {
     private(set) var transforms = TableColumn<TransformEnds>()
 
     deinit {
-        planned.deallocate(); records.deallocate(); quads.deallocate(); doubles.deallocate()
+        planned.deallocate(); spans.deallocate(); records.deallocate(); quads.deallocate(); doubles.deallocate()
         timingFunctions.deallocate(); transforms.deallocate()
     }
 
     /// The arenas' base addresses, valid until the next allocation in the table.
-    var inputs: PlanInputs {
-        PlanInputs(quads: quads.readOnlyBase, doubles: doubles.readOnlyBase,
-                   timingFunctions: timingFunctions.readOnlyBase, transforms: transforms.readOnlyBase)
+    var arenas: Arenas {
+        Arenas(quads: quads.readOnlyBase, doubles: doubles.readOnlyBase,
+               timingFunctions: timingFunctions.readOnlyBase, transforms: transforms.readOnlyBase)
     }
 
     /// Rows `first ..< first + count`, valid until the next allocation in the table.
@@ -60,21 +65,44 @@ package final class AnimationTable {
         UnsafeMutableBufferPointer(start: records.base.map { $0 + Int(first) }, count: Int(count))
     }
 
+    @inline(__always)
+    func spanRows(_ first: Int32, _ count: Int32) -> UnsafeMutableBufferPointer<PlanSpans> {
+        UnsafeMutableBufferPointer(start: spans.base.map { $0 + Int(first) }, count: Int(count))
+    }
+
     /// Takes a range of `count` rows (contents undefined until written).
     func allocateRows(_ count: Int) -> Int32 {
         let first = planned.allocate(count)
-        let check = records.allocate(count)
-        precondition(first == check, "the row columns keep the same ranges")
+        let check = records.allocate(count), check2 = spans.allocate(count)
+        precondition(first == check && first == check2, "the row columns keep the same ranges")
         return first
     }
 
     func freeRows(_ first: Int32, _ count: Int) {
         planned.free(first, count)
+        spans.free(first, count)
         records.free(first, count)
     }
 
-    /// Copies `animation`'s out-of-line data into the arenas and returns its row.
-    func plant(_ animation: Animation) -> PlannedAnimation {
+    /// Moves row `from` (its plan, spans and record) to row `to`.
+    func moveRow(_ from: Int32, to: Int32) {
+        planned.base![Int(to)] = planned.base![Int(from)]
+        spans.base![Int(to)] = spans.base![Int(from)]
+        records.base![Int(to)] = records.base![Int(from)]
+    }
+
+    /// Copies `animation`'s out-of-line data into the arenas, writes its row and spans at row
+    /// `index` and returns the row.
+    @discardableResult
+    func plant(_ animation: Animation, at index: Int32) -> PlannedAnimation {
+        let row = PlannedAnimation(animation)
+        planned.base![Int(index)] = row
+        spans.base![Int(index)] = plantData(animation)
+        return row
+    }
+
+    /// Copies `animation`'s out-of-line data into the arenas; where it went.
+    private func plantData(_ animation: Animation) -> PlanSpans {
         var spans = PlanSpans()
         switch animation.planData {
         case let .keyframes(k)?:
@@ -89,12 +117,12 @@ package final class AnimationTable {
         case nil:
             break
         }
-        return PlannedAnimation(animation, spans: spans)
+        return spans
     }
 
-    /// Frees what `plant` took for `row`.
-    func uproot(_ row: PlannedAnimation) {
-        let s = row.spans
+    /// Frees the arena ranges `plant` took for row `index` (the row itself stays taken).
+    func uproot(at index: Int32) {
+        let s = spans.base![Int(index)]
         if s.valueCount > 0 { quads.free(s.values, Int(s.valueCount)) }
         if s.keyTimeCount > 0 { doubles.free(s.keyTimes, Int(s.keyTimeCount)) }
         if s.timingFunctionCount > 0 { timingFunctions.free(s.timingFunctions, Int(s.timingFunctionCount)) }
@@ -103,8 +131,55 @@ package final class AnimationTable {
 
     /// Bytes the columns hold (allocated, used or free).
     var allocatedBytes: Int {
-        planned.allocatedBytes + records.allocatedBytes + quads.allocatedBytes + doubles.allocatedBytes
+        planned.allocatedBytes + spans.allocatedBytes + records.allocatedBytes + quads.allocatedBytes + doubles.allocatedBytes
             + timingFunctions.allocatedBytes + transforms.allocatedBytes
+    }
+}
+
+/// Where a row's out-of-line data lies in the table's arenas (indices; counts −1 for "none
+/// given", which differs from "none stored" for key times and timing functions).
+struct PlanSpans {
+    var values: Int32 = 0, valueCount: Int32 = 0
+    var keyTimes: Int32 = 0, keyTimeCount: Int32 = -1
+    var timingFunctions: Int32 = 0, timingFunctionCount: Int32 = -1
+    /// Index of the transform plan's ends, −1 for none.
+    var transform: Int32 = -1
+
+    /// Whether the row reads data out of line (a keyframe or transform plan).
+    var readsOutOfLine: Bool { valueCount > 0 || transform >= 0 }
+}
+
+extension AnimationTable {
+    /// The arenas' base addresses (nil where empty), for the walk: valid while the table
+    /// neither grows nor frees them — for the duration of one frame's walk.
+    struct Arenas {
+        var quads: UnsafePointer<Quad>?
+        var doubles: UnsafePointer<Double>?
+        var timingFunctions: UnsafePointer<TimingFunction>?
+        var transforms: UnsafePointer<TransformEnds>?
+
+        /// The data `spans` names, as the views RenderCore evaluates a row with (valid while
+        /// the arenas are).
+        @inline(__always)
+        func data(_ spans: PlanSpans, mode: KeyframeAnimation.CalculationMode) -> PlannedData {
+            func view<T>(_ base: UnsafePointer<T>?, _ start: Int32, _ count: Int32) -> UnsafeBufferPointer<T>? {
+                guard count >= 0 else { return nil }
+                guard count > 0, let base else { return UnsafeBufferPointer(start: nil, count: 0) }
+                return UnsafeBufferPointer(start: base + Int(start), count: Int(count))
+            }
+            var data = PlannedData()
+            if spans.valueCount > 0, let values = view(quads, spans.values, spans.valueCount) {
+                data.keyframes = KeyframeValues(values: values,
+                                                keyTimes: view(doubles, spans.keyTimes, spans.keyTimeCount),
+                                                timingFunctions: view(timingFunctions, spans.timingFunctions,
+                                                                      spans.timingFunctionCount),
+                                                mode: mode)
+            }
+            if spans.transform >= 0, let transforms {
+                data.transform = UnsafeBufferPointer(start: transforms + Int(spans.transform), count: 1)
+            }
+            return data
+        }
     }
 }
 

@@ -860,9 +860,7 @@ package struct AnimationState {
     private mutating func relocate(to newCount: Int, keeping keep: [Int], table: AnimationTable) {
         let newFirst: Int32 = newCount > 0 ? table.allocateRows(newCount) : -1
         if count > 0 {
-            let rows = table.rows(first, count), records = table.recordRows(first, count)
-            let newRows = table.rows(newFirst, Int32(newCount)), newRecords = table.recordRows(newFirst, Int32(newCount))
-            for (j, i) in keep.enumerated() { newRows[j] = rows[i]; newRecords[j] = records[i] }
+            for (j, i) in keep.enumerated() { table.moveRow(first + Int32(i), to: newFirst + Int32(j)) }
             table.freeRows(first, Int(count))
         }
         first = newFirst
@@ -872,7 +870,7 @@ package struct AnimationState {
     private mutating func noteChange(table: AnimationTable) {
         written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
         readingModel = Int32(attached.filter { !$0.animation.overwritesItsProperty }.count)
-        readsOutOfLine = rows(in: table).contains { $0.readsOutOfLine }
+        readsOutOfLine = table.spanRows(first, count).contains { $0.readsOutOfLine }
         needsFullReset = true
     }
 
@@ -887,14 +885,13 @@ package struct AnimationState {
         } else {
             relocate(to: n + 1, keeping: Array(0..<n), table: table)
         }
-        let row = table.plant(animation.animation)
-        table.rows(first, count)[n] = row
+        let row = table.plant(animation.animation, at: first + Int32(n))
         table.recordRows(first, count)[n] = Record(id: id)
         attached.append(animation)
         unstarted += 1
         written.formUnion(row.written)
         if !animation.animation.overwritesItsProperty { readingModel += 1 }
-        readsOutOfLine = readsOutOfLine || row.readsOutOfLine
+        readsOutOfLine = readsOutOfLine || table.spanRows(first, count)[n].readsOutOfLine
         needsFullReset = true
     }
 
@@ -905,7 +902,7 @@ package struct AnimationState {
         var keep: [Int] = []
         for i in attached.indices {
             if shouldRemove(records[i], attached[i], rows[i]) {
-                table.uproot(rows[i])
+                table.uproot(at: first + Int32(i))
                 if !records[i].started { unstarted -= 1 }
             } else {
                 keep.append(i)
@@ -920,20 +917,20 @@ package struct AnimationState {
     }
 
     mutating func replace(at i: Int, with animation: AttachedAnimation, id: UInt64, table: AnimationTable) {
-        let rows = table.rows(first, count), records = table.recordRows(first, count)
+        let records = table.recordRows(first, count)
         if records[i].started { unstarted += 1 }
-        table.uproot(rows[i])
-        // Planting may grow an arena, not the rows: `rows` stays valid.
-        rows[i] = table.plant(animation.animation)
+        table.uproot(at: first + Int32(i))
+        // Planting may grow an arena, not the rows: `records` stays valid.
+        table.plant(animation.animation, at: first + Int32(i))
         records[i] = Record(id: id)
         attached[i] = animation
         noteChange(table: table)
     }
 
     mutating func remove(at i: Int, table: AnimationTable) {
-        let rows = table.rows(first, count), records = table.recordRows(first, count)
+        let records = table.recordRows(first, count)
         if !records[i].started { unstarted -= 1 }
-        table.uproot(rows[i])
+        table.uproot(at: first + Int32(i))
         relocate(to: Int(count) - 1, keeping: (0..<Int(count)).filter { $0 != i }, table: table)
         attached.remove(at: i)
         noteChange(table: table)
@@ -943,7 +940,7 @@ package struct AnimationState {
     /// or retired whole).
     mutating func releaseRows(table: AnimationTable) {
         guard count > 0 else { return }
-        for row in table.rows(first, count) { table.uproot(row) }
+        for r in first ..< first + count { table.uproot(at: r) }
         table.freeRows(first, Int(count))
         first = -1; count = 0
     }
