@@ -36,9 +36,10 @@ import RenderProtocol
 /// inserting it in the middle costs O(siblings) (as `CALayer` does); a commit moving many
 /// layers among many siblings is quadratic (rendersrv-bench --server measures it).
 ///
-/// Each node also keeps its subtree height exact (`ChildHeights`, maintained along the
-/// ancestor path on every insert and removal, O(depth)), which the validator reads to check
-/// the tree-depth limit without walking subtrees.
+/// Each node also keeps its subtree height exact (from its sublayers' `ChildHeights`, kept
+/// beside the nodes for the layers that have sublayers, maintained along the ancestor path on
+/// every insert and removal, O(depth)), which the validator reads to check the tree-depth
+/// limit without walking subtrees.
 ///
 /// Invariants (kept by `CommitValidator` checking every commit before `apply` runs it):
 /// - every id in a `sublayers` list or a `superlayer` field names a layer of this store,
@@ -78,8 +79,6 @@ package final class LayerStore {
         /// folded outermost first. Valid
         /// unless `stale` holds `.worldTiming`.
         var worldTiming = WorldTiming.identity
-        /// Subtree heights of the sublayers.
-        var childHeights = ChildHeights()
         /// 0 when the layer has no superlayer.
         var superlayer: LayerID = 0
         /// The superlayer's slot, -1 for none.
@@ -105,6 +104,14 @@ package final class LayerStore {
     /// identity, by slot: nearly every layer has none, and 24 bytes in each node cost 6 % of a
     /// plain layer (`timing(slot:)` reads it).
     private var ownTimings: [Int32: LayerTiming] = [:]
+    /// The subtree heights of each layer's sublayers, by slot, for the layers that have
+    /// sublayers (a leaf's would be empty: 8 bytes in every node, 2 % of a plain layer).
+    private var childHeightsBySlot: [Int32: ChildHeights] = [:]
+
+    /// The subtree heights of layer `id`'s sublayers (empty for a leaf or an unknown layer).
+    func childHeights(of id: LayerID) -> ChildHeights {
+        slotOf[id].flatMap { childHeightsBySlot[$0] } ?? ChildHeights()
+    }
 
     /// The own timing of the layer in slot `s` (the identity unless one was set). Read
     /// when a world timing is recomputed; a dictionary lookup only once some layer of the
@@ -426,9 +433,12 @@ package final class LayerStore {
     private func propagateHeight(from start: Int, removing: Int?, adding: Int?) {
         let steps = SubtreeHeights.propagate(from: start, removing: removing, adding: adding) { s, removing, adding in
             let old = Int(nodes[s].height)
-            if let r = removing { nodes[s].childHeights.remove(r) }
-            if let a = adding { nodes[s].childHeights.add(a) }
-            let new = nodes[s].childHeights.subtreeHeight
+            // Taken out and put back: changed in place, never copied.
+            var heights = childHeightsBySlot.removeValue(forKey: Int32(s)) ?? ChildHeights()
+            if let r = removing { heights.remove(r) }
+            if let a = adding { heights.add(a) }
+            let new = heights.subtreeHeight
+            if new > 1 { childHeightsBySlot[Int32(s)] = heights }
             nodes[s].height = UInt16(clamping: new)
             let parent = Int(nodes[s].parentSlot)
             return (old, new, parent >= 0 ? parent : nil)
@@ -483,6 +493,7 @@ package final class LayerStore {
         if root == id { root = 0 }
         nodes[s] = Node(id: 0, kind: .layer)
         if !ownTimings.isEmpty { ownTimings[slot] = nil }
+        childHeightsBySlot[slot] = nil
         staleness[s] = .all
         slotOf[id] = nil
         freeSlots.append(slot)
@@ -659,9 +670,9 @@ package final class LayerStore {
     /// Empties the store and returns its old contents, for the caller to free elsewhere
     /// (100,000 nodes' arrays take tens of milliseconds of `free`).
     func takeAll() -> Any {
-        let old: Any = (nodes, slotOf, animations, presentations, retired, table)
+        let old: Any = (nodes, slotOf, animations, presentations, retired, table, childHeightsBySlot)
         nodes = []; staleness = []; slotOf = [:]; freeSlots = []; animations = []; presentations = []; root = 0
-        ownTimings = [:]
+        ownTimings = [:]; childHeightsBySlot = [:]
         table = AnimationTable()
         animationCount = 0
         retired = []
