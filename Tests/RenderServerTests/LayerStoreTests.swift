@@ -26,7 +26,7 @@ struct SeededRandom: RandomNumberGenerator {
         var chain: [LayerTiming] = []
         var current = id
         while current != 0, let n = store.node(current) {
-            chain.append(n.timing)
+            chain.append(store.timing(of: current) ?? .identity)
             current = n.superlayer
         }
         return chain.reversed()
@@ -107,6 +107,22 @@ struct SeededRandom: RandomNumberGenerator {
         #expect(store.localTime(of: 5, at: 10) == 7)
         apply(store, [.setTiming(4, .identity)])
         #expect(store.localTime(of: 5, at: 10) == 10)
+    }
+
+    /// A layer's own timing lies beside its node, by slot: a destroyed layer's goes with it,
+    /// and the layer that takes its slot starts from the identity.
+    @Test func aDestroyedLayersTimingDoesNotPassToTheLayerInItsSlot() {
+        let store = LayerStore()
+        apply(store, [.createLayer(1, .layer), .createLayer(2, .layer), .insertSublayer(parent: 1, child: 2, index: 0)])
+        apply(store, [.setTiming(2, LayerTiming(beginTime: 1, speed: 3, timeOffset: 2))])
+        #expect(store.timing(of: 2) == LayerTiming(beginTime: 1, speed: 3, timeOffset: 2))
+        #expect(store.localTime(of: 2, at: 10) == 29)   // (10 − 1) × 3 + 2
+        let slot = store.slot(of: 2)
+        apply(store, [.destroyLayer(2), .createLayer(3, .layer), .insertSublayer(parent: 1, child: 3, index: 0)])
+        #expect(store.slot(of: 3) == slot, "the slot is reused")
+        #expect(store.timing(of: 3) == .identity)
+        #expect(store.localTime(of: 3, at: 10) == 10)
+        #expect(store.timing(of: 2) == nil)
     }
 
     /// A deep chain, an animation on every layer, timings on some: the server's frame equals

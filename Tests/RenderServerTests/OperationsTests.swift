@@ -248,10 +248,36 @@ import Testing
         nonisolated(unsafe) var trims: [Int] = []
         var now = 0
         let trimmer = HeapTrimmer(interval: 5, trim: { trims.append(now) })
-        for t in [0, 1, 4, 5, 6, 9, 10, 30] {
+        var delays: [Double?] = []
+        for t in [0, 5, 10, 30] {
             now = t
-            trimmer.trimIfDue(now: Double(t))
+            delays.append(trimmer.released(now: Double(t)))
         }
         #expect(trims == [0, 5, 10, 30])
+        #expect(delays.allSatisfy { $0 == nil })
+    }
+
+    @Test func aReleaseTooSoonAfterATrimSchedulesOneTrimAtTheIntervalsEnd() {
+        nonisolated(unsafe) var trims: [Double] = []
+        var now = 0.0
+        let trimmer = HeapTrimmer(interval: 5, trim: { trims.append(now) })
+        #expect(trimmer.released(now: 0) == nil)
+        // The rest of a burst: the first asks for a trim at 5, the others ride on it.
+        now = 1
+        #expect(trimmer.released(now: 1) == 4)
+        now = 4
+        #expect(trimmer.released(now: 4) == nil)
+        #expect(trims == [0])
+        now = 5
+        trimmer.deferredTrim(now: 5)
+        #expect(trims == [0, 5])
+        // Counted from the deferred trim.
+        now = 6
+        #expect(trimmer.released(now: 6) == 4)
+        now = 10
+        trimmer.deferredTrim(now: 10)
+        now = 15
+        #expect(trimmer.released(now: 15) == nil)
+        #expect(trims == [0, 5, 10, 15])
     }
 }

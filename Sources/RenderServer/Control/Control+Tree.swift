@@ -111,7 +111,7 @@ extension ServerCore {
                 guard let node = store.node(id) else { continue }
                 let state = store.animation(of: id)
                 layers.append(LayerCopy(id: id, kind: node.kind, superlayer: node.superlayer, sublayers: node.sublayers,
-                                        timing: node.timing, model: node.model, animations: state?.attached ?? [],
+                                        timing: store.timing(of: id) ?? .identity, model: node.model, animations: state?.attached ?? [],
                                         animationIDs: store.records(of: id).map(\.id),
                                         lifecycle: store.lifecycles(of: id),
                                         layerTime: request.presentation && state != nil ? store.localTime(of: id, at: t) : nil))

@@ -555,7 +555,7 @@ package struct CommitValidator {
             if let entry = pending.touched[id] { return entry }
             guard let n = store.node(id) else { return nil }
             return ShadowNode(kind: n.kind, superlayer: n.superlayer, sublayers: n.sublayers, animationKeys: nil,
-                              height: Int(n.height), childHeights: n.childHeights, mask: n.model.mask, maskOf: n.maskOf,
+                              height: Int(n.height), childHeights: store.childHeights(of: id), mask: n.model.mask, maskOf: n.maskOf,
                               hasTracker: store.hasTracker(id))
         }
 

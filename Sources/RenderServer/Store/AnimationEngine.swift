@@ -46,12 +46,12 @@ package struct AnimationEngine {
     /// Where a node's model lies within it, in bytes (`MemoryLayout`'s answer: the walk
     /// fetches the bytes of the model an animation reads ahead of use).
     static let modelOffset = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.model)!
-    /// The bytes of a node that looking up its world timing reads and writes (its timing and
-    /// its world timing).
+    /// The bytes of a node that looking up its world timing reads and writes (its world
+    /// timing; its own timing lies apart, `LayerStore.timing(slot:)`, and nearly always is
+    /// the identity).
     static let nodeTimingBytes: Range<Int> = {
-        let timing = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.timing)!
         let world = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.worldTiming)!
-        return min(timing, world) ..< max(timing + MemoryLayout<LayerTiming>.size, world + MemoryLayout<WorldTiming>.size)
+        return world ..< world + MemoryLayout<WorldTiming>.size
     }()
 
     /// How many animated layers ahead the walk prefetches a layer's rows, node and
