@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import XDisplaySupport
 import RenderClient
 
 /// The real rendersrvd resized while it runs (PROTOCOL.md §5.4): `rendersrvctl resize` and
@@ -66,9 +67,9 @@ struct DisplayResizeEndToEndTests {
 
     /// `--output x11`: the window keeps its 320×240 and shows the frame's top-left part — all
     /// of the window for a larger frame, and black past a smaller one's edges.
-    @Test(.enabled(if: X11OutputTests.xvfb != nil), arguments: [true, false])
+    @Test(.enabled(if: VirtualDisplay.xvfb != nil), arguments: [true, false])
     func theX11WindowShowsTheTopLeftOfAResizedFrame(sharedMemory: Bool) throws {
-        let x = try X11OutputTests.VirtualDisplay(sharedMemory: sharedMemory)
+        let x = try VirtualDisplay(sharedMemory: sharedMemory)
         defer { x.stop() }
         let daemon = try Daemon(clock: "manual", extraArguments: ["--output", "x11", "--size", "320x240"],
                                 environment: ["DISPLAY": x.display])
@@ -80,7 +81,7 @@ struct DisplayResizeEndToEndTests {
         func compare() throws -> (differing: Int, notBlack: Int, width: Int) {
             _ = try client.control.step(seconds: 0.25)
             let shot = try client.control.snapshot()
-            let screen = try X11OutputTests.capture(x.display, width: 320, height: 240)
+            let screen = try captureScreen(x.display, width: 320, height: 240)
             var differing = 0, notBlack = 0
             for y in 0..<240 {
                 for x in 0..<320 {
@@ -102,7 +103,7 @@ struct DisplayResizeEndToEndTests {
         let smaller = try compare()
         #expect(smaller.width == 200 && smaller.differing == 0 && smaller.notBlack == 0, "\(smaller)")
         // The grey root really is in the window's top-left part (not two black images).
-        let screen = try X11OutputTests.capture(x.display, width: 320, height: 240)
+        let screen = try captureScreen(x.display, width: 320, height: 240)
         #expect(Array(screen[(10 * 320 + 10) * 4..<(10 * 320 + 10) * 4 + 3]) == [128, 128, 128])
     }
 }

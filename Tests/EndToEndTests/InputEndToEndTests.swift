@@ -9,8 +9,6 @@ import RenderViews
 /// through `Connection` to the view's tap recognizer; the other client hears nothing.
 @Suite("End to end, input")
 struct InputEndToEndTests {
-    typealias Box = XDisplaySupport.Box
-
     @Test func aTapInjectedAtTheDaemonReachesTheTappedClientsViewOnly() throws {
         let daemon = try Daemon(clock: "manual")
         defer { daemon.stop() }
@@ -72,7 +70,7 @@ struct TrackerMirrorEndToEndTests {
         let clock = FeedbackEndToEndTests.SteppedClock(connection.welcome.mediaTime)
         let context = Context(connection: connection, clock: { clock.now })
         let control = try ControlClient(socketPath: daemon.socketPath, clientName: "mirror-control")
-        let states = InputEndToEndTests.Box<TrackerState>()
+        let states = Box<TrackerState>()
         let inertia = DispatchSemaphore(value: 0)
         let layer = queue.sync { () -> Layer in
             let l = Layer(context: context)

@@ -14,30 +14,25 @@ import XDisplaySupport
 /// Cancelled with the reason when weston or Xvfb is missing; never skipped silently.
 @Suite("End to end, Wayland window: input through weston's X11 backend", .serialized)
 struct WaylandInputEndToEndTests {
-    typealias Pointer = X11TrackerFlingTests.Pointer
-    typealias Box = X11TrackerFlingTests.Box
-
-    /// Polls `body` until it returns a value or `seconds` pass (a deadline, not a wait that passes).
-    static func poll<T>(_ seconds: Double, _ body: () throws -> T?) rethrows -> T? { try XDisplaySupport.poll(seconds, body) }
 
     /// Xvfb, weston in it, and the daemon on that weston (real clock), stopped in that order's reverse.
     final class Rig {
-        let x: X11OutputTests.VirtualDisplay
+        let x: VirtualDisplay
         let weston: Weston
         /// Where weston's window is on the X screen.
         let origin: (x: Int, y: Int)
         let daemon: Daemon
-        let pointer: Pointer
+        let pointer: XTestInjector
         static let width = 320, height = 240
 
         init() throws {
-            guard X11OutputTests.xvfb != nil else {
+            guard VirtualDisplay.xvfb != nil else {
                 try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the Wayland window's input cannot be tested")
             }
             if let missing = Weston.missing {
                 try Test.cancel("\(missing), so the Wayland window's input cannot be tested")
             }
-            x = try X11OutputTests.VirtualDisplay()
+            x = try VirtualDisplay()
             do {
                 weston = try Weston(.x11(display: x.display, width: Rig.width, height: Rig.height), shell: "kiosk-shell.so")
                 let window = try #require(weston.x11Window)
@@ -49,19 +44,13 @@ struct WaylandInputEndToEndTests {
                 daemon = try Daemon(clock: "real", fps: 60,
                                     extraArguments: ["--output", "wayland", "--size", "\(Rig.width)x\(Rig.height)"],
                                     environment: weston.environment)
-                pointer = try Pointer(display: x.display)
+                pointer = try XTestInjector(display: x.display)
             } catch {
                 weston.stop(); x.stop(); throw error
             }
         }
 
         func stop() { daemon.stop(); weston.stop(); x.stop() }
-
-        /// Fakes one X input event (`XCB_BUTTON_PRESS`, `XCB_KEY_RELEASE`, …) with XTest.
-        func fake(_ type: Int32, _ detail: UInt8) throws {
-            let code = cxtest_fake_input(UnsafeMutableRawPointer(pointer.connection), UInt8(type), detail, pointer.root, 0, 0)
-            guard code == 0 else { throw Failure(description: "XTestFakeInput(\(type), \(detail)) failed: X error \(code)") }
-        }
 
         /// Moves the pointer to the daemon's display point (x, y): weston's window is at `origin`.
         func move(_ px: Int, _ py: Int) throws {
@@ -71,7 +60,7 @@ struct WaylandInputEndToEndTests {
         /// The X screen's pixel (B, G, R) at the daemon's display point (x, y).
         func pixel(_ px: Int, _ py: Int) throws -> (UInt8, UInt8, UInt8) {
             let w = origin.x + Rig.width, h = origin.y + Rig.height
-            let screen = try X11OutputTests.capture(x.display, width: w, height: h)
+            let screen = try captureScreen(x.display, width: w, height: h)
             let i = ((origin.y + py) * w + origin.x + px) * 4
             return (screen[i], screen[i + 1], screen[i + 2])
         }
@@ -79,7 +68,7 @@ struct WaylandInputEndToEndTests {
         /// Waits until the X screen shows `colour` (B, G, R) at (x, y): the daemon's frame reached
         /// weston's output, so its surface is mapped there and the pointer can enter it.
         func waitUntilShown(_ px: Int, _ py: Int, _ colour: (UInt8, UInt8, UInt8)) throws {
-            let shown = try WaylandInputEndToEndTests.poll(10) { try pixel(px, py) == colour ? true : nil }
+            let shown = try XDisplaySupport.poll(10) { try pixel(px, py) == colour ? true : nil }
             guard shown == true else {
                 throw Failure(description: "weston's window never showed the daemon's frame at (\(px), \(py)): "
                     + "pixel \(try pixel(px, py)), expected \(colour); daemon: \(daemon.stderrText); weston: \(weston.log)")
@@ -119,7 +108,7 @@ struct WaylandInputEndToEndTests {
 
         /// Waits until the client has heard `count` pointer events of `kind`.
         func waitFor(_ count: Int, _ kind: InputEvent.Kind, _ rig: Rig) throws -> [PointerEvent] {
-            guard let e = WaylandInputEndToEndTests.poll(10, {
+            guard let e = XDisplaySupport.poll(10, {
                 let e = pointerEvents.all.filter { $0.kind == kind }
                 return e.count >= count ? e : nil
             }) else {
@@ -131,7 +120,7 @@ struct WaylandInputEndToEndTests {
 
         /// Waits until the client has heard key events that `done` accepts.
         func waitForKeys(_ rig: Rig, _ what: String, _ done: ([KeyEvent]) -> Bool) throws -> [KeyEvent] {
-            guard let e = WaylandInputEndToEndTests.poll(10, { done(keyEvents.all) ? keyEvents.all : nil }) else {
+            guard let e = XDisplaySupport.poll(10, { done(keyEvents.all) ? keyEvents.all : nil }) else {
                 throw Rig.Failure(description: "the client heard keys \(keyEvents.all.map { "\($0.kind) 0x\(String($0.keysym, radix: 16))" }), "
                     + "not \(what); daemon: \(rig.daemon.stderrText)")
             }
@@ -176,8 +165,8 @@ struct WaylandInputEndToEndTests {
         _ = try scene.waitFor(1, .pointerUp, rig)
 
         for button: UInt8 in [5, 4, 7, 6] {
-            try rig.fake(XCB_BUTTON_PRESS, button)
-            try rig.fake(XCB_BUTTON_RELEASE, button)
+            try rig.pointer.fake(XCB_BUTTON_PRESS, detail: button)
+            try rig.pointer.fake(XCB_BUTTON_RELEASE, detail: button)
         }
         let scrolls = try scene.waitFor(4, .scroll, rig)
         #expect(scrolls.map(\.scrollY) == [40, -40, 0, 0], "one notch down, up: 40 points each")
@@ -185,9 +174,9 @@ struct WaylandInputEndToEndTests {
         #expect(scrolls.allSatisfy { $0.layer == scene.button.id && $0.windowLocation == Point(x: 90, y: 85) })
 
         // Hold a (X keycode 38 = evdev 30 + 8) until it has repeated three times, then release.
-        try rig.fake(XCB_KEY_PRESS, 38)
+        try rig.pointer.fake(XCB_KEY_PRESS, detail: 38)
         let held = try scene.waitForKeys(rig, "a down and three repeats") { $0.filter { $0.kind == .keyDown }.count >= 4 }
-        try rig.fake(XCB_KEY_RELEASE, 38)
+        try rig.pointer.fake(XCB_KEY_RELEASE, detail: 38)
         let keys = try scene.waitForKeys(rig, "a up") { $0.contains { $0.kind == .keyUp } }
         let downs = held.filter { $0.kind == .keyDown }
         #expect(downs.allSatisfy { $0.keysym == 0x61 && $0.keycode == 38 && $0.text == "a" && $0.layer == scene.button.id })
@@ -200,10 +189,10 @@ struct WaylandInputEndToEndTests {
         }
 
         // Shift (X keycode 50) held: a types A, and the key event says Shift.
-        try rig.fake(XCB_KEY_PRESS, 50)
-        try rig.fake(XCB_KEY_PRESS, 38)
-        try rig.fake(XCB_KEY_RELEASE, 38)
-        try rig.fake(XCB_KEY_RELEASE, 50)
+        try rig.pointer.fake(XCB_KEY_PRESS, detail: 50)
+        try rig.pointer.fake(XCB_KEY_PRESS, detail: 38)
+        try rig.pointer.fake(XCB_KEY_RELEASE, detail: 38)
+        try rig.pointer.fake(XCB_KEY_RELEASE, detail: 50)
         let shifted = try scene.waitForKeys(rig, "A") { $0.contains { $0.kind == .keyDown && $0.keysym == 0x41 } }
         let capital = try #require(shifted.first { $0.kind == .keyDown && $0.keysym == 0x41 })
         #expect(capital.text == "A" && capital.modifiers.contains(.shift))
@@ -233,17 +222,17 @@ struct WaylandInputEndToEndTests {
         }
         try rig.pointer.release()
 
-        let inertia = try #require(try Self.poll(5) { updates.all.first { $0.reason == .stateChanged && $0.state == .inertia } },
+        let inertia = try #require(try XDisplaySupport.poll(5) { updates.all.first { $0.reason == .stateChanged && $0.state == .inertia } },
                                    "no inertia after the release; updates: \(updates.all.map { "\($0.reason) \($0.state)" }); daemon: \(rig.daemon.stderrText)")
         #expect(updates.all.contains { $0.reason == .stateChanged && $0.state == .interacting })
         #expect(inertia.velocity.y > 300, "the release velocity \(inertia.velocity) is a fast upward drag's")
         // Read twice from the daemon after the release: the content moved and keeps moving.
-        let first = try #require(try Self.poll(5) { try offset().flatMap { $0 > 50 ? $0 : nil } },
+        let first = try #require(try XDisplaySupport.poll(5) { try offset().flatMap { $0 > 50 ? $0 : nil } },
                                  "the daemon's tracked layer did not scroll")
-        let later = try #require(try Self.poll(5) { try offset().flatMap { $0 > first + 5 ? $0 : nil } },
+        let later = try #require(try XDisplaySupport.poll(5) { try offset().flatMap { $0 > first + 5 ? $0 : nil } },
                                  "the content stopped at \(first) pt right after the release (no inertia)")
         #expect(later > first)
-        let idle = try #require(try Self.poll(15) { updates.all.last { $0.reason == .stateChanged && $0.state == .idle } },
+        let idle = try #require(try XDisplaySupport.poll(15) { updates.all.last { $0.reason == .stateChanged && $0.state == .idle } },
                                 "the tracker never came to rest")
         let states = updates.all.filter { $0.reason == .stateChanged }.map(\.state)
         #expect(states == [.interacting, .inertia, .idle], "\(states)")

@@ -4,6 +4,7 @@ import RenderClient
 import RenderCore
 import RenderPictures
 import Testing
+import XDisplaySupport
 
 /// `rendersrvd --output wayland` under weston's headless backend: the window shows the
 /// headless frame pixel for pixel, the compositor paces the frames, a lost compositor ends
@@ -11,7 +12,6 @@ import Testing
 /// Skipped, saying why, only where weston is not installed.
 @Suite("End to end, Wayland output", .serialized)
 struct WaylandOutputTests {
-    typealias Box = X11TrackerFlingTests.Box
     static let available = Weston.missing == nil
 
     /// Every pixel of the window (weston's output, the window fullscreen on it) equals the
@@ -213,7 +213,7 @@ struct WaylandOutputTests {
             client.context.rootLayer?.backgroundColor = .blue
             Transaction.commit()
         }
-        let feedback = try #require(try WaylandInputEndToEndTests.poll(10) { presented.all.first ?? nil }, "no commitPresented")
+        let feedback = try #require(try XDisplaySupport.poll(10) { presented.all.first ?? nil }, "no commitPresented")
         let shown = try #require(try client.control.frameRecords().first { $0.frame == feedback.frame })
         let ready = try #require(feedback.readyTime)
         #expect(abs(ready - (shown.pixelsReadyTime ?? 0)) < 1e-6, "commitPresented \(ready), frame log \(shown.pixelsReadyTime ?? 0)")

@@ -18,14 +18,13 @@ import XDisplaySupport
 /// Cancelled with the reason when weston or Xvfb is missing.
 @Suite("End to end, Wayland window: resized by the compositor", .serialized)
 struct WaylandResizeEndToEndTests {
-    typealias Box = X11TrackerFlingTests.Box
 
     @Test func theCompositorResizesTheWindowWhileAClientIsConnected() throws {
-        guard X11OutputTests.xvfb != nil else {
+        guard VirtualDisplay.xvfb != nil else {
             try Test.cancel("Xvfb is not installed (apt-get install xvfb), so a compositor's resize cannot be tested")
         }
         if let missing = Weston.missing { try Test.cancel("\(missing), so a compositor's resize cannot be tested") }
-        let x = try X11OutputTests.VirtualDisplay()
+        let x = try VirtualDisplay()
         defer { x.stop() }
         let weston = try Weston(.x11(display: x.display, width: 320, height: 240), shell: "kiosk-shell.so")
         defer { weston.stop() }
@@ -55,7 +54,7 @@ struct WaylandResizeEndToEndTests {
         xcb_configure_window(c, output.id, UInt16(XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), size)
         xcb_flush(c)
 
-        let change = try #require(try WaylandInputEndToEndTests.poll(10) { changes.all.first },
+        let change = try #require(try XDisplaySupport.poll(10) { changes.all.first },
                                   "no displayChanged after weston's output grew: \(daemon.stderrText)")
         #expect(change.width == 400 && change.height == 300, "\(change)")
         #expect(changes.all.count == 1, "\(changes.all)")
@@ -64,16 +63,16 @@ struct WaylandResizeEndToEndTests {
         #expect(client.connection.welcome.displayWidth == 400 && client.connection.welcome.displayHeight == 300,
                 "the connection's welcome follows")
         // The daemon draws 400x300 frames: the magenta root in the top-left corner, black beyond.
-        let frame = try #require(try WaylandInputEndToEndTests.poll(10) { () -> SnapshotReply? in
+        let frame = try #require(try XDisplaySupport.poll(10) { () -> SnapshotReply? in
             let f = try client.control.snapshot()
             return f.width == 400 && f.height == 300 ? f : nil
         }, "the daemon's frames never took the window's size")
         func bgr(_ px: Int, _ py: Int) -> [UInt8] { let i = (py * 400 + px) * 4; return Array(frame.pixels[i..<i + 3]) }
         #expect(bgr(80, 60) == [255, 0, 255] && bgr(300, 250) == [0, 0, 0])
         // And weston's output shows them, to its new edges.
-        let shown = try WaylandInputEndToEndTests.poll(10) { () -> Bool? in
+        let shown = try XDisplaySupport.poll(10) { () -> Bool? in
             let w = output.x + 400, h = output.y + 300
-            let screen = try X11OutputTests.capture(x.display, width: w, height: h)
+            let screen = try captureScreen(x.display, width: w, height: h)
             func at(_ px: Int, _ py: Int) -> [UInt8] {
                 let i = ((output.y + py) * w + output.x + px) * 4
                 return Array(screen[i..<i + 3])
@@ -93,7 +92,7 @@ struct WaylandTitleBarEndToEndTests {
     /// Xvfb, weston's X11 backend with the desktop shell (480×360), a real-clock daemon with a
     /// 200×120 window whose client shows a magenta root, and an X connection for the pointer.
     final class Rig {
-        let x: X11OutputTests.VirtualDisplay
+        let x: VirtualDisplay
         let weston: Weston
         let output: (id: xcb_window_t, x: Int, y: Int)
         let daemon: Daemon
@@ -102,11 +101,11 @@ struct WaylandTitleBarEndToEndTests {
         let pointer: XTestInjector
 
         init(logLevel: String) throws {
-            guard X11OutputTests.xvfb != nil else {
+            guard VirtualDisplay.xvfb != nil else {
                 try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the title bar cannot be tested")
             }
             if let missing = Weston.missing { try Test.cancel("\(missing), so the title bar cannot be tested") }
-            x = try X11OutputTests.VirtualDisplay()
+            x = try VirtualDisplay()
             do {
                 weston = try Weston(.x11(display: x.display, width: 480, height: 360))
                 output = try #require(weston.x11Window)
@@ -144,8 +143,8 @@ struct WaylandTitleBarEndToEndTests {
                 return Array(screen[i..<i + 3])
             }
             var last: (panel: [UInt8], background: [UInt8]) = ([], [])
-            let ready = try WaylandInputEndToEndTests.poll(20) { () -> Bool? in
-                let screen = try X11OutputTests.capture(display, width: output.x + 480, height: output.y + 360)
+            let ready = try XDisplaySupport.poll(20) { () -> Bool? in
+                let screen = try captureScreen(display, width: output.x + 480, height: output.y + 360)
                 last = (pixel(screen, 2, 2), pixel(screen, 240, 300))
                 let black: [UInt8] = [0, 0, 0]
                 return last.panel != black && last.background != black && last.panel != last.background ? true : nil
@@ -161,7 +160,7 @@ struct WaylandTitleBarEndToEndTests {
         /// The frame's top-left corner on the X screen (the first magenta pixel), nil if not shown.
         func corner() throws -> (x: Int, y: Int)? {
             let w = output.x + 480, h = output.y + 360
-            let screen = try X11OutputTests.capture(x.display, width: w, height: h)
+            let screen = try captureScreen(x.display, width: w, height: h)
             for py in output.y..<h { for px in output.x..<w {
                 let i = (py * w + px) * 4
                 if screen[i] == 255 && screen[i + 1] == 0 && screen[i + 2] == 255 { return (px, py) }
@@ -184,11 +183,11 @@ struct WaylandTitleBarEndToEndTests {
     func theCloseCrossEndsTheDaemon() throws {
         let rig = try Rig(logLevel: "notice")
         defer { rig.stop() }
-        let corner = try #require(try WaylandInputEndToEndTests.poll(10) { try rig.corner() },
+        let corner = try #require(try XDisplaySupport.poll(10) { try rig.corner() },
                                   "the daemon's window never showed: \(rig.daemon.stderrText)")
         // The cross: the bar's last 28-point square, 14 points in from the right, 14 up.
         let cross = (x: corner.x + 200 - 14, y: corner.y - 14)
-        let stopped = try WaylandInputEndToEndTests.poll(10) { () -> Bool? in
+        let stopped = try XDisplaySupport.poll(10) { () -> Bool? in
             // A click on the cross, again until the daemon goes (weston may not have the pointer yet).
             try rig.enter(cross.x, cross.y)
             try rig.pointer.press()
@@ -206,12 +205,12 @@ struct WaylandTitleBarEndToEndTests {
     func draggingTheBarMovesTheWindow() throws {
         let rig = try Rig(logLevel: "debug")
         defer { rig.stop() }
-        let before = try #require(try WaylandInputEndToEndTests.poll(10) { try rig.corner() }, "the window never showed")
+        let before = try #require(try XDisplaySupport.poll(10) { try rig.corner() }, "the window never showed")
         // Onto the bar's left part, then a drag of (+60, +40), tried again until the window
         // moves (weston may not have the pointer yet).
         let grip = (x: before.x + 40, y: before.y - 14)
         let pressedLine = "the title bar was pressed"
-        let moved = try WaylandInputEndToEndTests.poll(20) { () -> (x: Int, y: Int)? in
+        let moved = try XDisplaySupport.poll(20) { () -> (x: Int, y: Int)? in
             guard let now = try rig.corner() else { return nil }
             if now != before { return now }
             try rig.enter(grip.x, grip.y)
@@ -219,7 +218,7 @@ struct WaylandTitleBarEndToEndTests {
             try rig.pointer.press()
             // The move starts once the daemon has asked weston for it (a round trip through
             // another process): drag only after the daemon says it did.
-            let asked = WaylandInputEndToEndTests.poll(2) {
+            let asked = XDisplaySupport.poll(2) {
                 rig.daemon.stderrText.components(separatedBy: pressedLine).count > presses ? true : nil
             }
             if asked == true { for step in 1...6 { try rig.warp(grip.x + step * 10, grip.y + step * 40 / 6) } }

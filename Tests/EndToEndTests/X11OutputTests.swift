@@ -9,15 +9,7 @@ import XDisplaySupport
 /// frame. Skipped when Xvfb is not installed (`apt-get install xvfb`).
 @Suite("End to end, X11 output")
 struct X11OutputTests {
-    static let xvfb = XDisplaySupport.VirtualDisplay.xvfb
-    typealias VirtualDisplay = XDisplaySupport.VirtualDisplay
-
-    /// The screen's pixels at (0, 0, width, height), BGRX.
-    static func capture(_ display: String, width: Int, height: Int) throws -> [UInt8] {
-        try captureScreen(display, width: width, height: height)
-    }
-
-    @Test(.enabled(if: X11OutputTests.xvfb != nil), arguments: [true, false])
+    @Test(.enabled(if: VirtualDisplay.xvfb != nil), arguments: [true, false])
     func theWindowShowsTheHeadlessFrame(sharedMemory: Bool) throws {
         let x = try VirtualDisplay(sharedMemory: sharedMemory)
         defer { x.stop() }
@@ -29,7 +21,7 @@ struct X11OutputTests {
         try PictureTests().scene(client)
         _ = try client.control.step(seconds: 0.5)
         let shot = try client.control.snapshot()
-        let screen = try X11OutputTests.capture(x.display, width: 320, height: 240)
+        let screen = try captureScreen(x.display, width: 320, height: 240)
         #expect(screen.count == shot.pixels.count)
         var differing = 0
         for i in stride(from: 0, to: min(screen.count, shot.pixels.count), by: 4) {

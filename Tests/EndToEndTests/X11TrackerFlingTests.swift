@@ -14,12 +14,6 @@ import XDisplaySupport
 /// Cancelled with the reason when Xvfb cannot run; never skipped silently.
 @Suite("End to end, X11 window: an XTest fling scrolls a tracker", .serialized)
 struct X11TrackerFlingTests {
-    typealias Pointer = XTestInjector
-    typealias Box = XDisplaySupport.Box
-
-    /// Polls `body` until it returns a value or `seconds` pass (a deadline, not a wait that passes).
-    func poll<T>(_ seconds: Double, _ body: () throws -> T?) rethrows -> T? { try XDisplaySupport.poll(seconds, body) }
-
     /// A 320×240 viewport with an interaction tracker on 100 rows of 40 pt, each its own
     /// colour (content 4,000 pt tall; row 5, under a press at y 210, pure blue so that a test
     /// can see the frame shown), as the client's root. Tracker updates go to `updates`.
@@ -53,11 +47,11 @@ struct X11TrackerFlingTests {
     }
 
     @Test func anXTestFlingOnTheWindowScrollsTheTrackedLayerWithInertia() throws {
-        guard X11OutputTests.xvfb != nil else {
+        guard VirtualDisplay.xvfb != nil else {
             try Test.cancel("Xvfb is not installed (apt-get install xvfb), so the X11 window's fling cannot be tested")
         }
-        let x: X11OutputTests.VirtualDisplay
-        do { x = try X11OutputTests.VirtualDisplay() } catch {
+        let x: VirtualDisplay
+        do { x = try VirtualDisplay() } catch {
             try Test.cancel("Xvfb cannot run here, so the X11 window's fling cannot be tested: \(error)")
         }
         defer { x.stop() }
@@ -73,7 +67,7 @@ struct X11TrackerFlingTests {
 
         // The fling: press at y 210, then move up 20 pt every 8 ms to y 30 (about 2,500 pt/s
         // over a few frames), and release there at once.
-        let pointer = try Pointer(display: x.display)
+        let pointer = try XTestInjector(display: x.display)
         try pointer.move(160, 210)
         try pointer.press()
         for y in stride(from: 190, through: 30, by: -20) {
@@ -83,18 +77,18 @@ struct X11TrackerFlingTests {
         try pointer.release()
 
         // The tracker took the drag and went on by itself after the release.
-        let released = try #require(try poll(5) { updates.all.first { $0.reason == .stateChanged && $0.state == .inertia } },
+        let released = try #require(try XDisplaySupport.poll(5) { updates.all.first { $0.reason == .stateChanged && $0.state == .inertia } },
                                     "no inertia after the release; updates: \(updates.all.map { "\($0.reason) \($0.state)" })")
         #expect(updates.all.contains { $0.reason == .stateChanged && $0.state == .interacting })
         #expect(released.velocity.y > 300, "the release velocity \(released.velocity) is a fast upward drag's")
         // Read twice from the daemon after the release: the content moved and keeps moving.
-        let first = try #require(try poll(5) { try offset().flatMap { $0 > 50 ? $0 : nil } },
+        let first = try #require(try XDisplaySupport.poll(5) { try offset().flatMap { $0 > 50 ? $0 : nil } },
                                  "the daemon's tracked layer did not scroll")
-        let later = try #require(try poll(5) { try offset().flatMap { $0 > first + 5 ? $0 : nil } },
+        let later = try #require(try XDisplaySupport.poll(5) { try offset().flatMap { $0 > first + 5 ? $0 : nil } },
                                  "the content stopped at \(first) pt right after the release (no inertia)")
         #expect(later > first)
         // It comes to rest, and the client hears it.
-        let idle = try #require(try poll(15) { updates.all.last { $0.reason == .stateChanged && $0.state == .idle } },
+        let idle = try #require(try XDisplaySupport.poll(15) { updates.all.last { $0.reason == .stateChanged && $0.state == .idle } },
                                 "the tracker never came to rest")
         let states = updates.all.filter { $0.reason == .stateChanged }.map(\.state)
         #expect(states == [.interacting, .inertia, .idle], "\(states)")
