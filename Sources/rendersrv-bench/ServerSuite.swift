@@ -56,8 +56,11 @@ struct FrameMeasurement {
     /// The fastest frame of the kept run: the least disturbed by other processes, so the
     /// steadiest figure for comparing two builds on a shared machine.
     var fastestMilliseconds: Double = .infinity
-    /// The first frame after the tree was built (every layer evaluated in full).
+    /// The first frame after the tree was built (every layer evaluated in full): wall time,
+    /// and this thread's CPU time (the budget's figure: issue 21 asks for at most 1.2 × a
+    /// steady frame, compared CPU to CPU so that a preemption does not decide it).
     var firstMilliseconds: Double = 0
+    var firstCPUMilliseconds: Double = 0
     var valuesPerSecond: Double
 }
 
@@ -68,12 +71,13 @@ func measureFrames(_ tree: ServerBenchmarks.Tree, frames: Int, runs: Int) -> Fra
     var t = 1.0
     // The first frame evaluates every layer in full (its presentation from its model, its
     // world timing, its span): timed apart.
-    let first0 = monotonicNow()
+    let first0 = monotonicNow(), firstCPU0 = threadCPUNow()
     tree.frame(at: t); t += interval
-    let first = monotonicNow() - first0
+    let first = monotonicNow() - first0, firstCPU = threadCPUNow() - firstCPU0
     for _ in 1..<10 { tree.frame(at: t); t += interval }
     var best = FrameMeasurement(meanMilliseconds: .infinity, worstMilliseconds: .infinity, valuesPerSecond: 0)
     best.firstMilliseconds = first * 1e3
+    best.firstCPUMilliseconds = firstCPU * 1e3
     for _ in 0..<max(1, runs) {
         var total = 0.0, worst = 0.0, fastest = Double.infinity
         let cpu0 = threadCPUNow()
@@ -90,6 +94,7 @@ func measureFrames(_ tree: ServerBenchmarks.Tree, frames: Int, runs: Int) -> Fra
             best = FrameMeasurement(meanMilliseconds: mean * 1e3, cpuMilliseconds: cpu * 1e3,
                                     worstMilliseconds: worst * 1e3, fastestMilliseconds: fastest * 1e3,
                                     firstMilliseconds: best.firstMilliseconds,
+                                    firstCPUMilliseconds: best.firstCPUMilliseconds,
                                     valuesPerSecond: Double(tree.animationCount) / mean)
         }
     }
@@ -100,7 +105,8 @@ func reportFrames(_ name: String, _ m: FrameMeasurement) {
     print("\(pad(name, 34)) \(pad(format(m.meanMilliseconds, 3), 8)) ms/frame mean   "
           + "\(pad(format(m.cpuMilliseconds, 3), 8)) ms CPU   "
           + "\(pad(format(m.worstMilliseconds, 3), 8)) ms worst   \(pad(format(m.fastestMilliseconds, 3), 8)) ms fastest   "
-          + "\(format(m.valuesPerSecond / 1e6, 2)) M values/s   first frame \(format(m.firstMilliseconds, 1)) ms")
+          + "\(format(m.valuesPerSecond / 1e6, 2)) M values/s   first frame \(format(m.firstMilliseconds, 1)) ms "
+          + "(\(format(m.firstCPUMilliseconds, 1)) ms CPU, \(format(m.firstCPUMilliseconds / m.cpuMilliseconds, 2)) × a steady frame's)")
 }
 
 func runServerSuite(_ o: Options) {

@@ -61,9 +61,14 @@ struct RestartDemo: ParsableCommand {
 
     func run() throws {
         let first = try RestartDemo.spawn(socket: nil)
+        // The private folder goes last, once both daemons are stopped (the second listens in it).
+        defer { first.removeFolder() }
         defer { first.stop() }
         let queue = DispatchQueue(label: "rendersrv-demo.restart.main")
         let connection = try Connection(socketPath: first.socket, clientName: "rendersrv-demo restart", callbackQueue: queue)
+        // Said goodbye to before the daemons stop: otherwise it would see the last one go and
+        // start reconnecting while the demo exits.
+        defer { connection.close() }
         let context = Context(connection: connection)
         let timeline = Timeline()
         let count = layers, seconds = duration, perCommit = layersPerCommit == 0 ? layers : layersPerCommit
@@ -137,6 +142,7 @@ struct RestartDemo: ParsableCommand {
         let spawned = MediaTime.now()
         let second = try RestartDemo.spawn(socket: first.socket)
         defer { second.stop() }
+        defer { connection.close() }
         let listening = MediaTime.now()
         guard timeline.resynced.wait(timeout: .now() + 60) == .success else {
             throw DemoError("the client did not resync within 60 s of the restart: \(timeline.steps.with { $0.map(\.event) })")
@@ -230,6 +236,8 @@ struct RestartDemo: ParsableCommand {
     /// A real-clock rendersrvd on `socket` (a new private folder's when nil).
     final class Daemon {
         let socket: String
+        /// The private folder made for the socket (nil when given a socket).
+        private let folder: URL?
         let process = Process()
         private let stdin = Pipe()
 
@@ -242,11 +250,13 @@ struct RestartDemo: ParsableCommand {
             }
             if let socket {
                 self.socket = socket
+                folder = nil
             } else {
                 let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rendersrv-demo-restart-\(getpid())")
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
                 chmod(dir.path, 0o700)
                 self.socket = dir.appendingPathComponent("socket").path
+                folder = dir
             }
             process.executableURL = binary
             process.arguments = ["--socket", self.socket, "--clock", "real", "--exit-on-stdin-eof", "--log-level", "warning"]
@@ -263,6 +273,12 @@ struct RestartDemo: ParsableCommand {
             try? stdin.fileHandleForWriting.close()
             kill(process.processIdentifier, SIGTERM)
             process.waitUntilExit()
+        }
+
+        /// Removes the private folder this daemon's socket was made in, and whatever a killed
+        /// daemon left there; call it once every daemon on the socket has stopped.
+        func removeFolder() {
+            if let folder { try? FileManager.default.removeItem(at: folder) }
         }
     }
 

@@ -76,7 +76,14 @@ final class Daemon: Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    deinit { stop() }
+    /// Stops the daemon and removes its private folder once empty (a daemon that exits
+    /// cleanly removes its socket). A folder another daemon still listens in (a restart
+    /// test's) stays until that one's `deinit`: both try, the last one finds it empty.
+    deinit {
+        stop()
+        let folder = URL(fileURLWithPath: socketPath).deletingLastPathComponent()
+        if folder.lastPathComponent.hasPrefix("rendersrv-e2e-") { rmdir(folder.path) }
+    }
 
     /// A built product of the package (`rendersrvd`, `rendersrvctl`, …): `RENDERSRVD` from
     /// the environment for the daemon, else next to the test bundle, else in `.build/debug`.

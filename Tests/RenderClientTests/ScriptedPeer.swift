@@ -48,6 +48,7 @@ final class ScriptedPeer: Sendable {
         Glibc.shutdown(listenFD, Int32(SHUT_RDWR)) // wakes a blocked accept
         Glibc.close(listenFD)
         unlink(path)
+        rmdir(URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
 
     /// Stops accepting connections (the serving thread ends once its client leaves).
