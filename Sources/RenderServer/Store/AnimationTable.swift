@@ -223,12 +223,21 @@ package struct PlanSpans {
     var timingFunctions: Int32 = 0, timingFunctionCount: Int32 = -1
     /// Index of the transform plan's ends, −1 for none.
     var transform: Int32 = -1
-    /// Index in `quads` of what the row folded away of its animation (`Animation.rowRemainder`),
-    /// −1 for none.
-    var remainder: Int32 = -1
-    /// Index of the animation kept whole (`AnimationTable.kept`: the row does not stand for
-    /// it), −1 for none.
-    var animation: Int32 = -1
+    /// What the row does not hold of its animation, in one field (the two cases exclude each
+    /// other, and 32 bytes of spans never straddle a cache line of the 64-byte aligned
+    /// column): −1 nothing; r ≥ 0 the index in `quads` of its remainder
+    /// (`Animation.rowRemainder`); k ≤ −2 the animation kept whole, `AnimationTable.kept[−2 − k]`.
+    private var source: Int32 = -1
+    /// Index in `quads` of what the row folded away of its animation, −1 for none.
+    var remainder: Int32 {
+        get { source >= 0 ? source : -1 }
+        set { precondition(newValue >= 0 && source == -1); source = newValue }
+    }
+    /// Index of the animation kept whole (the row does not stand for it), −1 for none.
+    var animation: Int32 {
+        get { source <= -2 ? -2 - source : -1 }
+        set { precondition(newValue >= 0 && source == -1); source = -2 - newValue }
+    }
 
     /// Whether the row reads data out of line (a keyframe or transform plan).
     var readsOutOfLine: Bool { valueCount > 0 || transform >= 0 }
@@ -348,9 +357,15 @@ struct TableColumn<T> {
         free[c].append(start)
     }
 
+    /// Where a column starts: a cache line, so that a row the walk fetches ahead lies where
+    /// its stride puts it relative to the lines (a 32-byte `PlanSpans` never straddles two).
+    static var alignment: Int { max(64, MemoryLayout<T>.alignment) }
+
     private mutating func grow(to needed: Int) {
         let newCapacity = max(needed, capacity * 2, 64)
-        let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        let new = UnsafeMutableRawPointer.allocate(byteCount: newCapacity * MemoryLayout<T>.stride,
+                                                   alignment: TableColumn.alignment)
+            .bindMemory(to: T.self, capacity: newCapacity)
         if let base {
             // Plain values: their bytes are the values (free ranges copy as they lie).
             UnsafeMutableRawPointer(new).copyMemory(from: base, byteCount: top * MemoryLayout<T>.stride)
