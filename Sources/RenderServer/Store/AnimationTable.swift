@@ -161,8 +161,8 @@ package final class AnimationTable {
         kept[Int(spans.base![index].animation)]!
     }
 
-    /// Whether row `index`'s animation is kept whole (a group or a transition may be, and
-    /// nothing else holds one).
+    /// Whether row `index`'s animation is kept whole (only such an animation can hold a
+    /// transition: groups and transitions always are).
     func isKept(_ index: Int) -> Bool { spans.base![index].animation >= 0 }
 
     /// The kept animations removed since the last call, for the caller to free elsewhere.
