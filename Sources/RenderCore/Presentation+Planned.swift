@@ -23,17 +23,21 @@
 /// An animation as evaluation reads it: a plain value (no references, no indices into
 /// anyone's storage), so it can live in a table the caller allocates. `lifecycle` is written
 /// by evaluation.
+///
+/// Field order: the one-byte fields follow `timing` (whose last two fields are a byte each),
+/// filling what would be padding before `written`: 216 bytes, not 224 (a server row per
+/// animation).
 package struct PlannedAnimation: Sendable {
     package var plan: EvaluationPlan
     package var timing: MediaTiming
-    package var timingFunction: TimingFunction?
     package var isRemovedOnCompletion: Bool
-    /// The properties it may write (`Animation.writtenProperties`).
-    package var written: PropertySet
     /// A keyframe plan's calculation mode.
     package var keyframeMode: KeyframeAnimation.CalculationMode = .linear
     /// The animation's lifecycle at the latest evaluation.
     package var lifecycle: AnimationLifecycle = .pending
+    /// The properties it may write (`Animation.writtenProperties`).
+    package var written: PropertySet
+    package var timingFunction: TimingFunction?
 
     /// `animation`'s row (its out-of-line data, `Animation.planData`, stays with the caller).
     package init(_ animation: borrowing Animation) {

@@ -234,7 +234,7 @@ import Testing
         #expect(!additive.overwritesItsProperty && Self.fade(10).overwritesItsProperty)
         func check(_ step: String) {
             guard let state = store.animation(of: 1) else { return }
-            let expected = state.attached.filter { !$0.animation.overwritesItsProperty }.count
+            let expected = state.attached(in: store.table).filter { !$0.animation.overwritesItsProperty }.count
             #expect(Int(state.readingModel) == expected, "\(step)")
             engine.evaluate(store, at: Self.frameTime(1), events: &events)
             #expect(store.animation(of: 1)?.readsModel == (expected > 0), "\(step)")

@@ -146,7 +146,7 @@ struct SeededRandom: RandomNumberGenerator {
             #expect(engine.evaluate(store, at: t, events: &events) == Int(depth))
             for id in 1...depth {
                 let n = store.node(id)!
-                let expected = Presentation.presentation(model: n.model, animations: store.animation(of: id)!.attached,
+                let expected = Presentation.presentation(model: n.model, animations: store.animation(of: id)!.attached(in: store.table),
                                                          at: t, timings: timingChain(store, id))
                 #expect(store.presentation(of: id) == expected, "layer \(id) at \(t)")
             }
@@ -204,7 +204,7 @@ struct SeededRandom: RandomNumberGenerator {
             // The frame right after the change (its layers prepared by `apply`: see
             // `LayerStore.prepareFrame(of:)`), then the one after it, each compared with a
             // full evaluation of what it evaluated.
-            let before = (1...count).map { store.animation(of: $0)?.attached }
+            let before = (1...count).map { store.animation(of: $0)?.attached(in: store.table) }
             engine.evaluate(store, at: t, events: &events)
             for l in 1...count {
                 guard let animations = before[Int(l) - 1] else { continue }
@@ -213,7 +213,7 @@ struct SeededRandom: RandomNumberGenerator {
                 #expect(store.presentation(of: l) == expected || store.animation(of: l) == nil,
                         "first frame: layer \(l) at \(t)")
             }
-            let attached = (1...count).map { store.animation(of: $0)?.attached }
+            let attached = (1...count).map { store.animation(of: $0)?.attached(in: store.table) }
             t += 0.01
             engine.evaluate(store, at: t, events: &events)
             for l in 1...count {
@@ -260,7 +260,7 @@ struct SeededRandom: RandomNumberGenerator {
                                     animation: .basic(.opacity, from: .number(0), to: .number(1), duration: 10))])
         var engine = AnimationEngine()
         var events: [Message] = []
-        let animations = store.animation(of: 2)!.attached
+        let animations = store.animation(of: 2)!.attached(in: store.table)
         func expectFollowsItsTiming(at t: Double, _ comment: Comment) {
             engine.evaluate(store, at: t, events: &events)
             let local = store.localTime(of: 2, at: t)!
@@ -326,7 +326,7 @@ struct SeededRandom: RandomNumberGenerator {
         var t = 0.0
         while t < 5 {
             if t == 1.5 { apply(store, [.removeAnimation(1, key: "k7"), .removeAnimation(1, key: "k8")], at: t) }
-            let attached = store.animation(of: 1)?.attached
+            let attached = store.animation(of: 1)?.attached(in: store.table)
             engine.evaluate(store, at: t, events: &events)
             if let attached, store.animation(of: 1) != nil {
                 let expected = Presentation.presentation(model: store.node(1)!.model, animations: attached, at: t)

@@ -27,7 +27,7 @@ import Testing
     static func layer(_ s: EmbeddedServer, _ c: UInt32) -> (LayerProperties, [AttachedAnimation]) {
         let store = s.core.sessions.first { $0.id == c }!.store
         let node = store.node(1)!
-        return (node.model, node.animationIndex >= 0 ? store.animations[Int(node.animationIndex)].attached : [])
+        return (node.model, node.animationIndex >= 0 ? store.animations[Int(node.animationIndex)].attached(in: store.table) : [])
     }
 
     static func position(_ l: (LayerProperties, [AttachedAnimation]), at t: Double) -> Point {

@@ -93,10 +93,20 @@ extension ServerCore {
         let sessions: [(id: UInt32, client: String, pid: Int32, root: LayerID, layers: [LayerCopy])]
     }
 
-    /// What a snapshot of `layers` layers holds while it waits for the control worker
-    /// (`ControlWork`): each layer's copy (its model inline; its sublayers and animations are
-    /// shared with the store until the store changes them).
-    static func heldByteCount(layers: Int) -> Int { layers * MemoryLayout<LayerCopy>.stride }
+    /// What a snapshot of `layers` layers with `animations` animations holds while it waits
+    /// for the control worker (`ControlWork`): each layer's copy (its model inline; its
+    /// sublayers shared with the store until the store changes them) and each animation's,
+    /// rebuilt from its row (`LayerStore.attachedAnimations(of:)`: an `AttachedAnimation` and
+    /// its boxed kind, counted at a basic animation's size).
+    static func heldByteCount(layers: Int, animations: Int = 0) -> Int {
+        layers * MemoryLayout<LayerCopy>.stride
+            + animations * (MemoryLayout<AttachedAnimation>.stride + MemoryLayout<BasicAnimation>.stride)
+    }
+
+    /// How many animations the layers of `selection` hold (what their snapshot copies).
+    static func animationCount(of selection: [(ClientSession, [LayerID])]) -> Int {
+        selection.reduce(0) { sum, s in s.1.reduce(sum) { $0 + Int(s.0.store.animation(of: $1)?.count ?? 0) } }
+    }
 
     /// Copies the layers `treeSelection` chose (loop thread). Cost: O(selected layers), at
     /// most `maxTreeReplyLayers`.
@@ -111,7 +121,7 @@ extension ServerCore {
                 guard let node = store.node(id) else { continue }
                 let state = store.animation(of: id)
                 layers.append(LayerCopy(id: id, kind: node.kind, superlayer: node.superlayer, sublayers: node.sublayers,
-                                        timing: store.timing(of: id) ?? .identity, model: node.model, animations: state?.attached ?? [],
+                                        timing: store.timing(of: id) ?? .identity, model: node.model, animations: store.attachedAnimations(of: id),
                                         animationIDs: store.records(of: id).map(\.id),
                                         lifecycle: store.lifecycles(of: id),
                                         layerTime: request.presentation && state != nil ? store.localTime(of: id, at: t) : nil))

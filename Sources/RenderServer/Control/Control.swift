@@ -18,7 +18,8 @@ extension ServerCore {
             guard admitControl(bytes: 0, what: what, from: session) else { return }
             do {
                 let selection = try treeSelection(request)
-                let bytes = ServerCore.heldByteCount(layers: selection.reduce(0) { $0 + $1.1.count })
+                let bytes = ServerCore.heldByteCount(layers: selection.reduce(0) { $0 + $1.1.count },
+                                                     animations: ServerCore.animationCount(of: selection))
                 guard admitControl(bytes: bytes, what: what, from: session) else { return }
                 let snapshot = treeSnapshot(request, of: selection)
                 let requestID = request.requestID

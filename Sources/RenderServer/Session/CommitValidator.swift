@@ -579,7 +579,7 @@ package struct CommitValidator {
 
         func animationKeys(of id: LayerID) -> Set<String> {
             if let entry = pending.touched[id], let keys = entry?.animationKeys { return keys }
-            return Set(store.animation(of: id)?.attached.map(\.key) ?? [])
+            return Set(store.animationKeys(of: id))
         }
 
         mutating func set(_ id: LayerID, _ node: ShadowNode?) {

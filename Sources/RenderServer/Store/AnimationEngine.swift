@@ -208,8 +208,8 @@ package struct AnimationEngine {
                         model: &nodes[slot].model, layerTime: layerTime, into: &presentations[a],
                         resetting: full ? nil : state.pointee.written) { i, timing, p in
                         // The general route (groups, transitions, paths, …): the animation
-                        // itself, as the layer keeps it.
-                        Presentation.apply(state.pointee.attached[i].animation, state: timing, to: &p)
+                        // itself, as the table keeps it (only rows that may come here have one).
+                        Presentation.apply(table.keptAnimation(at: first + i), state: timing, to: &p)
                     }
                     for row in rows where row.lifecycle == .finished { anyFinished = true; break }
                 }
@@ -226,8 +226,8 @@ package struct AnimationEngine {
             }
         }
         for (layer, t) in transitions { store.transitions[layer] = t }
-        // States retired whole wait in `store.retired` for the caller to free off the loop
-        // thread (a previous frame's, if nobody took them, are freed now).
+        // Animations kept whole that go wait in the table for the caller to free off the loop
+        // thread (`takeRetired`; a previous frame's, if nobody took them, are freed now).
         store.dropRetired()
         store.retireFinished(statesAt: retiring)
         return count
@@ -271,8 +271,10 @@ package struct AnimationEngine {
         }
         var id: UInt64 = 0
         let records = state.pointee.records(in: table)
-        for i in state.pointee.attached.indices.reversed()
-        where rows[i].lifecycle != .pending && holdsTransition(state.pointee.attached[i].animation) {
+        let first = Int(state.pointee.first)
+        // Only an animation kept whole may hold a transition.
+        for i in rows.indices.reversed()
+        where rows[i].lifecycle != .pending && table.isKept(first + i) && holdsTransition(table.keptAnimation(at: first + i)) {
             id = records[i].id
             break
         }

@@ -5,9 +5,21 @@ import RenderCore
 ///
 ///     rows      planned[i]  (plan, timing, timing function, lifecycle: RenderCore's plain value)
 ///               spans[i]    (where its out-of-line data lies in the arenas, by index)
-///               records[i]  (the client's id; started / stopped sent)   — parallel columns
-///     arenas    quads (keyframe values) · doubles (key times) · timing functions
+///               records[i]  (the client's id, the key; started / stopped sent)   — parallel columns
+///     arenas    quads (keyframe values, remainders) · doubles (key times) · timing functions
 ///               · transform ends (a whole-transform plan's decomposed ends)
+///     beside    keys (each distinct key once, counted) · kept (the `Animation`s no row
+///               stands for)
+///
+/// A row stands for its animation when its plan evaluates it at every frame and the
+/// animation can be rebuilt from it (`Animation.rowStandsForIt`: basic, spring and keyframe
+/// animations of a property stored at a direct slot, whole transforms): then nothing else of
+/// the animation is kept — its row, its arena data, at most one remainder `Quad` (a `by`, a
+/// spring's parameters) — and what is not the frame's (tree dumps, retargeting, the
+/// general route's fallbacks) rebuilds it (`animation(at:)`, equal to the one added). The
+/// others (groups, transitions, paths, transform components, retargeted springs…) are kept
+/// whole in `kept`, which the general route reads. Before this, every animation was kept a
+/// second time, in a per-layer array (288 B) with its kind boxed (448 B for a basic one).
 ///
 /// A layer's animations own one range of rows, in the order added (`AnimationState.first`,
 /// `count`); their keyframe and transform data own ranges of the arenas, named by index in
@@ -26,6 +38,8 @@ package final class AnimationTable {
     package struct Record: Equatable {
         /// The client's id for it, echoed in events.
         var id: UInt64
+        /// Its key, as an index in `keys`.
+        var key: Int32
         /// `animationStarted` was sent.
         var started = false
         /// `animationStopped` was sent (it finished); it stays attached only when it is
@@ -42,6 +56,14 @@ package final class AnimationTable {
     private(set) var doubles = TableColumn<Double>()
     private(set) var timingFunctions = TableColumn<TimingFunction>()
     private(set) var transforms = TableColumn<TransformEnds>()
+    /// The animations' keys (by `Record.key`).
+    private(set) var keys = KeyTable()
+    /// The animations no row stands for, by `PlanSpans.animation` (nil: a free place).
+    private var kept = ContiguousArray<Animation?>()
+    private var freeKept: [Int32] = []
+    /// Kept animations removed since the owner last took them (`takeReleased`): freed off
+    /// the loop thread by whoever takes them (a group's or a path's arrays, a boxed kind).
+    private(set) var released = ContiguousArray<Animation>()
 
     deinit {
         planned.deallocate(); spans.deallocate(); records.deallocate(); quads.deallocate(); doubles.deallocate()
@@ -91,14 +113,62 @@ package final class AnimationTable {
         records.base![Int(to)] = records.base![Int(from)]
     }
 
-    /// Copies `animation`'s out-of-line data into the arenas, writes its row and spans at row
-    /// `index` and returns the row.
+    /// Copies `animation`'s out-of-line data into the arenas, writes its row, spans and record
+    /// (`key`, `id`, nothing sent yet) at row `index` and returns the row. The animation
+    /// itself is kept (in `kept`) only when its row does not stand for it.
     @discardableResult
-    func plant(_ animation: Animation, at index: Int32) -> PlannedAnimation {
+    func plant(_ animation: Animation, key: String, id: UInt64, at index: Int32) -> PlannedAnimation {
         let row = PlannedAnimation(animation)
         planned.base![Int(index)] = row
-        spans.base![Int(index)] = plantData(animation)
+        var s = plantData(animation)
+        if animation.rowStandsForIt {
+            if let r = animation.rowRemainder {
+                s.remainder = quads.allocate(1)
+                quads.base![Int(s.remainder)] = r
+            }
+        } else {
+            s.animation = keep(animation)
+        }
+        spans.base![Int(index)] = s
+        records.base![Int(index)] = Record(id: id, key: keys.retain(key))
+        // The rebuilt animation is the one added (debug builds check every one; NaNs aside,
+        // which equal nothing).
+        assert(animation != animation || self.animation(at: index) == animation,
+               "row \(index) does not give back \(animation)")
         return row
+    }
+
+    private func keep(_ animation: Animation) -> Int32 {
+        if let i = freeKept.popLast() { kept[Int(i)] = animation; return i }
+        kept.append(animation)
+        return Int32(kept.count - 1)
+    }
+
+    /// The animation of row `index`, as added: kept, or rebuilt from the row (O(its
+    /// keyframes); allocates).
+    func animation(at index: Int32) -> Animation {
+        let s = spans.base![Int(index)]
+        if s.animation >= 0 { return kept[Int(s.animation)]! }
+        let data = arenas.data(s, mode: planned.base![Int(index)].keyframeMode)
+        return planned.base![Int(index)].animation(data: data, remainder: s.remainder >= 0 ? quads.base![Int(s.remainder)] : nil)!
+    }
+
+    /// The animation kept for row `index`, which the general route evaluates: only rows their
+    /// plan does not always answer for have one (`Animation.rowStandsForIt`), and only those
+    /// reach the general route.
+    @inline(__always)
+    func keptAnimation(at index: Int) -> Animation {
+        kept[Int(spans.base![index].animation)]!
+    }
+
+    /// Whether row `index`'s animation is kept whole (only such an animation can hold a
+    /// transition: groups and transitions always are).
+    func isKept(_ index: Int) -> Bool { spans.base![index].animation >= 0 }
+
+    /// The kept animations removed since the last call, for the caller to free elsewhere.
+    func takeReleased() -> ContiguousArray<Animation> {
+        defer { released = [] }
+        return released
     }
 
     /// Copies `animation`'s out-of-line data into the arenas; where it went.
@@ -120,30 +190,54 @@ package final class AnimationTable {
         return spans
     }
 
-    /// Frees the arena ranges `plant` took for row `index` (the row itself stays taken).
+    /// Frees what `plant` took for row `index` — arena ranges, the key's count, the kept
+    /// animation (moved to `released`) — (the row itself stays taken).
     func uproot(at index: Int32) {
         let s = spans.base![Int(index)]
         if s.valueCount > 0 { quads.free(s.values, Int(s.valueCount)) }
         if s.keyTimeCount > 0 { doubles.free(s.keyTimes, Int(s.keyTimeCount)) }
         if s.timingFunctionCount > 0 { timingFunctions.free(s.timingFunctions, Int(s.timingFunctionCount)) }
         if s.transform >= 0 { transforms.free(s.transform, 1) }
+        if s.remainder >= 0 { quads.free(s.remainder, 1) }
+        if s.animation >= 0 {
+            released.append(kept[Int(s.animation)]!)
+            kept[Int(s.animation)] = nil
+            freeKept.append(s.animation)
+        }
+        keys.release(records.base![Int(index)].key)
     }
 
     /// Bytes the columns hold (allocated, used or free).
     var allocatedBytes: Int {
         planned.allocatedBytes + spans.allocatedBytes + records.allocatedBytes + quads.allocatedBytes + doubles.allocatedBytes
-            + timingFunctions.allocatedBytes + transforms.allocatedBytes
+            + timingFunctions.allocatedBytes + transforms.allocatedBytes + keys.allocatedBytes
+            + kept.capacity * MemoryLayout<Animation?>.stride + freeKept.capacity * 4
     }
 }
 
 /// Where a row's out-of-line data lies in the table's arenas (indices; counts −1 for "none
 /// given", which differs from "none stored" for key times and timing functions).
-struct PlanSpans {
+package struct PlanSpans {
     var values: Int32 = 0, valueCount: Int32 = 0
     var keyTimes: Int32 = 0, keyTimeCount: Int32 = -1
     var timingFunctions: Int32 = 0, timingFunctionCount: Int32 = -1
     /// Index of the transform plan's ends, −1 for none.
     var transform: Int32 = -1
+    /// What the row does not hold of its animation, in one field (the two cases exclude each
+    /// other, and 32 bytes of spans never straddle a cache line of the 64-byte aligned
+    /// column): −1 nothing; r ≥ 0 the index in `quads` of its remainder
+    /// (`Animation.rowRemainder`); k ≤ −2 the animation kept whole, `AnimationTable.kept[−2 − k]`.
+    private var source: Int32 = -1
+    /// Index in `quads` of what the row folded away of its animation, −1 for none.
+    var remainder: Int32 {
+        get { source >= 0 ? source : -1 }
+        set { precondition(newValue >= 0 && source == -1); source = newValue }
+    }
+    /// Index of the animation kept whole (the row does not stand for it), −1 for none.
+    var animation: Int32 {
+        get { source <= -2 ? -2 - source : -1 }
+        set { precondition(newValue >= 0 && source == -1); source = -2 - newValue }
+    }
 
     /// Whether the row reads data out of line (a keyframe or transform plan).
     var readsOutOfLine: Bool { valueCount > 0 || transform >= 0 }
@@ -181,6 +275,44 @@ extension AnimationTable {
             return data
         }
     }
+}
+
+/// The keys animations are attached under, each distinct key stored once and counted (most
+/// layers share a few keys: "opacity", "position"), so that a record names its key by an
+/// index. Removal by key looks the key up once and compares indices.
+struct KeyTable {
+    private var strings: [String] = []
+    private var counts: [Int32] = []
+    private var indices: [String: Int32] = [:]
+    private var free: [Int32] = []
+
+    /// The index of `key` while some animation holds it.
+    func index(of key: String) -> Int32? { indices[key] }
+    subscript(i: Int32) -> String { strings[Int(i)] }
+
+    /// `key`'s index, counting one more holder.
+    mutating func retain(_ key: String) -> Int32 {
+        if let i = indices[key] { counts[Int(i)] += 1; return i }
+        let i: Int32
+        if let f = free.popLast() {
+            i = f; strings[Int(i)] = key; counts[Int(i)] = 1
+        } else {
+            i = Int32(strings.count); strings.append(key); counts.append(1)
+        }
+        indices[key] = i
+        return i
+    }
+
+    /// One holder fewer of key `i`; the key goes with its last.
+    mutating func release(_ i: Int32) {
+        counts[Int(i)] -= 1
+        guard counts[Int(i)] == 0 else { return }
+        indices[strings[Int(i)]] = nil
+        strings[Int(i)] = ""
+        free.append(i)
+    }
+
+    var allocatedBytes: Int { strings.capacity * 16 + counts.capacity * 4 + indices.capacity * 24 + free.capacity * 4 }
 }
 
 /// A column of `T` the table allocates itself, handing out ranges by size class (powers of
@@ -225,9 +357,15 @@ struct TableColumn<T> {
         free[c].append(start)
     }
 
+    /// Where a column starts: a cache line, so that a row the walk fetches ahead lies where
+    /// its stride puts it relative to the lines (a 32-byte `PlanSpans` never straddles two).
+    static var alignment: Int { max(64, MemoryLayout<T>.alignment) }
+
     private mutating func grow(to needed: Int) {
         let newCapacity = max(needed, capacity * 2, 64)
-        let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        let new = UnsafeMutableRawPointer.allocate(byteCount: newCapacity * MemoryLayout<T>.stride,
+                                                   alignment: TableColumn.alignment)
+            .bindMemory(to: T.self, capacity: newCapacity)
         if let base {
             // Plain values: their bytes are the values (free ranges copy as they lie).
             UnsafeMutableRawPointer(new).copyMemory(from: base, byteCount: top * MemoryLayout<T>.stride)

@@ -16,12 +16,12 @@ extension LayerStore {
     func retargetSpring(of id: LayerID, key: String, animationID: UInt64, _ r: SpringRetarget,
                         mediaTime: Double, events: inout [Message]) {
         guard let node = node(id), let t = localTime(of: id, at: mediaTime) else { return }
-        let attached = node.animationIndex >= 0 ? animations[Int(node.animationIndex)].attached : []
+        let attached = attachedAnimations(of: id)
         let physics = SpringAnimation(keyPath: r.keyPath, mass: r.mass, stiffness: r.stiffness, damping: r.damping)
         let (animation, index) = SpringRetargeting.retarget(model: node.model, attached: attached, key: key,
                                                             keyPath: r.keyPath, to: r.to, physics: physics, layerTime: t)
         if let index {
-            replaceAnimation(of: id, at: index, with: AttachedAnimation(key: key, animation: animation), id: animationID,
+            replaceAnimation(of: id, at: index, with: animation, key: key, id: animationID,
                              mediaTime: mediaTime, events: &events)
         } else {
             add(animation, key: key, id: animationID, to: id, mediaTime: mediaTime, events: &events)

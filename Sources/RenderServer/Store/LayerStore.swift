@@ -171,6 +171,9 @@ package final class LayerStore {
     private(set) var timingEpoch: UInt64 = 1
     /// Scratch for subtree marking and world-timing paths (kept: no allocation per use).
     var scratch: [Int32] = []
+    /// Scratch for `drawable(_:at:lifecycle:)`: a copy of a layer's rows (evaluation writes
+    /// their lifecycles).
+    var pictureRows: [PlannedAnimation] = []
 
     /// Work done applying commands beyond the commands themselves, as a running count:
     /// sublayer-list entries scanned or shifted, subtree nodes invalidated. A large commit's
@@ -220,6 +223,17 @@ package final class LayerStore {
     /// The records of a layer's animations (its ids, what was sent), in the order added.
     func records(of id: LayerID) -> [AnimationTable.Record] {
         animation(of: id).map { Array($0.records(in: table)) } ?? []
+    }
+
+    /// A layer's animations, in the order added, as added (rebuilt from their rows where the
+    /// table keeps only those: allocates; for control replies, retargeting and tests).
+    func attachedAnimations(of id: LayerID) -> [AttachedAnimation] {
+        animation(of: id)?.attached(in: table) ?? []
+    }
+
+    /// The keys of a layer's animations, in the order added.
+    func animationKeys(of id: LayerID) -> [String] {
+        animation(of: id)?.keys(in: table) ?? []
     }
 
     /// Each of a layer's animations' lifecycle at the latest frame, in the order added.
@@ -311,9 +325,9 @@ package final class LayerStore {
         case let .addAnimation(id, key, animationID, animation):
             add(animation, key: key, id: animationID, to: id, mediaTime: mediaTime, events: &events)
         case let .removeAnimation(id, key):
-            removeAnimations(of: id, where: { $0.key == key }, mediaTime: mediaTime, events: &events)
+            removeAnimations(of: id, key: key, mediaTime: mediaTime, events: &events)
         case let .removeAllAnimations(id):
-            removeAnimations(of: id, where: { _ in true }, mediaTime: mediaTime, events: &events)
+            removeAnimations(of: id, key: nil, mediaTime: mediaTime, events: &events)
         case let .setTiming(id, timing):
             guard let s = slotOf[id], self.timing(slot: Int(s)) != timing else { return }
             ownTimings[s] = timing.isIdentity ? nil : timing
@@ -401,17 +415,17 @@ package final class LayerStore {
     /// Puts `animation` in the place of the animation at index `i` of layer `id` (evaluated
     /// in the same order), reporting the old one's stop (`finished == false`) unless it was
     /// reported already.
-    func replaceAnimation(of id: LayerID, at i: Int, with animation: AttachedAnimation, id animationID: UInt64,
+    func replaceAnimation(of id: LayerID, at i: Int, with animation: Animation, key: String, id animationID: UInt64,
                           mediaTime: Double, events: inout [Message]) {
         guard let slot = slotOf[id] else { return }
         let a = Int(nodes[Int(slot)].animationIndex)
-        guard a >= 0, i < animations[a].attached.count else { return }
+        guard a >= 0, i < animations[a].count else { return }
         let record = animations[a].records(in: table)[i]
         if !record.stopped {
             events.append(.animationStopped(AnimationStopped(animationID: record.id, layer: id,
                                                              finished: false, mediaTime: mediaTime)))
         }
-        animations[a].replace(at: i, with: animation, id: animationID, table: table)
+        animations[a].replace(at: i, with: animation, key: key, id: animationID, table: table)
         startsSinceFrame += 1
     }
 
@@ -471,7 +485,7 @@ package final class LayerStore {
     private func destroy(_ id: LayerID, mediaTime: Double, events: inout [Message]) {
         guard let slot = slotOf[id] else { return }
         let s = Int(slot)
-        removeAnimations(of: id, where: { _ in true }, mediaTime: mediaTime, events: &events)
+        removeAnimations(of: id, key: nil, mediaTime: mediaTime, events: &events)
         removeTracker(from: id)
         detach(s)
         work &+= nodes[s].sublayers.count
@@ -505,7 +519,7 @@ package final class LayerStore {
         let s = Int(slot)
         // Replacing under the same key stops the old one (Core Animation removes it, then
         // appends the new one at the end).
-        removeAnimations(of: id, where: { $0.key == key }, mediaTime: mediaTime, events: &events)
+        removeAnimations(of: id, key: key, mediaTime: mediaTime, events: &events)
         var a = Int(nodes[s].animationIndex)
         if a < 0 {
             a = animations.count
@@ -513,7 +527,7 @@ package final class LayerStore {
             presentations.append(nodes[s].model)
             nodes[s].animationIndex = Int32(a)
         }
-        animations[a].append(AttachedAnimation(key: key, animation: animation), id: animationID, table: table)
+        animations[a].append(animation, key: key, id: animationID, table: table)
         animationCount += 1
         startsSinceFrame += 1
     }
@@ -529,16 +543,21 @@ package final class LayerStore {
         return min(startsSinceFrame, animationCount)
     }
 
-    /// Removes the matching animations of a layer, reporting each one that has not yet
-    /// reported its stop as stopped unfinished.
-    func removeAnimations(of id: LayerID, where matches: (AttachedAnimation) -> Bool,
-                          mediaTime: Double, events: inout [Message]) {
+    /// Removes a layer's animation under `key` (every one for nil), reporting each one that
+    /// has not yet reported its stop as stopped unfinished.
+    func removeAnimations(of id: LayerID, key: String?, mediaTime: Double, events: inout [Message]) {
         guard let slot = slotOf[id] else { return }
         let a = Int(nodes[Int(slot)].animationIndex)
         guard a >= 0 else { return }
+        // A key no animation holds matches none (compared by index below).
+        var keyIndex: Int32 = -1
+        if let key {
+            guard let k = table.keys.index(of: key) else { return }
+            keyIndex = k
+        }
         var i = 0
-        while i < animations[a].attached.count {
-            if matches(animations[a].attached[i]) {
+        while i < Int(animations[a].count) {
+            if keyIndex < 0 || animations[a].records(in: table)[i].key == keyIndex {
                 let record = animations[a].records(in: table)[i]
                 if !record.stopped {
                     events.append(.animationStopped(AnimationStopped(animationID: record.id, layer: id,
@@ -550,7 +569,7 @@ package final class LayerStore {
                 i += 1
             }
         }
-        if animations[a].attached.isEmpty { dropAnimationState(at: a) }
+        if animations[a].count == 0 { dropAnimationState(at: a) }
     }
 
     /// Removes the animations the engine retired (finished, `isRemovedOnCompletion`) from
@@ -559,9 +578,11 @@ package final class LayerStore {
     ///
     /// A layer whose animations all go (a burst of animations that finish together: the
     /// usual case) loses its whole state at once: swapped to the end of `animations` (its
-    /// presentation likewise), then moved to `retired` with the others, never destroyed
-    /// here — freeing 40,000 animations' storage cost the loop thread about 400 instructions
-    /// each, and the frame hands `retired` to a background queue (`ServerCore.releaseLater`).
+    /// presentation likewise), then cut off with the others. A state is a plain value and
+    /// its rows the table's, so nothing is freed per animation — but for animations kept
+    /// whole (groups, transitions…), which the table moves to its `released` list and the
+    /// frame hands to a background queue (`takeRetired`, `ServerCore.releaseLater`): freeing
+    /// 40,000 animations' storage cost the loop thread about 400 instructions each.
     /// The pass runs over the arrays' storage: per layer a few loads and stores, no
     /// exclusivity check, copy or retain.
     func retireFinished(statesAt indices: [Int]) {
@@ -570,12 +591,7 @@ package final class LayerStore {
             // Bitmaps inside the values of the animations going now leave the contents
             // budget with them (only layers whose animations hold some are looked at).
             for a in indices where ledger.holdsAnimationContents(of: animations[a].layer) {
-                let state = animations[a]
-                let records = state.records(in: table)
-                let keys = state.attached.indices.filter {
-                    records[$0].stopped && state.attached[$0].animation.isRemovedOnCompletion
-                }.map { state.attached[$0].key }
-                ledger.retired(keys, of: state.layer)
+                ledger.retired(animations[a].keysRetiring(in: table), of: animations[a].layer)
             }
         }
         var end = animations.count, removedAnimations = 0
@@ -595,7 +611,7 @@ package final class LayerStore {
                         }
                         guard all else {
                             // A layer keeping some (not removed on completion, or not finished).
-                            removedAnimations += states[a].removeAll(where: { record, _, row in
+                            removedAnimations += states[a].removeAll(where: { record, row in
                                 record.stopped && row.isRemovedOnCompletion
                             }, table: table)
                             continue
@@ -619,31 +635,28 @@ package final class LayerStore {
         work &+= animations.count - end
         for layer in transitionLayers { transitions[layer] = nil }
         animationCount -= removedAnimations
-        if end == 0 && retired.isEmpty {
-            // Every animated layer retired (the burst case): the arrays change hands whole.
-            swap(&retired, &animations)
+        if end == 0 {
+            // Every animated layer retired (the burst case).
+            animations.removeAll(keepingCapacity: true)
             presentations.removeAll(keepingCapacity: true)
         } else if end < animations.count {
-            retired.append(contentsOf: animations[end...])
             animations.removeLast(animations.count - end)
             presentations.removeLast(presentations.count - end)
         }
     }
 
-    /// States the frame retired whole, not yet freed (see `retireFinished`).
-    private(set) var retired = ContiguousArray<AnimationState>()
-    var hasRetired: Bool { !retired.isEmpty }
+    /// Whether animations kept whole were removed and not yet freed (see `retireFinished`).
+    var hasRetired: Bool { !table.released.isEmpty }
 
-    /// The retired states, for the caller to free elsewhere (`ServerCore.releaseLater`).
-    func takeRetired() -> ContiguousArray<AnimationState> {
-        defer { retired = [] }
-        return retired
-    }
+    /// The animations kept whole that were removed since the last call (retired by a frame,
+    /// removed or replaced by a command), for the caller to free elsewhere
+    /// (`ServerCore.releaseLater`).
+    func takeRetired() -> ContiguousArray<Animation> { table.takeReleased() }
 
     /// Frees what the previous frame retired if nobody took it (stores driven without a
     /// `ServerCore`: tests, benchmarks), so that at most one frame's worth waits.
     func dropRetired() {
-        if !retired.isEmpty { retired.removeAll() }
+        if !table.released.isEmpty { _ = table.takeReleased() }
     }
 
     /// Swap-removes `animations[a]`, fixing the index of the state moved into its place.
@@ -670,12 +683,11 @@ package final class LayerStore {
     /// Empties the store and returns its old contents, for the caller to free elsewhere
     /// (100,000 nodes' arrays take tens of milliseconds of `free`).
     func takeAll() -> Any {
-        let old: Any = (nodes, slotOf, animations, presentations, retired, table, childHeightsBySlot)
+        let old: Any = (nodes, slotOf, animations, presentations, table, childHeightsBySlot)
         nodes = []; staleness = []; slotOf = [:]; freeSlots = []; animations = []; presentations = []; root = 0
         ownTimings = [:]; childHeightsBySlot = [:]
         table = AnimationTable()
         animationCount = 0
-        retired = []
         transitions = [:]
         return old
     }
@@ -828,48 +840,49 @@ package final class LayerStore {
 
 /// The animations of one animated layer and what the engine knows of them, stored densely
 /// in `LayerStore.animations`, its presentation beside it in `LayerStore.presentations`
-/// (only for layers that have animations: the others' presentation is their model). What
-/// the frame evaluates lies in the store's `AnimationTable`: the layer's rows
-/// `first ..< first + count`, in the order added; `attached` keeps the animations themselves
-/// for everything else (the general route, removal by key, tree dumps).
+/// (only for layers that have animations: the others' presentation is their model). The
+/// animations themselves lie in the store's `AnimationTable`: the layer's rows
+/// `first ..< first + count`, in the order added, with their records (id, key) and, for the
+/// animations no row stands for, the `Animation` kept whole (`AnimationTable.animation(at:)`
+/// gives back any of them). A plain value: nothing of it is allocated or freed per layer.
 package struct AnimationState {
     typealias Record = AnimationTable.Record
 
-    /// In the order added; parallel to the layer's rows.
-    private(set) var attached: [AttachedAnimation] = []
+    // Fields by size, eight bytes first, so that none pads another: 72 bytes, not 80.
+
+    /// The properties the attached animations may write (see `Animation.writtenProperties`).
+    var written = PropertySet()
+    /// The layer's world timing as of `LayerStore.timingEpoch == worldEpoch` (0: never).
+    var worldTiming = WorldTiming.identity
+    var worldEpoch: UInt64 = 0
     /// The layer's rows in the table (−1: none yet) and how many.
     private(set) var first: Int32 = -1
     private(set) var count: Int32 = 0
-    /// The properties the attached animations may write (see `Animation.writtenProperties`).
-    var written = PropertySet()
-    /// The model or the attached animations changed since the latest frame: the next one
-    /// resets the whole presentation to the model. Otherwise the presentation equals the
-    /// model outside `written`, and a frame resets only those.
-    var needsFullReset = true
+    /// How many attached animations read the model (do not overwrite their property: see
+    /// `Animation.overwritesItsProperty`), kept by every change of the rows.
+    private(set) var readingModel: Int32 = 0
+    /// Records not yet `started`: while 0, a frame reads the records only for an animation
+    /// that finished.
+    var unstarted: Int32 = 0
+    /// The layer's slot in `LayerStore.nodes`, and its id.
+    var slot: Int32
+    var layer: LayerID
     /// What a steady frame touches, for the walk's prefetching (worked out by the frame after
     /// each full reset, which follows every change of `written`): the bytes of a
     /// `LayerProperties` that hold `written` (`LayerProperties.storageSpan`).
     var spanStart: UInt16 = 0, spanEnd: UInt16 = 0
-    /// How many attached animations read the model (do not overwrite their property: see
-    /// `Animation.overwritesItsProperty`), kept by every change of `attached`.
-    private(set) var readingModel: Int32 = 0
-    /// Whether an animation reads the model (the walk prefetches the model's span only then).
-    var readsModel: Bool { readingModel > 0 }
-    /// The layer's world timing as of `LayerStore.timingEpoch == worldEpoch` (0: never).
-    var worldTiming = WorldTiming.identity
-    var worldEpoch: UInt64 = 0
-    /// Records not yet `started`: while 0, a frame reads the records only for an animation
-    /// that finished.
-    var unstarted: Int32 = 0
+    /// The model or the attached animations changed since the latest frame: the next one
+    /// resets the whole presentation to the model. Otherwise the presentation equals the
+    /// model outside `written`, and a frame resets only those.
+    var needsFullReset = true
     /// The latest frame evaluated a transition on the layer: its state is in
     /// `LayerStore.transitions` (kept apart: the frame's walk streams these headers).
     var hasTransition = false
     /// Whether one of the rows reads the table's arenas (keyframe values, transform ends):
     /// the walk fetches those ahead only for layers that do.
     private(set) var readsOutOfLine = false
-    /// The layer's slot in `LayerStore.nodes`, and its id.
-    var slot: Int32
-    var layer: LayerID
+    /// Whether an animation reads the model (the walk prefetches the model's span only then).
+    var readsModel: Bool { readingModel > 0 }
 
     init(slot: Int32, layer: LayerID) {
         self.slot = slot; self.layer = layer
@@ -881,6 +894,29 @@ package struct AnimationState {
 
     /// Each animation's lifecycle at the latest frame.
     func lifecycles(in table: AnimationTable) -> [AnimationLifecycle] { rows(in: table).map(\.lifecycle) }
+
+    /// The animations, in the order added, as added (rebuilt where the table keeps only rows:
+    /// allocates; for what is not the frame's).
+    func attached(in table: AnimationTable) -> [AttachedAnimation] {
+        guard count > 0 else { return [] }
+        let records = table.recordRows(first, count)
+        return (0..<Int(count)).map { i in
+            AttachedAnimation(key: table.keys[records[i].key], animation: table.animation(at: first + Int32(i)))
+        }
+    }
+
+    /// The keys, in the order added.
+    func keys(in table: AnimationTable) -> [String] { records(in: table).map { table.keys[$0.key] } }
+
+    /// The keys of the animations a frame retires (stopped, removed on completion).
+    func keysRetiring(in table: AnimationTable) -> [String] {
+        let rows = rows(in: table), records = records(in: table)
+        var keys: [String] = []
+        for i in 0..<rows.count where records[i].stopped && rows[i].isRemovedOnCompletion {
+            keys.append(table.keys[records[i].key])
+        }
+        return keys
+    }
 
     /// Moves the rows to a range of `newCount`, keeping those `keep` picks in order (by old
     /// index) and leaving the rest of the new range for the caller to write.
@@ -895,8 +931,9 @@ package struct AnimationState {
     }
 
     private mutating func noteChange(table: AnimationTable) {
-        written = attached.reduce(into: PropertySet()) { $0.formUnion($1.animation.writtenProperties) }
-        readingModel = Int32(attached.filter { !$0.animation.overwritesItsProperty }.count)
+        let rows = table.rows(first, count)
+        written = rows.reduce(into: PropertySet()) { $0.formUnion($1.written) }
+        readingModel = Int32(rows.filter { !$0.plan.overwrites }.count)
         readsOutOfLine = table.spanRows(first, count).contains { $0.readsOutOfLine }
         needsFullReset = true
     }
@@ -905,52 +942,47 @@ package struct AnimationState {
     /// the size class of the range (`TableColumn.sizeClass`: the range holds a power of two),
     /// and move to a range twice as large only when it leaves it. The written set, the
     /// model-reading count and the out-of-line flag grow with the new animation alone.
-    mutating func append(_ animation: AttachedAnimation, id: UInt64, table: AnimationTable) {
+    mutating func append(_ animation: Animation, key: String, id: UInt64, table: AnimationTable) {
         let n = Int(count)
         if n > 0 && TableColumn<PlannedAnimation>.sizeClass(n + 1) == TableColumn<PlannedAnimation>.sizeClass(n) {
             count += 1
         } else {
             relocate(to: n + 1, keeping: Array(0..<n), table: table)
         }
-        let row = table.plant(animation.animation, at: first + Int32(n))
-        table.recordRows(first, count)[n] = Record(id: id)
-        attached.append(animation)
+        let row = table.plant(animation, key: key, id: id, at: first + Int32(n))
         unstarted += 1
         written.formUnion(row.written)
-        if !animation.animation.overwritesItsProperty { readingModel += 1 }
+        if !row.plan.overwrites { readingModel += 1 }
         readsOutOfLine = readsOutOfLine || table.spanRows(first, count)[n].readsOutOfLine
         needsFullReset = true
     }
 
-    /// Removes every animation `shouldRemove` picks, in one pass; returns how many went.
-    mutating func removeAll(where shouldRemove: (Record, AttachedAnimation, PlannedAnimation) -> Bool,
-                            table: AnimationTable) -> Int {
+    /// Removes every animation `shouldRemove` picks (by its record and row), in one pass;
+    /// returns how many went.
+    mutating func removeAll(where shouldRemove: (Record, PlannedAnimation) -> Bool, table: AnimationTable) -> Int {
         let rows = table.rows(first, count), records = table.recordRows(first, count)
         var keep: [Int] = []
-        for i in attached.indices {
-            if shouldRemove(records[i], attached[i], rows[i]) {
-                table.uproot(at: first + Int32(i))
+        for i in 0..<Int(count) {
+            if shouldRemove(records[i], rows[i]) {
                 if !records[i].started { unstarted -= 1 }
+                table.uproot(at: first + Int32(i))
             } else {
                 keep.append(i)
             }
         }
-        let removed = attached.count - keep.count
+        let removed = Int(count) - keep.count
         guard removed > 0 else { return 0 }
         relocate(to: keep.count, keeping: keep, table: table)
-        attached = keep.map { attached[$0] }
         noteChange(table: table)
         return removed
     }
 
-    mutating func replace(at i: Int, with animation: AttachedAnimation, id: UInt64, table: AnimationTable) {
+    mutating func replace(at i: Int, with animation: Animation, key: String, id: UInt64, table: AnimationTable) {
         let records = table.recordRows(first, count)
         if records[i].started { unstarted += 1 }
         table.uproot(at: first + Int32(i))
-        // Planting may grow an arena, not the rows: `records` stays valid.
-        table.plant(animation.animation, at: first + Int32(i))
-        records[i] = Record(id: id)
-        attached[i] = animation
+        // Planting may grow an arena, not the rows.
+        table.plant(animation, key: key, id: id, at: first + Int32(i))
         noteChange(table: table)
     }
 
@@ -959,12 +991,11 @@ package struct AnimationState {
         if !records[i].started { unstarted -= 1 }
         table.uproot(at: first + Int32(i))
         relocate(to: Int(count) - 1, keeping: (0..<Int(count)).filter { $0 != i }, table: table)
-        attached.remove(at: i)
         noteChange(table: table)
     }
 
-    /// Gives the layer's rows and their arena ranges back to the table (the state is dropped
-    /// or retired whole).
+    /// Gives the layer's rows and what they hold back to the table (the state is dropped or
+    /// retired whole).
     mutating func releaseRows(table: AnimationTable) {
         guard count > 0 else { return }
         for r in first ..< first + count { table.uproot(at: r) }

@@ -1,0 +1,69 @@
+import RenderCore
+import RenderProtocol
+import Testing
+@testable import RenderServer
+
+/// The store keeps an animation once: as its row when the row stands for it, whole otherwise
+/// (`AnimationTable`); what is not the frame's gets the animations back as added.
+@Suite struct AnimationTableTests {
+    func apply(_ store: LayerStore, _ commands: [Command], at t: Double = 0) -> [Message] {
+        var events: [Message] = []
+        for c in commands { store.apply(c, mediaTime: t, events: &events) }
+        return events
+    }
+
+    static let fade = Animation.basic(.opacity, from: .number(0.2), to: .number(1), duration: 2)
+    static let nudge = Animation.spring(SpringAnimation(keyPath: .position, from: .point(Point(0, 0)), to: .point(Point(5, 5)),
+                                                        mass: 2, stiffness: 50, damping: 4))
+    static let group = Animation.group([.basic(.opacity, from: .number(0), to: .number(1), duration: 1)], duration: 1)
+    static let spin = Animation.basic(LayerKeyPath(.transform, .rotationZ), from: .number(0), to: .number(3), duration: 1)
+
+    @Test func onlyAnimationsNoRowStandsForAreKeptWhole() {
+        let store = LayerStore()
+        _ = apply(store, [.createLayer(1, .layer),
+                          .addAnimation(1, key: "fade", animationID: 1, animation: Self.fade),
+                          .addAnimation(1, key: "group", animationID: 2, animation: Self.group),
+                          .addAnimation(1, key: "nudge", animationID: 3, animation: Self.nudge),
+                          .addAnimation(1, key: "spin", animationID: 4, animation: Self.spin)])
+        let state = store.animation(of: 1)!
+        let first = Int(state.first)
+        #expect((0..<4).map { store.table.isKept(first + $0) } == [false, true, false, true])
+        #expect(store.attachedAnimations(of: 1) == [AttachedAnimation(key: "fade", animation: Self.fade),
+                                                   AttachedAnimation(key: "group", animation: Self.group),
+                                                   AttachedAnimation(key: "nudge", animation: Self.nudge),
+                                                   AttachedAnimation(key: "spin", animation: Self.spin)])
+        #expect(store.animationKeys(of: 1) == ["fade", "group", "nudge", "spin"])
+        #expect(store.records(of: 1).map(\.id) == [1, 2, 3, 4])
+        // Removing the group by key hands the kept animation over to be freed off the loop.
+        let events = apply(store, [.removeAnimation(1, key: "group")], at: 0.5)
+        #expect(events == [.animationStopped(AnimationStopped(animationID: 2, layer: 1, finished: false, mediaTime: 0.5))])
+        #expect(store.hasRetired)
+        #expect(Array(store.takeRetired()) == [Self.group])
+        #expect(!store.hasRetired)
+        #expect(store.attachedAnimations(of: 1).map(\.key) == ["fade", "nudge", "spin"])
+        #expect(store.records(of: 1).map(\.id) == [1, 3, 4])
+        // A key nobody holds removes nothing; replacing under a key keeps the order of the rest.
+        _ = apply(store, [.removeAnimation(1, key: "none"),
+                          .addAnimation(1, key: "fade", animationID: 5, animation: Self.group)])
+        #expect(store.attachedAnimations(of: 1) == [AttachedAnimation(key: "nudge", animation: Self.nudge),
+                                                   AttachedAnimation(key: "spin", animation: Self.spin),
+                                                   AttachedAnimation(key: "fade", animation: Self.group)])
+        #expect(store.records(of: 1).map(\.id) == [3, 4, 5])
+    }
+
+    @Test func keysAreCountedAcrossLayersAndGoWithTheirLast() {
+        let store = LayerStore()
+        _ = apply(store, [.createLayer(1, .layer), .createLayer(2, .layer),
+                          .addAnimation(1, key: "fade", animationID: 1, animation: Self.fade),
+                          .addAnimation(2, key: "fade", animationID: 2, animation: Self.fade)])
+        let index = store.table.keys.index(of: "fade")
+        #expect(index != nil)
+        _ = apply(store, [.removeAllAnimations(1)])
+        #expect(store.table.keys.index(of: "fade") == index)
+        #expect(store.animationKeys(of: 2) == ["fade"])
+        _ = apply(store, [.destroyLayer(2)])
+        #expect(store.table.keys.index(of: "fade") == nil)
+        _ = apply(store, [.addAnimation(1, key: "other", animationID: 3, animation: Self.fade)])
+        #expect(store.animationKeys(of: 1) == ["other"])
+    }
+}
