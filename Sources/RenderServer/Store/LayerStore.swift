@@ -130,7 +130,7 @@ package final class LayerStore {
     private(set) var presentations = ContiguousArray<LayerProperties>()
 
     /// Makes room for `layers` more layers and `animated` more animated layers at once, so
-    /// a large commit grows each array once (an array of 192-byte nodes that doubles while
+    /// a large commit grows each array once (an array of 256-byte nodes that doubles while
     /// 100,000 layers arrive copies tens of megabytes, several times). Once a store would
     /// pass `wholeReservationAbove` layers, it takes room for `limit` (the client's
     /// `maxLayers`) at once: growing it again later would copy every node, state and
