@@ -6,6 +6,7 @@
 ///
 ///     column      element     kinds (width in elements)
 ///     doubles     Double      number 1 · point, size 2 · rect, color 4 · transform 16
+///                             (inline: 8, its planar part; see below)
 ///     bools       Bool        bool 1
 ///     strings     String      string 1
 ///     paths       Path        path 1
@@ -50,7 +51,7 @@ package struct PropertyField: Hashable, Sendable, CustomStringConvertible {
         /// In its copy-on-write box of out-of-line properties (`LayerExtras`).
         case extras
         /// In its copy-on-write box of the doubles few layers set (`LayerSparse`: zPosition,
-        /// transform, the border's color and width). Doubles only.
+        /// the border's color and width, and a transform that is not planar). Doubles only.
         case sparse
     }
 
@@ -111,8 +112,8 @@ package struct PropertyField: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The sizes of the columns the map's fields use (`PropertyMapTests` checks that the fields
-/// fill them exactly). `LayerProperties` and `LayerExtras` declare their columns with these
-/// counts.
+/// fill them exactly). `LayerProperties`, `LayerSparse` and `LayerExtras` declare their
+/// columns with these counts.
 @usableFromInline
 package enum PropertyColumns {
     /// `LayerProperties.words`: position, bounds, anchorPoint, the transform's planar part,
@@ -243,8 +244,9 @@ extension PropertyField {
     /// inline column, found where `MemoryLayout` says the column lies (`words` or `flags`; an
     /// `InlineArray` keeps its elements contiguous), or, for a field kept out of line, the
     /// reference to its box. The transform's are its planar part's, the reference to the
-    /// sparse box and `transformIsSparse`, and what lies between them. A fact about the model's own type, for a caller that fetches
-    /// memory ahead of use (the server's walk): nothing here knows why.
+    /// sparse box and `transformIsSparse`, and what lies between them. A fact about the
+    /// model's own type, for a caller that fetches memory ahead of use (the server's walk):
+    /// nothing here knows why.
     package var bytes: Range<Int> {
         typealias L = LayerProperties
         switch (place, column) {
