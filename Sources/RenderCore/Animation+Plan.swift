@@ -88,8 +88,9 @@ package struct EvaluationPlan: Sendable {
 
     /// Whether `Presentation.evaluateDirect` takes `plan` (see `isDirect`): not additive, its
     /// value independent of the layer's (a keyframe plan, or a basic or spring plan with both
-    /// ends), written to a direct slot or as a number component of `transform` (set on the
-    /// model's transform); or a transform plan of the whole `transform`.
+    /// ends), written to a direct slot, to a field of the sparse box or as a number component
+    /// of `transform` (set on the model's transform); or a transform plan of the whole
+    /// `transform`.
     static func isDirect(_ plan: EvaluationPlan) -> Bool {
         guard !plan.isAdditive else { return false }
         switch plan.route {
@@ -97,10 +98,18 @@ package struct EvaluationPlan: Sendable {
             return plan.keyPath.property == .transform
         case .basic, .spring, .keyframe:
             guard plan.route == .keyframe || plan.hasBothEnds else { return false }
-            return plan.slot != noSlot || plan.isTransformComponent
+            return plan.slot != noSlot || plan.isTransformComponent || plan.isSparseField
         case .general:
             return false
         }
+    }
+
+    /// A field of the sparse box (`PropertyField.Place.sparse`: zPosition, the border's color
+    /// and width, or a stored component of one) of the plan's kind: the direct route stores
+    /// it through the map (`LayerProperties.setQuad`), in the presentation's own box.
+    var isSparseField: Bool {
+        guard let f = keyPath.field else { return false }
+        return f.place == .sparse && f.column == .doubles && f.width == kind.width
     }
 
     /// A number component of `transform` that the direct write covers on a simple transform
@@ -112,8 +121,9 @@ package struct EvaluationPlan: Sendable {
     /// The slot of `kp`'s field when the property map keeps it inline as doubles of `kind`
     /// (`LayerKeyPath.field`: a whole property or a stored component of one — `position.x`,
     /// `bounds.size.width`, …), else `noSlot`. Covers position, anchorPoint, bounds,
-    /// zPosition, opacity, borderWidth, cornerRadius, backgroundColor, borderColor and their
-    /// stored components; a transform's components are derived, not stored.
+    /// opacity, cornerRadius, backgroundColor and their stored components; zPosition and the
+    /// border (kept in the sparse box) take the map's store (`write`), and a transform's
+    /// components are derived, not stored.
     static func directSlot(_ kind: Kind, _ kp: LayerKeyPath) -> UInt8 {
         guard let f = kp.field, f.place == .inline, f.column == .doubles, f.width == kind.width else { return noSlot }
         return f.slot

@@ -22,7 +22,7 @@ final class LayerExtras: Hashable, @unchecked Sendable {
     /// Core Animation's defaults, shared by every `LayerProperties()` until it sets one.
     /// Written by key, through the map, into a box of zeros.
     @usableFromInline static let defaults: LayerExtras = {
-        var p = LayerProperties(extras: LayerExtras())
+        var p = LayerProperties(extras: LayerExtras(), sparse: LayerSparse())
         p.sublayerTransform = .identity
         p.shadowColor = .black
         p.shadowOffset = Size(width: 0, height: -3)

@@ -40,6 +40,20 @@ extension InlineArray where Element == Double {
         self[s + 8] = v.m31; self[s + 9] = v.m32; self[s + 10] = v.m33; self[s + 11] = v.m34
         self[s + 12] = v.m41; self[s + 13] = v.m42; self[s + 14] = v.m43; self[s + 15] = v.m44
     }
+    /// The planar transform kept from `s` (`Transform3D.isPlanar`): m11, m12, m21, m22, m33,
+    /// m41, m42, m43; the rest of the matrix 0, m44 1.
+    @inlinable @inline(__always) func planarTransform(at s: Int) -> Transform3D {
+        Transform3D(m11: self[s], m12: self[s + 1], m13: 0, m14: 0,
+                    m21: self[s + 2], m22: self[s + 3], m23: 0, m24: 0,
+                    m31: 0, m32: 0, m33: self[s + 4], m34: 0,
+                    m41: self[s + 5], m42: self[s + 6], m43: self[s + 7], m44: 1)
+    }
+    /// Keeps the planar part of `v` from `s` (what `planarTransform(at:)` reads back: all of
+    /// `v` when `v.isPlanar`).
+    @inlinable @inline(__always) mutating func setPlanarTransform(_ v: Transform3D, at s: Int) {
+        self[s] = v.m11; self[s + 1] = v.m12; self[s + 2] = v.m21; self[s + 3] = v.m22
+        self[s + 4] = v.m33; self[s + 5] = v.m41; self[s + 6] = v.m42; self[s + 7] = v.m43
+    }
     /// `width` doubles from `s` as a quad (the rest 0).
     @inline(__always) func quad(width: Int, at s: Int) -> Quad {
         switch width {
@@ -82,6 +96,12 @@ extension LayerProperties {
         return Int(k.field.slot)
     }
     @inlinable @inline(__always) func outOfLineSlot(_ k: PropertyKey) -> Int { LayerProperties.outOfLineSlot(k) }
+    /// The slot of `k`, which the map keeps in the sparse box.
+    @inlinable @inline(__always) static func sparseSlot(_ k: PropertyKey) -> Int {
+        assert(k.field.place == .sparse, "\(k) is not kept in the sparse box")
+        return Int(k.field.slot)
+    }
+    @inlinable @inline(__always) func sparseSlot(_ k: PropertyKey) -> Int { LayerProperties.sparseSlot(k) }
 
     // Typed writes by any key, through the map (`setValue(_:of:)`): they branch on the
     // field's place, which costs nothing in a `mutating` method (the value is reached in
@@ -91,30 +111,81 @@ extension LayerProperties {
 
     @inlinable @inline(__always) mutating func setNumber(_ v: Double, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
-        if f.place == .inline { words[s] = v } else { mutableExtras.words[s] = v }
+        switch f.place {
+        case .inline: words[s] = v
+        case .sparse: mutableSparse.words[s] = v
+        case .extras: mutableExtras.words[s] = v
+        }
     }
     @inlinable @inline(__always) mutating func setPoint(_ v: Point, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
-        if f.place == .inline { words.setPoint(v, at: s) } else { mutableExtras.words.setPoint(v, at: s) }
+        switch f.place {
+        case .inline: words.setPoint(v, at: s)
+        case .sparse: mutableSparse.words.setPoint(v, at: s)
+        case .extras: mutableExtras.words.setPoint(v, at: s)
+        }
     }
     @inlinable @inline(__always) mutating func setSize(_ v: Size, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
-        if f.place == .inline { words.setSize(v, at: s) } else { mutableExtras.words.setSize(v, at: s) }
+        switch f.place {
+        case .inline: words.setSize(v, at: s)
+        case .sparse: mutableSparse.words.setSize(v, at: s)
+        case .extras: mutableExtras.words.setSize(v, at: s)
+        }
     }
     @inlinable @inline(__always) mutating func setRect(_ v: Rect, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
-        if f.place == .inline { words.setRect(v, at: s) } else { mutableExtras.words.setRect(v, at: s) }
+        switch f.place {
+        case .inline: words.setRect(v, at: s)
+        case .sparse: mutableSparse.words.setRect(v, at: s)
+        case .extras: mutableExtras.words.setRect(v, at: s)
+        }
     }
     @inlinable @inline(__always) mutating func setColor(_ v: Color, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
-        if f.place == .inline { words.setColor(v, at: s) } else { mutableExtras.words.setColor(v, at: s) }
+        switch f.place {
+        case .inline: words.setColor(v, at: s)
+        case .sparse: mutableSparse.words.setColor(v, at: s)
+        case .extras: mutableExtras.words.setColor(v, at: s)
+        }
     }
     @inlinable @inline(__always) mutating func setTransformValue(_ v: Transform3D, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
-        if f.place == .inline { words.setTransform(v, at: s) } else { mutableExtras.words.setTransform(v, at: s) }
+        switch f.place {
+        case .inline: setTransform(v)
+        case .sparse: mutableSparse.words.setTransform(v, at: s)
+        case .extras: mutableExtras.words.setTransform(v, at: s)
+        }
+    }
+
+    /// Sets `transform`: its planar part inline when it is planar, else the whole matrix in
+    /// the sparse box (see `PropertyColumns.sparseTransform`); the other place is left
+    /// holding the identity.
+    @inlinable @inline(__always) mutating func setTransform(_ v: Transform3D) {
+        let s = LayerProperties.inlineSlot(.transform)
+        if v.isPlanar {
+            words.setPlanarTransform(v, at: s)
+            if transformIsSparse {
+                mutableSparse.words.setTransform(.identity, at: PropertyColumns.sparseTransform)
+                transformIsSparse = false
+            }
+        } else {
+            mutableSparse.words.setTransform(v, at: PropertyColumns.sparseTransform)
+            words.setPlanarTransform(.identity, at: s)
+            transformIsSparse = true
+        }
+    }
+
+    /// `transform` of `*p`, read in place.
+    @inlinable @inline(__always)
+    static func transform(in p: UnsafePointer<LayerProperties>) -> Transform3D {
+        p.pointee.transformIsSparse
+            ? p.pointee.sparse.transform(at: PropertyColumns.sparseTransform)
+            : p.pointee.words.planarTransform(at: inlineSlot(.transform))
     }
     @inlinable @inline(__always) mutating func setBool(_ v: Bool, _ k: PropertyKey) {
         let f = k.field, s = Int(f.slot)
+        assert(f.place != .sparse, "the sparse box holds only doubles (\(k))")
         if f.place == .inline { flags[s] = v } else { mutableExtras.flags[s] = v }
     }
     // The other columns are out of line only (`PropertyColumns`; `PropertyMapTests`): no
@@ -136,12 +207,20 @@ extension LayerProperties {
     /// `mutating` only to be reached in place (it changes nothing).
     @inline(__always) mutating func quad(_ f: PropertyField, width: Int) -> Quad {
         let s = Int(f.slot)
-        return f.place == .inline ? words.quad(width: width, at: s) : extras.quad(width: width, at: s)
+        switch f.place {
+        case .inline: return words.quad(width: width, at: s)
+        case .sparse: return sparse.quad(width: width, at: s)
+        case .extras: return extras.quad(width: width, at: s)
+        }
     }
     /// Stores a quad of `width` at a field of the doubles column.
     @inline(__always) mutating func setQuad(_ q: Quad, width: Int, _ f: PropertyField) {
         let s = Int(f.slot)
-        if f.place == .inline { words.setQuad(q, width: width, at: s) } else { mutableExtras.words.setQuad(q, width: width, at: s) }
+        switch f.place {
+        case .inline: words.setQuad(q, width: width, at: s)
+        case .sparse: mutableSparse.words.setQuad(q, width: width, at: s)
+        case .extras: mutableExtras.words.setQuad(q, width: width, at: s)
+        }
     }
 
     /// A number component of a transform property (`transform.rotation.z`, …) of a simple
@@ -156,7 +235,11 @@ extension LayerProperties {
     /// The transform at field `f`. `mutating` only to be reached in place.
     @inline(__always) mutating func transformAt(_ f: PropertyField) -> Transform3D {
         let s = Int(f.slot)
-        return f.place == .inline ? words.transform(at: s) : extras.transform(at: s)
+        switch f.place {
+        case .inline: return transform
+        case .sparse: return sparse.transform(at: s)
+        case .extras: return extras.transform(at: s)
+        }
     }
 
     /// Sets a number component of a transform property of a simple transform; false (and
@@ -167,7 +250,11 @@ extension LayerProperties {
               var parts = SimpleTransformParts(transformAt(f)) else { return false }
         parts.setComponent(kp.component, v)
         let s = Int(f.slot)
-        if f.place == .inline { words.setTransform(parts.matrix, at: s) } else { mutableExtras.words.setTransform(parts.matrix, at: s) }
+        switch f.place {
+        case .inline: setTransform(parts.matrix)
+        case .sparse: mutableSparse.words.setTransform(parts.matrix, at: s)
+        case .extras: mutableExtras.words.setTransform(parts.matrix, at: s)
+        }
         return true
     }
 }

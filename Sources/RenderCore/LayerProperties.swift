@@ -3,19 +3,23 @@
 ///
 /// Storage (the server holds one per layer, and evaluation resets a presentation from its
 /// model every frame, so size matters): the CALayer properties nearly every layer sets or
-/// animates are stored inline; the rest — `sublayerTransform`, shadow, `contentsRect`,
-/// contents and every shape and text property — live in one shared, copy-on-write box
-/// (`LayerExtras`), and every layer that sets none of them shares one default box. Reading
-/// or writing any of them is a property access; only the first write to a shared box copies
-/// it. Where each property lies — inline or in the box, in which column, at which slot — is
+/// animates (position, bounds, anchorPoint, opacity, backgroundColor, cornerRadius and the
+/// two flags) are stored inline; zPosition, transform and the border — doubles a plain
+/// layer leaves at their defaults — in a small shared, copy-on-write box (`LayerSparse`);
+/// the rest — `sublayerTransform`, shadow, `contentsRect`, contents and every shape and
+/// text property — in another (`LayerExtras`). Every layer that sets none of a box's
+/// properties shares one default box. Reading or writing any of them is a property
+/// access; only the first write to a shared box copies it. Where each property lies —
+/// inline or in a box, in which column, at which slot — is
 /// the property map's answer (`PropertyKey.field`, see `PropertyField`): the accessors, the
 /// copies, evaluation and the server's prefetching all ask it, and nothing else knows.
 public struct LayerProperties: Hashable, Sendable {
     // Every property below is kept where the property map says (`PropertyKey.field`): its
     // accessors read and write that field's slots and nothing else. Each names the place of
-    // its column (`inlineSlot`, `outOfLineSlot` check it against the map in debug builds, and
-    // `PropertyMapTests` checks every accessor against `value(of:)`): a branch on the place
-    // inside a getter would make the optimizer copy the whole value to address its column.
+    // its column (`inlineSlot`, `sparseSlot`, `outOfLineSlot` check it against the map in
+    // debug builds, and `PropertyMapTests` checks every accessor against `value(of:)`): a
+    // branch on the place inside a getter would make the optimizer copy the whole value to
+    // address its column.
     // CALayer
     public var position: Point {
         @inlinable @inline(__always) get { words.point(at: inlineSlot(.position)) }
@@ -30,12 +34,15 @@ public struct LayerProperties: Hashable, Sendable {
         @inlinable @inline(__always) set { words.setPoint(newValue, at: inlineSlot(.anchorPoint)) }
     }
     public var zPosition: Double {
-        @inlinable @inline(__always) get { words[inlineSlot(.zPosition)] }
-        @inlinable @inline(__always) set { words[inlineSlot(.zPosition)] = newValue }
+        @inlinable @inline(__always) get { sparse.words[sparseSlot(.zPosition)] }
+        @inlinable @inline(__always) set { mutableSparse.words[sparseSlot(.zPosition)] = newValue }
     }
     public var transform: Transform3D {
-        @inlinable @inline(__always) get { words.transform(at: inlineSlot(.transform)) }
-        @inlinable @inline(__always) set { words.setTransform(newValue, at: inlineSlot(.transform)) }
+        @inlinable @inline(__always) get {
+            transformIsSparse ? sparse.transform(at: PropertyColumns.sparseTransform)
+                              : words.planarTransform(at: inlineSlot(.transform))
+        }
+        @inlinable @inline(__always) set { setTransform(newValue) }
     }
     public var sublayerTransform: Transform3D {
         @inlinable @inline(__always) get { extras.transform(at: outOfLineSlot(.sublayerTransform)) }
@@ -51,12 +58,12 @@ public struct LayerProperties: Hashable, Sendable {
         @inlinable @inline(__always) set { words.setColor(newValue, at: inlineSlot(.backgroundColor)) }
     }
     public var borderColor: Color {
-        @inlinable @inline(__always) get { words.color(at: inlineSlot(.borderColor)) }
-        @inlinable @inline(__always) set { words.setColor(newValue, at: inlineSlot(.borderColor)) }
+        @inlinable @inline(__always) get { sparse.color(at: sparseSlot(.borderColor)) }
+        @inlinable @inline(__always) set { mutableSparse.words.setColor(newValue, at: sparseSlot(.borderColor)) }
     }
     public var borderWidth: Double {
-        @inlinable @inline(__always) get { words[inlineSlot(.borderWidth)] }
-        @inlinable @inline(__always) set { words[inlineSlot(.borderWidth)] = newValue }
+        @inlinable @inline(__always) get { sparse.words[sparseSlot(.borderWidth)] }
+        @inlinable @inline(__always) set { mutableSparse.words[sparseSlot(.borderWidth)] = newValue }
     }
     public var cornerRadius: Double {
         @inlinable @inline(__always) get { words[inlineSlot(.cornerRadius)] }
@@ -209,13 +216,20 @@ public struct LayerProperties: Hashable, Sendable {
         @inlinable @inline(__always) set { setString(newValue, .truncationMode) }
     }
 
-    /// The inline doubles (`PropertyColumns.inlineDoubles`): the number, point, rect, color
-    /// and transform properties the map keeps inline, at their slots.
-    @usableFromInline var words: InlineArray<36, Double>
-    /// The inline Booleans (`PropertyColumns.inlineBools`).
-    @usableFromInline var flags: InlineArray<2, Bool>
+    /// The inline doubles (`PropertyColumns.inlineDoubles`): the number, point, rect and
+    /// color properties the map keeps inline and the transform's planar part, at their
+    /// slots.
+    @usableFromInline var words: InlineArray<22, Double>
+    /// The doubles of zPosition, the border and a transform that is not planar (shared
+    /// until one is set).
+    @usableFromInline var sparse: LayerSparse
     /// The out-of-line properties (shared until one of them is set).
     @usableFromInline var extras: LayerExtras
+    /// The inline Booleans (`PropertyColumns.inlineBools`).
+    @usableFromInline var flags: InlineArray<2, Bool>
+    /// Where `transform` is: false, its planar part inline (the sparse box holds the
+    /// identity there); true, whole in the sparse box (the inline part holds the identity's).
+    @usableFromInline var transformIsSparse = false
 
     /// `extras`, unshared first so that it may be changed.
     @usableFromInline var mutableExtras: LayerExtras {
@@ -225,28 +239,37 @@ public struct LayerProperties: Hashable, Sendable {
         }
     }
 
+    /// `sparse`, unshared first so that it may be changed.
+    @usableFromInline var mutableSparse: LayerSparse {
+        mutating get {
+            if !isKnownUniquelyReferenced(&sparse) { sparse = sparse.copy() }
+            return sparse
+        }
+    }
+
     /// Core Animation's defaults.
     public init() {
-        self.init(extras: .defaults)
+        self.init(extras: .defaults, sparse: .defaults)
         anchorPoint = Point(x: 0.5, y: 0.5)
         transform = .identity
         opacity = 1
-        borderColor = .black
     }
 
     /// Zeros inline (the defaults of everything but the properties `init()` sets), `extras`
-    /// out of line.
-    init(extras: LayerExtras) {
+    /// and `sparse` out of line.
+    init(extras: LayerExtras, sparse: LayerSparse) {
         words = InlineArray(repeating: 0)
         flags = InlineArray(repeating: false)
         self.extras = extras
+        self.sparse = sparse
     }
 
     /// `self = m`, column by column: no temporary copy of the whole value, no retain or
-    /// release when both already share the extras box (the usual case when evaluation
-    /// resets a presentation to its model every frame), and no allocation when this value
-    /// owns a box of its own (a presentation that animates an out-of-line property keeps its
-    /// box and has the model's values copied in). Debug builds assert the result equals `m`.
+    /// release when both already share the boxes (the usual case when evaluation resets a
+    /// presentation to its model every frame), and no allocation when this value owns a box
+    /// of its own (a presentation that animates a property kept out of line — its
+    /// transform, say — keeps its box and has the model's values copied in). Debug builds
+    /// assert the result equals `m`.
     @inline(__always)
     mutating func assign(from m: LayerProperties) {
         withUnsafePointer(to: m) { assign(from: $0) }
@@ -257,6 +280,7 @@ public struct LayerProperties: Hashable, Sendable {
     mutating func assign(from m: UnsafePointer<LayerProperties>) {
         words = m.pointee.words
         flags = m.pointee.flags
+        transformIsSparse = m.pointee.transformIsSparse
         if extras !== m.pointee.extras {
             if isKnownUniquelyReferenced(&extras) && extras !== LayerExtras.defaults {
                 extras.assign(from: m.pointee.extras)
@@ -264,15 +288,24 @@ public struct LayerProperties: Hashable, Sendable {
                 extras = m.pointee.extras
             }
         }
+        if sparse !== m.pointee.sparse {
+            if isKnownUniquelyReferenced(&sparse) && sparse !== LayerSparse.defaults {
+                sparse.assign(from: m.pointee.sparse)
+            } else {
+                sparse = m.pointee.sparse
+            }
+        }
         assert(self == m.pointee, "LayerProperties.assign(from:) misses a column")
     }
 
     public static func == (a: LayerProperties, b: LayerProperties) -> Bool {
-        a.words.elementsEqual(b.words) && a.flags.elementsEqual(b.flags) && a.extras == b.extras
+        a.words.elementsEqual(b.words) && a.flags.elementsEqual(b.flags) && a.transformIsSparse == b.transformIsSparse
+            && a.sparse == b.sparse && a.extras == b.extras
     }
 
     public func hash(into h: inout Hasher) {
-        words.hashElements(into: &h); flags.hashElements(into: &h); extras.hash(into: &h)
+        words.hashElements(into: &h); flags.hashElements(into: &h); h.combine(transformIsSparse)
+        sparse.hash(into: &h); extras.hash(into: &h)
     }
 
     /// The layer's frame in its superlayer's space when its transform is affine-free of
@@ -302,9 +335,21 @@ public struct LayerProperties: Hashable, Sendable {
             case .size: return .size(p.pointee.words.size(at: s))
             case .rect: return .rect(p.pointee.words.rect(at: s))
             case .color: return .color(p.pointee.words.color(at: s))
-            case .transform: return .transform(p.pointee.words.transform(at: s))
+            case .transform: return .transform(transform(in: p))
             case .bool: return .bool(p.pointee.flags[s])
             default: preconditionFailure("the property map keeps only doubles and Booleans inline (\(key))")
+            }
+        }
+        if f.place == .sparse {
+            let b = p.pointee.sparse
+            switch f.kind {
+            case .number: return .number(b.words[s])
+            case .point: return .point(b.point(at: s))
+            case .size: return .size(b.size(at: s))
+            case .rect: return .rect(b.rect(at: s))
+            case .color: return .color(b.color(at: s))
+            case .transform: return .transform(b.transform(at: s))
+            default: preconditionFailure("the property map keeps only doubles in the sparse box (\(key))")
             }
         }
         let e = p.pointee.extras

@@ -192,7 +192,8 @@ extension Presentation {
     /// The steady frame of a layer whose only animation has a direct plan
     /// (`EvaluationPlan.isDirect`: not additive, its value independent of the layer's — a
     /// keyframe animation, or a basic or spring animation from a given value to a given value
-    /// — of a property stored inline or a number component of `transform`, or a whole-
+    /// — of a double property stored inline or in the sparse box, or a number component of
+    /// `transform`, or a whole-
     /// `transform` animation with both ends), when its timing applies it: the value is
     /// stored in `presentation` and the lifecycle returned (and written into `row`).
     /// Otherwise nil: the caller evaluates the layer in full (`evaluate(planned:…)`), which
@@ -243,6 +244,11 @@ extension Presentation {
         if slot != EvaluationPlan.noSlot {
             // The field's slot in the presentation's inline doubles (the property map's).
             presentation.words.setQuad(v, width: row.plan.kind.width, at: Int(slot))
+        } else if !row.plan.isTransformComponent {
+            // A field of the sparse box (`EvaluationPlan.isSparseField`), stored through the
+            // map into the presentation's own box (copied from the model's on its first write).
+            guard let f = row.plan.keyPath.field else { return nil }
+            presentation.setQuad(v, width: row.plan.kind.width, f)
         } else {
             // A number component of `transform` (`EvaluationPlan.isDirect`): set on the
             // model's, as `LayerProperties.setTransformComponent(_:at:)` sets it (a transform

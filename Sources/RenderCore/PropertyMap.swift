@@ -1,10 +1,12 @@
 /// The one table from a layer property — and from a component of its key path that is
 /// stored as part of it (`position.x`, `bounds.size`, …) — to where `LayerProperties` keeps
-/// its value: the value's kind, the place (inline in the value, or in the shared box of
-/// out-of-line properties) and the slot, an index into that place's column for the kind.
+/// its value: the value's kind, the place (inline in the value, in the shared box of the
+/// doubles few layers set, or in the shared box of the other out-of-line properties) and
+/// the slot, an index into that place's column for the kind.
 ///
 ///     column      element     kinds (width in elements)
 ///     doubles     Double      number 1 · point, size 2 · rect, color 4 · transform 16
+///                             (inline: 8, its planar part; see below)
 ///     bools       Bool        bool 1
 ///     strings     String      string 1
 ///     paths       Path        path 1
@@ -21,22 +23,36 @@
 /// (`opacity`, `bounds`, …), `value(of:)` and `setValue(_:of:)`, the copies between models
 /// and presentations (`assign`), the evaluation plans' loads and stores (`EvaluationPlan.slot`
 /// is a field's slot) and where a field lies in a `LayerProperties` value (`PropertyField.bytes`). Slots
-/// are indices into columns `LayerProperties` and `LayerExtras` own (fixed-size
-/// `InlineArray`s): nothing depends on how Swift lays out declared fields.
+/// are indices into columns `LayerProperties`, `LayerSparse` and `LayerExtras` own
+/// (fixed-size `InlineArray`s): nothing depends on how Swift lays out declared fields.
 ///
-/// The inline doubles keep the order of the fields they replaced (position, bounds,
-/// anchorPoint, zPosition, transform, opacity, colors, widths), so that what a layer's
-/// animations write stays as close together as before. `PropertyMapTests` checks the table:
+/// Inline are only the doubles nearly every layer sets or animates (position, bounds,
+/// anchorPoint, the transform's planar part, opacity, backgroundColor, cornerRadius: 22,
+/// 176 bytes), in the order of the fields they replaced, so that what a layer's animations
+/// write stays close together; a plain layer carries no zPosition or border of its own
+/// (`LayerSparse`: doubles a reference away, in one box every layer that sets none of them
+/// shares).
+///
+/// The transform is the one property kept in two places. Inline are the 8 doubles of a
+/// *planar* transform (`Transform3D.isPlanar`: an affine map of the plane, scaled and moved
+/// along z — m11, m12, m21, m22, m33, m41, m42, m43; the rest of the matrix is 0 but m44,
+/// 1), which is what nearly every layer's transform and transform animation is; a transform
+/// of any other form is kept whole in the sparse box at `PropertyColumns.sparseTransform`,
+/// and `LayerProperties.transformIsSparse` says which. Either way the other place holds the
+/// identity, so that equal transforms are stored alike. `PropertyMapTests` checks the table:
 /// every field within its column, no two overlapping, every column used whole.
 @usableFromInline
 package struct PropertyField: Hashable, Sendable, CustomStringConvertible {
     /// Where a field's column lies.
     @usableFromInline
-    package enum Place: UInt8, Sendable {
+    package enum Place: UInt8, Sendable, CaseIterable {
         /// In the `LayerProperties` value itself.
         case inline
         /// In its copy-on-write box of out-of-line properties (`LayerExtras`).
         case extras
+        /// In its copy-on-write box of the doubles few layers set (`LayerSparse`: zPosition,
+        /// the border's color and width, and a transform that is not planar). Doubles only.
+        case sparse
     }
 
     /// The columns, one per element type.
@@ -59,9 +75,12 @@ package struct PropertyField: Hashable, Sendable, CustomStringConvertible {
     @inlinable @inline(__always)
     package var column: Column { PropertyField.column(of: kind) }
 
-    /// How many elements of its column the field takes.
+    /// How many elements of its column the field takes: `width(of:)` its kind, but for the
+    /// transform kept inline, its planar part (`PropertyColumns.planarTransformWidth`).
     @inlinable @inline(__always)
-    package var width: Int { PropertyField.width(of: kind) }
+    package var width: Int {
+        kind == .transform && place == .inline ? PropertyColumns.planarTransformWidth : PropertyField.width(of: kind)
+    }
 
     /// The slots it takes.
     package var slots: Range<Int> { Int(slot) ..< Int(slot) + width }
@@ -93,12 +112,22 @@ package struct PropertyField: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The sizes of the columns the map's fields use (`PropertyMapTests` checks that the fields
-/// fill them exactly). `LayerProperties` and `LayerExtras` declare their columns with these
-/// counts.
+/// fill them exactly). `LayerProperties`, `LayerSparse` and `LayerExtras` declare their
+/// columns with these counts.
+@usableFromInline
 package enum PropertyColumns {
-    /// `LayerProperties.words`: position, bounds, anchorPoint, zPosition, transform,
-    /// opacity, background and border colors, borderWidth, cornerRadius.
-    package static let inlineDoubles = 36
+    /// `LayerProperties.words`: position, bounds, anchorPoint, the transform's planar part,
+    /// opacity, backgroundColor, cornerRadius.
+    package static let inlineDoubles = 22
+    /// `LayerSparse.words`: zPosition, a transform that is not planar, borderColor,
+    /// borderWidth.
+    package static let sparseDoubles = 22
+    /// Where in `LayerSparse.words` a transform that is not planar is kept (16 slots; the
+    /// identity while the transform is planar). The map's field for `transform` is its
+    /// inline planar part.
+    @inlinable package static var sparseTransform: Int { 1 }
+    /// The doubles of a planar transform kept inline: m11, m12, m21, m22, m33, m41, m42, m43.
+    @inlinable package static var planarTransformWidth: Int { 8 }
     /// `LayerProperties.flags`: isHidden, masksToBounds.
     package static let inlineBools = 2
     /// `LayerExtras.words`.
@@ -114,6 +143,7 @@ package enum PropertyColumns {
     package static func count(_ column: PropertyField.Column, _ place: PropertyField.Place) -> Int {
         switch (column, place) {
         case (.doubles, .inline): return inlineDoubles
+        case (.doubles, .sparse): return sparseDoubles
         case (.bools, .inline): return inlineBools
         case (.doubles, .extras): return extrasDoubles
         case (.bools, .extras): return extrasBools
@@ -130,17 +160,18 @@ extension PropertyKey {
     @inlinable @inline(__always)
     package var field: PropertyField {
         switch self {
-        // Inline doubles (36).
+        // Inline doubles (22).
         case .position: return PropertyField(.point, .inline, 0)
         case .bounds: return PropertyField(.rect, .inline, 2)
         case .anchorPoint: return PropertyField(.point, .inline, 6)
-        case .zPosition: return PropertyField(.number, .inline, 8)
-        case .transform: return PropertyField(.transform, .inline, 9)
-        case .opacity: return PropertyField(.number, .inline, 25)
-        case .backgroundColor: return PropertyField(.color, .inline, 26)
-        case .borderColor: return PropertyField(.color, .inline, 30)
-        case .borderWidth: return PropertyField(.number, .inline, 34)
-        case .cornerRadius: return PropertyField(.number, .inline, 35)
+        case .transform: return PropertyField(.transform, .inline, 8)  // planar part; see above
+        case .opacity: return PropertyField(.number, .inline, 16)
+        case .backgroundColor: return PropertyField(.color, .inline, 17)
+        case .cornerRadius: return PropertyField(.number, .inline, 21)
+        // Sparse doubles (22): slots 1 ..< 17 hold a transform that is not planar.
+        case .zPosition: return PropertyField(.number, .sparse, 0)
+        case .borderColor: return PropertyField(.color, .sparse, 17)
+        case .borderWidth: return PropertyField(.number, .sparse, 21)
         // Inline bools (2).
         case .isHidden: return PropertyField(.bool, .inline, 0)
         case .masksToBounds: return PropertyField(.bool, .inline, 1)
@@ -212,14 +243,19 @@ extension PropertyField {
     /// Where the field lies within a `LayerProperties` value, in bytes: its slots in its
     /// inline column, found where `MemoryLayout` says the column lies (`words` or `flags`; an
     /// `InlineArray` keeps its elements contiguous), or, for a field kept out of line, the
-    /// reference to the box. A fact about the model's own type, for a caller that fetches
-    /// memory ahead of use (the server's walk): nothing here knows why.
+    /// reference to its box. The transform's are its planar part's, the reference to the
+    /// sparse box and `transformIsSparse`, and what lies between them. A fact about the
+    /// model's own type, for a caller that fetches memory ahead of use (the server's walk):
+    /// nothing here knows why.
     package var bytes: Range<Int> {
         typealias L = LayerProperties
         switch (place, column) {
         case (.inline, .doubles):
             let base = MemoryLayout<L>.offset(of: \L.words)!, stride = MemoryLayout<Double>.stride
-            return base + slots.lowerBound * stride ..< base + slots.upperBound * stride
+            let own = base + slots.lowerBound * stride ..< base + slots.upperBound * stride
+            guard kind == .transform else { return own }
+            let box = MemoryLayout<L>.offset(of: \L.sparse)!, flag = MemoryLayout<L>.offset(of: \L.transformIsSparse)!
+            return min(own.lowerBound, box, flag) ..< max(own.upperBound, box + MemoryLayout<LayerSparse>.size, flag + 1)
         case (.inline, .bools):
             let base = MemoryLayout<L>.offset(of: \L.flags)!, stride = MemoryLayout<Bool>.stride
             return base + slots.lowerBound * stride ..< base + slots.upperBound * stride
@@ -228,6 +264,9 @@ extension PropertyField {
         case (.extras, _):
             let offset = MemoryLayout<L>.offset(of: \L.extras)!
             return offset ..< offset + MemoryLayout<LayerExtras>.size
+        case (.sparse, _):
+            let offset = MemoryLayout<L>.offset(of: \L.sparse)!
+            return offset ..< offset + MemoryLayout<LayerSparse>.size
         }
     }
 }

@@ -46,10 +46,15 @@ extension LayerProperties {
                 let s = Int(f.slot)
                 if f.column == .bools {
                     flags[s] = m.pointee.flags[s]
+                } else if f.kind == .transform && (transformIsSparse || m.pointee.transformIsSparse) {
+                    // Whole in a sparse box on one side: set where it belongs, only when it
+                    // differs (a presentation sharing its model's box keeps sharing it).
+                    let v = LayerProperties.transform(in: m)
+                    if transform != v { setTransform(v) }
                 } else {
                     for i in s ..< s + f.width { words[i] = m.pointee.words[i] }
                 }
-            } else if extras !== m.pointee.extras {
+            } else if f.place == .extras ? extras !== m.pointee.extras : sparse !== m.pointee.sparse {
                 // Out of line: write only when it differs, so that a presentation sharing its
                 // model's box keeps sharing it.
                 // Both read in place (`value(of:in:)`): no copy of either value.

@@ -37,6 +37,15 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
+    /// Whether the matrix is an affine map of the xy plane, scaled and moved along z: m13,
+    /// m14, m23, m24, m31, m32, m34 are 0 and m44 is 1 (rotations about z, scales,
+    /// translations, skews in the plane and their products). `LayerProperties` keeps such a
+    /// transform in 8 doubles inline (a zero of either sign reads back as +0).
+    @inlinable
+    public var isPlanar: Bool {
+        m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0 && m34 == 0 && m44 == 1
+    }
+
     public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0,
                                              m21: 0, m22: 1, m23: 0, m24: 0,
                                              m31: 0, m32: 0, m33: 1, m34: 0,

@@ -81,7 +81,7 @@ import Testing
         typealias Column = PropertyField.Column
         typealias Place = PropertyField.Place
         var used: [String: [PropertyKey?]] = [:]
-        for place in [Place.inline, .extras] {
+        for place in Place.allCases {
             for column in Column.allCases {
                 used["\(place) \(column)"] = Array(repeating: nil, count: PropertyColumns.count(column, place))
             }
@@ -100,6 +100,12 @@ import Testing
                 used[name]![s] = key
             }
         }
+        // A transform that is not planar is kept whole in the sparse box (the map's field
+        // for `transform` is its planar part, inline).
+        for s in PropertyColumns.sparseTransform ..< PropertyColumns.sparseTransform + 16 {
+            #expect(used["sparse doubles"]![s] == nil, "\(String(describing: used["sparse doubles"]![s])) overlaps the transform")
+            used["sparse doubles"]![s] = .transform
+        }
         for (name, slots) in used {
             #expect(!slots.contains { $0 == nil }, "column \(name) has unused slots: \(slots)")
         }
@@ -107,10 +113,47 @@ import Testing
         let p = LayerProperties()
         #expect(p.words.count == PropertyColumns.inlineDoubles)
         #expect(p.flags.count == PropertyColumns.inlineBools)
+        #expect(p.sparse.words.count == PropertyColumns.sparseDoubles)
         #expect(p.extras.words.count == PropertyColumns.extrasDoubles)
         #expect(p.extras.flags.count == PropertyColumns.extrasBools)
         #expect(p.extras.strings.count == PropertyColumns.extrasStrings)
         #expect(p.extras.paths.count == PropertyColumns.extrasPaths)
+    }
+
+    /// The sparse box (zPosition, transform, the border) is shared until one of its
+    /// properties is set; a value owning one keeps it when it is reset to a model
+    /// (`assign(from:)`), so that a presentation animating its transform writes it in place
+    /// frame after frame.
+    @Test func theSparseBoxIsSharedUntilSetAndKeptByItsOwner() {
+        let model = LayerProperties()
+        var other = LayerProperties()
+        #expect(model.sparse === other.sparse)
+        other.position = Point(1, 2)
+        other.opacity = 0.5
+        #expect(model.sparse === other.sparse)
+        var presentation = model
+        presentation.transform = Transform3D(rows: (0..<16).map(Double.init))
+        #expect(presentation.sparse !== model.sparse && model.transform == .identity)
+        let own = ObjectIdentifier(presentation.sparse)   // not a reference: it stays unique
+        presentation.assign(from: model)
+        #expect(presentation == model && ObjectIdentifier(presentation.sparse) == own)
+        presentation.borderWidth = 2
+        #expect(ObjectIdentifier(presentation.sparse) == own && model.borderWidth == 0 && model.sparse === other.sparse)
+        // A planar transform (rotation, scale, translation, z too) is kept inline; set over a
+        // transform that is not, it leaves the box as a value that never had one holds it.
+        let planar = Transform3D(m11: 0.5, m12: 0.25, m13: 0, m14: 0, m21: -0.25, m22: 0.5, m23: 0, m24: 0,
+                                 m31: 0, m32: 0, m33: 2, m34: 0, m41: 7, m42: -3, m43: 1, m44: 1)
+        #expect(planar.isPlanar && !Transform3D(rows: (0..<16).map(Double.init)).isPlanar)
+        var inline = LayerProperties()
+        inline.transform = planar
+        #expect(inline.sparse === model.sparse && !inline.transformIsSparse && inline.transform == planar)
+        var back = LayerProperties()
+        back.transform = Transform3D(rows: (0..<16).map(Double.init))
+        #expect(back.transformIsSparse)
+        back.transform = planar
+        #expect(back == inline && back.value(of: .transform) == .transform(planar))
+        back.transform = .identity
+        #expect(back == LayerProperties())
     }
 
     @Test func defaultsAreCoreAnimations() {
@@ -200,7 +243,7 @@ import Testing
     }
 
     /// Where a field lies in a `LayerProperties` value (`PropertyField.bytes`): inline
-    /// doubles 8 bytes a slot, in the map's order; an out-of-line field the box's reference.
+    /// doubles 8 bytes a slot, in the map's order; an out-of-line field its box's reference.
     @Test func fieldBytesFollowTheMap() {
         let opacity = PropertyKey.opacity.field.bytes
         #expect(opacity.count == 8)
@@ -208,10 +251,19 @@ import Testing
         #expect(position.count == 16)
         #expect(opacity.lowerBound - position.lowerBound
                 == 8 * (Int(PropertyKey.opacity.field.slot) - Int(PropertyKey.position.field.slot)))
-        #expect(PropertyKey.transform.field.bytes.count == 128)
+        #expect(PropertyKey.bounds.field.bytes.count == 32)
         let shadow = PropertyKey.shadowOpacity.field.bytes
         #expect(shadow == PropertyKey.fillColor.field.bytes)
         #expect(shadow.count == MemoryLayout<LayerExtras>.size)
+        let box = PropertyKey.borderColor.field.bytes
+        #expect(box == PropertyKey.zPosition.field.bytes)
+        #expect(box.count == MemoryLayout<LayerSparse>.size && !box.overlaps(shadow))
+        // The transform's: its planar part (8 inline doubles at its slot) through the sparse
+        // box's reference (where a transform that is not planar is).
+        let transform = PropertyKey.transform.field.bytes
+        #expect(transform.lowerBound - position.lowerBound
+                == 8 * (Int(PropertyKey.transform.field.slot) - Int(PropertyKey.position.field.slot)))
+        #expect(transform.count >= 64 && transform.contains(box.lowerBound) && transform.contains(box.upperBound - 1))
         for key in PropertyKey.allCases {
             let bytes = key.field.bytes
             #expect(bytes.lowerBound >= 0 && bytes.upperBound <= MemoryLayout<LayerProperties>.size, "\(key)")

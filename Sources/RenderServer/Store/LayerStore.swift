@@ -130,13 +130,17 @@ package final class LayerStore {
     private(set) var presentations = ContiguousArray<LayerProperties>()
 
     /// Makes room for `layers` more layers and `animated` more animated layers at once, so
-    /// a large commit grows each array once (an array of 360-byte nodes that doubles while
+    /// a large commit grows each array once (an array of 256-byte nodes that doubles while
     /// 100,000 layers arrive copies tens of megabytes, several times). Once a store would
     /// pass `wholeReservationAbove` layers, it takes room for `limit` (the client's
     /// `maxLayers`) at once: growing it again later would copy every node, state and
     /// presentation in one loop turn (60 ms for a second commit after 66,000 animated
     /// layers), while room reserved and not yet used is address space, not memory (the
-    /// pages are touched only as layers arrive).
+    /// pages are touched only as layers arrive). The id → slot dictionary is the exception:
+    /// it is sized for the layers the commit brings, not the limit (hashing touches all of a
+    /// dictionary's buckets, so room for 100,000 would be 2 MiB resident from the first
+    /// layer, 42 bytes a layer at 50,000), and rehashing it once per large commit that
+    /// outgrows it costs little beside the commit (`rendersrv-bench --commit`).
     func reserve(layers: Int, animated: Int, limit: Int) {
         func room(_ count: Int, adding: Int) -> Int {
             let needed = count + adding
@@ -146,7 +150,7 @@ package final class LayerStore {
             let n = room(nodes.count, adding: layers)
             if nodes.capacity < n { nodes.reserveCapacity(n) }
             if staleness.capacity < n { staleness.reserveCapacity(n) }
-            slotOf.reserveCapacity(n)
+            slotOf.reserveCapacity(slotOf.count + layers)
         }
         if animated > 0 {
             let n = room(animations.count, adding: animated)
