@@ -58,31 +58,38 @@ enum AffineCompositor {
                 let yc = Double(y) + 0.5
                 let u0 = m.a * xStart + m.c * yc + m.tx - 0.5
                 let v0 = m.b * xStart + m.d * yc + m.ty - 0.5
-                // The x range (relative to area.x) where −1 < u < sw and −1 < v < sh.
-                var lo = 0, hi = area.width - 1
+                // The x range (relative to area.x) where −1 < u < sw and −1 < v < sh, bounded in
+                // Double and converted once (⌈⌉ and ⌊⌋ are monotonic: the ceiling of the largest
+                // bound is the largest of their ceilings).
+                var tLo = 0.0, tHi = Double(area.width - 1), empty = false
                 @inline(__always) func clip(_ p0: Double, _ dp: Double, _ limit: Double) {
                     if dp == 0 {
-                        if p0 <= -1 || p0 >= limit { lo = 1; hi = 0 }
+                        if p0 <= -1 || p0 >= limit { empty = true }
                     } else {
                         var t0 = (-1 - p0) / dp, t1 = (limit - p0) / dp
                         if t0 > t1 { swap(&t0, &t1) }
-                        lo = max(lo, ceiling(t0)); hi = min(hi, floor(t1))
+                        if t0 > tLo { tLo = t0 }
+                        if t1 < tHi { tHi = t1 }
                     }
                 }
                 clip(u0, du, Double(sw)); clip(v0, dv, Double(sh))
-                guard lo <= hi else { continue }
-                let outerLo = lo, outerHi = hi
+                let outerLo = ceiling(tLo), outerHi = floor(tHi)
+                guard !empty, outerLo <= outerHi else { continue }
                 // The interior, where all four texels exist: 0 ≤ u < sw − 1, 0 ≤ v < sh − 1.
+                var iLo = -1e9, iHi = 1e9
                 @inline(__always) func clipInner(_ p0: Double, _ dp: Double, _ limit: Double) {
                     if dp == 0 {
-                        if p0 < 0 || p0 >= limit { lo = 1; hi = 0 }
+                        if p0 < 0 || p0 >= limit { empty = true }
                     } else {
                         var t0 = (0 - p0) / dp, t1 = (limit - p0) / dp
                         if t0 > t1 { swap(&t0, &t1) }
-                        lo = max(lo, ceiling(t0) + 1); hi = min(hi, floor(t1) - 1)
+                        if t0 > iLo { iLo = t0 }
+                        if t1 < iHi { iHi = t1 }
                     }
                 }
                 clipInner(u0, du, Double(sw - 1)); clipInner(v0, dv, Double(sh - 1))
+                var lo = max(outerLo, ceiling(iLo) + 1), hi = min(outerHi, floor(iHi) - 1)
+                if empty { lo = 1; hi = 0 }
                 // [i0, i1]: the pixels drawn. With a transparent border, those within a pixel of
                 // the interior (which `clipInner` narrows by one on each side against rounding):
                 // the samples beyond read only the border or outside.
@@ -160,18 +167,24 @@ enum AffineCompositor {
     private static let fixOne = 65536.0
 
     /// ⌈t⌉ and ⌊t⌋ as integers, clamped to ±1e9 (what a row's pixel range is narrowed by),
-    /// without a call into libm (`rounded(.up)` is one where the build targets no SSE4.1):
-    /// truncation, then one step.
+    /// without a call into libm (`rounded(.up)` is one where the build targets no SSE4.1)
+    /// or a checked conversion: adding 1.5 × 2⁵² rounds a value of at most 2⁵¹ to the
+    /// nearest integer, which is then in the low bits of the sum; one step corrects it.
     @inline(__always)
     static func ceiling(_ t: Double) -> Int {
-        let c = max(-1e9, min(1e9, t)), i = Int(c)
-        return Double(i) < c ? i + 1 : i
+        let c = t < -1e9 ? -1e9 : t > 1e9 ? 1e9 : t
+        let s = c + roundingShift, r = s - roundingShift
+        let i = Int(truncatingIfNeeded: s.bitPattern & 0x000F_FFFF_FFFF_FFFF) - (1 << 51)
+        return r < c ? i + 1 : i
     }
     @inline(__always)
     static func floor(_ t: Double) -> Int {
-        let c = max(-1e9, min(1e9, t)), i = Int(c)
-        return Double(i) > c ? i - 1 : i
+        let c = t < -1e9 ? -1e9 : t > 1e9 ? 1e9 : t
+        let s = c + roundingShift, r = s - roundingShift
+        let i = Int(truncatingIfNeeded: s.bitPattern & 0x000F_FFFF_FFFF_FFFF) - (1 << 51)
+        return r > c ? i - 1 : i
     }
+    private static let roundingShift = 6_755_399_441_055_744.0
 
     /// An integral translation: frame pixel (x, y) is texel (x + dx, y + dy) exactly (the
     /// bilinear weights are all 0), so each row is a plain OVER of a run of texels.
