@@ -236,6 +236,18 @@ import Testing
 }
 
 extension AffineCompositorTests {
+    /// The row clips' ⌈⌉ and ⌊⌋ (no libm, no checked conversion) are `rounded(.up)` and
+    /// `rounded(.down)` within ±1e9, halves, negatives and clamped ends included.
+    @Test func ceilingAndFloorMatchRounding() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, 1e9, -1e9, 1e9 - 0.5, -1e9 + 0.5, 0.999_999_999, -0.000_001]
+        for k in 0..<2_000 { values.append((Double(k) - 1_000) * 0.37 + Double(k % 7) * 0.125) }
+        for t in values {
+            #expect(AffineCompositor.ceiling(t) == Int(t.rounded(.up)), "ceiling(\(t))")
+            #expect(AffineCompositor.floor(t) == Int(t.rounded(.down)), "floor(\(t))")
+        }
+        #expect(AffineCompositor.ceiling(3e12) == 1_000_000_000 && AffineCompositor.floor(-.infinity) == -1_000_000_000)
+    }
+
     /// A bitmap whose outermost rows and columns are transparent draws the same pixels with
     /// `transparentBorder` (only samples reading inside texels) as without (every sample
     /// the bitmap's footprint reaches), at many rotations, scales and sub-pixel offsets.

@@ -13,10 +13,12 @@ enum AffineCompositor {
     /// With `transparentBorder` (the source's outermost rows and columns are transparent,
     /// `LayerBitmap.hasTransparentBorder`), only the samples whose four texels lie inside
     /// the source are drawn: the others read only the border or outside, and add nothing.
+    /// With a `footprint` (`LayerBitmap.footprint`), each row is cut to the samples inside
+    /// it: the others read four transparent texels, and add nothing either.
     static func composite(source: UnsafePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
                           destination: UnsafeMutablePointer<UInt32>, stride ds: Int,
                           inverse m: ProjectiveTransform, alpha: Double, area: PixelRect,
-                          transparentBorder: Bool = false) {
+                          transparentBorder: Bool = false, footprint: BitmapFootprint? = nil) {
         let alpha256 = UInt32(max(0, min(1, alpha)) * 256 + 0.5)
         guard alpha256 > 0, sw > 0, sh > 0, !area.isEmpty else { return }
         if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded()
@@ -24,100 +26,165 @@ enum AffineCompositor {
             return compositeTranslated(source: source, width: sw, height: sh, stride: ss, destination: destination,
                                        stride: ds, dx: Int(m.tx), dy: Int(m.ty), alpha256: alpha256, area: area)
         }
-        let fixOne = 65536.0
         // Source coordinates of a destination pixel centre, shifted so that integer
         // values are texel centres.
         let du = m.a, dv = m.b
-        for y in area.y..<area.maxY {
-            let yc = Double(y) + 0.5
-            let xStart = Double(area.x) + 0.5
-            let u0 = m.a * xStart + m.c * yc + m.tx - 0.5
-            let v0 = m.b * xStart + m.d * yc + m.ty - 0.5
-            // The x range (relative to area.x) where −1 < u < sw and −1 < v < sh.
-            var lo = 0.0, hi = Double(area.width) - 1
-            func clip(_ p0: Double, _ dp: Double, _ limit: Double) {
-                if dp == 0 {
-                    if p0 <= -1 || p0 >= limit { lo = 1; hi = 0 }
-                } else {
-                    var t0 = (-1 - p0) / dp, t1 = (limit - p0) / dp
-                    if t0 > t1 { swap(&t0, &t1) }
-                    lo = max(lo, t0.rounded(.up)); hi = min(hi, t1.rounded(.down))
-                }
+        let planes = footprint?.planes ?? []
+        // The footprint's half-planes along a row, by how they bound it: n·(p0 + i·d) ≤ c
+        // gives i ≤ (c − n·p0) / (n·d) when n·d > 0 (upper), i ≥ … when n·d < 0 (lower),
+        // and the whole row or nothing when n·d = 0. Each c is widened by more than the
+        // stepped 16.16 coordinates can drift from the exact ones over the row (one unit
+        // of 2⁻¹⁶ texel for the start and one per step, in each coordinate).
+        let slack = 0.125 + 1.5 * Double(area.width + 2) / 65536
+        // Each plane as i ≤ base + row · step (upper) or i ≥ … (lower), row = y − area.y:
+        // n·p0 is linear in the row (p0 moves by (m.c, m.d) a row).
+        let xStart = Double(area.x) + 0.5, yStart = Double(area.y) + 0.5
+        let p0u = m.a * xStart + m.c * yStart + m.tx - 0.5, p0v = m.b * xStart + m.d * yStart + m.ty - 0.5
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, planes.count * 2)) { buffer in
+            let base = buffer.baseAddress!
+            var upper = 0, lower = planes.count
+            var levelPlanes: [(Double, Double, Double)] = []
+            for p in planes {
+                let nd = p.nx * du + p.ny * dv
+                if abs(nd) < 1e-12 { levelPlanes.append((p.nx, p.ny, p.c + slack)); continue }
+                // Uppers fill the buffer from the front, lowers from the back.
+                let k: Int
+                if nd > 0 { k = upper; upper += 1 } else { lower -= 1; k = lower }
+                base[k * 2] = (p.c + slack - p.nx * p0u - p.ny * p0v) / nd
+                base[k * 2 + 1] = -(p.nx * m.c + p.ny * m.d) / nd
             }
-            clip(u0, du, Double(sw)); clip(v0, dv, Double(sh))
-            guard lo <= hi else { continue }
-            let outerLo = lo, outerHi = hi
-            // The interior, where all four texels exist: 0 ≤ u < sw − 1, 0 ≤ v < sh − 1.
-            func clipInner(_ p0: Double, _ dp: Double, _ limit: Double) {
-                if dp == 0 {
-                    if p0 < 0 || p0 >= limit { lo = 1; hi = 0 }
-                } else {
-                    var t0 = (0 - p0) / dp, t1 = (limit - p0) / dp
-                    if t0 > t1 { swap(&t0, &t1) }
-                    lo = max(lo, t0.rounded(.up) + 1); hi = min(hi, t1.rounded(.down) - 1)
+            let uppers = upper, lowersFrom = lower, planeCount = planes.count
+            for y in area.y..<area.maxY {
+                let yc = Double(y) + 0.5
+                let u0 = m.a * xStart + m.c * yc + m.tx - 0.5
+                let v0 = m.b * xStart + m.d * yc + m.ty - 0.5
+                // The x range (relative to area.x) where −1 < u < sw and −1 < v < sh, bounded in
+                // Double and converted once (⌈⌉ and ⌊⌋ are monotonic: the ceiling of the largest
+                // bound is the largest of their ceilings).
+                var tLo = 0.0, tHi = Double(area.width - 1), empty = false
+                @inline(__always) func clip(_ p0: Double, _ dp: Double, _ limit: Double) {
+                    if dp == 0 {
+                        if p0 <= -1 || p0 >= limit { empty = true }
+                    } else {
+                        var t0 = (-1 - p0) / dp, t1 = (limit - p0) / dp
+                        if t0 > t1 { swap(&t0, &t1) }
+                        if t0 > tLo { tLo = t0 }
+                        if t1 < tHi { tHi = t1 }
+                    }
                 }
-            }
-            clipInner(u0, du, Double(sw - 1)); clipInner(v0, dv, Double(sh - 1))
-            // [i0, i1]: the pixels drawn. With a transparent border, those within a pixel of
-            // the interior (which `clipInner` narrows by one on each side against rounding):
-            // the samples beyond read only the border or outside.
-            var first = outerLo, last = outerHi
-            if transparentBorder && lo <= hi { first = max(outerLo, lo - 2); last = min(outerHi, hi + 2) }
-            let i0 = Int(first), i1 = Int(last)
-            let a0 = lo <= hi ? Int(lo) : i1 + 1, a1 = lo <= hi ? Int(hi) : i1
-            // Stepped from `outerLo` whatever `first` is: the same samples as the full range.
-            let stepU = Int(du * fixOne), stepV = Int(dv * fixOne), skipped = Int(first - outerLo)
-            var u = Int((u0 + du * outerLo) * fixOne) &+ stepU &* skipped
-            var v = Int((v0 + dv * outerLo) * fixOne) &+ stepV &* skipped
-            var d = destination + y * ds + area.x + i0
-            var i = i0
-            while i <= i1 {
-                if i == a0 && a0 <= a1 {
-                    // The interior run without per-pixel bounds checks, once both of its ends
-                    // are known to sample inside (u and v are linear along the run).
-                    let n = a1 - a0
-                    let uEnd = u &+ stepU &* n, vEnd = v &+ stepV &* n
-                    if min(u, uEnd) >> 16 >= 0 && min(v, vEnd) >> 16 >= 0
-                        && max(u, uEnd) >> 16 < sw - 1 && max(v, vEnd) >> 16 < sh - 1 {
-                        for _ in 0...n {
-                            let t = source + ((v >> 16) &* ss &+ (u >> 16))
-                            let t0 = t[0], t1 = t[1], t2 = t[ss], t3 = t[ss &+ 1]
-                            // Four transparent texels (a shape's empty corners): nothing to add.
-                            // Four equal texels (inside a flat fill) resample to themselves.
-                            if t0 | t1 | t2 | t3 != 0 {
-                                let p = t0 == t1 && t0 == t2 && t0 == t3 ? t0
-                                    : bilinear(t0, t1, t2, t3, UInt64(truncatingIfNeeded: (u >> 8) & 0xFF),
-                                               UInt64(truncatingIfNeeded: (v >> 8) & 0xFF))
-                                blend(p, alpha256, over: d)
+                clip(u0, du, Double(sw)); clip(v0, dv, Double(sh))
+                let outerLo = ceiling(tLo), outerHi = floor(tHi)
+                guard !empty, outerLo <= outerHi else { continue }
+                // The interior, where all four texels exist: 0 ≤ u < sw − 1, 0 ≤ v < sh − 1.
+                var iLo = -1e9, iHi = 1e9
+                @inline(__always) func clipInner(_ p0: Double, _ dp: Double, _ limit: Double) {
+                    if dp == 0 {
+                        if p0 < 0 || p0 >= limit { empty = true }
+                    } else {
+                        var t0 = (0 - p0) / dp, t1 = (limit - p0) / dp
+                        if t0 > t1 { swap(&t0, &t1) }
+                        if t0 > iLo { iLo = t0 }
+                        if t1 < iHi { iHi = t1 }
+                    }
+                }
+                clipInner(u0, du, Double(sw - 1)); clipInner(v0, dv, Double(sh - 1))
+                var lo = max(outerLo, ceiling(iLo) + 1), hi = min(outerHi, floor(iHi) - 1)
+                if empty { lo = 1; hi = 0 }
+                // [i0, i1]: the pixels drawn. With a transparent border, those within a pixel of
+                // the interior (which `clipInner` narrows by one on each side against rounding):
+                // the samples beyond read only the border or outside.
+                var i0 = outerLo, i1 = outerHi
+                if transparentBorder && lo <= hi { i0 = max(outerLo, lo - 2); i1 = min(outerHi, hi + 2) }
+                if planeCount > 0 {
+                    let row = Double(y - area.y)
+                    var tLo = -1e9, tHi = 1e9
+                    var k = 0
+                    while k < uppers { let t = base[k * 2] + row * base[k * 2 + 1]; if t < tHi { tHi = t }; k += 1 }
+                    k = lowersFrom
+                    while k < planeCount { let t = base[k * 2] + row * base[k * 2 + 1]; if t > tLo { tLo = t }; k += 1 }
+                    for (nx, ny, c) in levelPlanes where nx * u0 + ny * v0 > c { tLo = 1e9 }
+                    i0 = max(i0, ceiling(tLo)); i1 = min(i1, floor(tHi))
+                    guard i0 <= i1 else { continue }
+                }
+                // [a0, a1]: the interior run, read without per-pixel bounds checks.
+                let a0 = lo <= hi ? max(lo, i0) : i1 + 1, a1 = lo <= hi ? min(hi, i1) : i1
+                // Stepped from `outerLo` whatever `i0` is: the same samples as the full range.
+                let stepU = Int(du * fixOne), stepV = Int(dv * fixOne), skipped = i0 - outerLo
+                var u = Int((u0 + du * Double(outerLo)) * fixOne) &+ stepU &* skipped
+                var v = Int((v0 + dv * Double(outerLo)) * fixOne) &+ stepV &* skipped
+                var d = destination + y * ds + area.x + i0
+                var i = i0
+                while i <= i1 {
+                    if i == a0 && a0 <= a1 {
+                        // The interior run without per-pixel bounds checks, once both of its ends
+                        // are known to sample inside (u and v are linear along the run).
+                        let n = a1 - a0
+                        let uEnd = u &+ stepU &* n, vEnd = v &+ stepV &* n
+                        if min(u, uEnd) >> 16 >= 0 && min(v, vEnd) >> 16 >= 0
+                            && max(u, uEnd) >> 16 < sw - 1 && max(v, vEnd) >> 16 < sh - 1 {
+                            for _ in 0...n {
+                                let t = source + ((v >> 16) &* ss &+ (u >> 16))
+                                let t0 = t[0], t1 = t[1], t2 = t[ss], t3 = t[ss &+ 1]
+                                // Four transparent texels (a shape's empty corners): nothing to add.
+                                // Four equal texels (inside a flat fill) resample to themselves.
+                                if t0 | t1 | t2 | t3 != 0 {
+                                    let p = t0 == t1 && t0 == t2 && t0 == t3 ? t0
+                                        : bilinear(t0, t1, t2, t3, UInt64(truncatingIfNeeded: (u >> 8) & 0xFF),
+                                                   UInt64(truncatingIfNeeded: (v >> 8) & 0xFF))
+                                    blend(p, alpha256, over: d)
+                                }
+                                d += 1
+                                u &+= stepU; v &+= stepV
                             }
-                            d += 1
-                            u &+= stepU; v &+= stepV
+                            i = a1 + 1
+                            continue
                         }
-                        i = a1 + 1
-                        continue
                     }
-                }
-                let iu = u >> 16, iv = v >> 16
-                let wx = UInt32((u >> 8) & 0xFF), wy = UInt32((v >> 8) & 0xFF)
-                let p00: UInt32, p01: UInt32, p10: UInt32, p11: UInt32
-                if i >= a0 && i <= a1 && iu >= 0 && iv >= 0 && iu < sw - 1 && iv < sh - 1 {
-                    let t = source + iv * ss + iu
-                    p00 = t[0]; p01 = t[1]; p10 = t[ss]; p11 = t[ss + 1]
-                } else {
-                    @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
-                        (x >= 0 && y >= 0 && x < sw && y < sh) ? source[y * ss + x] : 0
+                    let iu = u >> 16, iv = v >> 16
+                    let wx = UInt32((u >> 8) & 0xFF), wy = UInt32((v >> 8) & 0xFF)
+                    let p00: UInt32, p01: UInt32, p10: UInt32, p11: UInt32
+                    if i >= a0 && i <= a1 && iu >= 0 && iv >= 0 && iu < sw - 1 && iv < sh - 1 {
+                        let t = source + iv * ss + iu
+                        p00 = t[0]; p01 = t[1]; p10 = t[ss]; p11 = t[ss + 1]
+                    } else {
+                        @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
+                            (x >= 0 && y >= 0 && x < sw && y < sh) ? source[y * ss + x] : 0
+                        }
+                        p00 = texel(iu, iv); p01 = texel(iu + 1, iv); p10 = texel(iu, iv + 1); p11 = texel(iu + 1, iv + 1)
                     }
-                    p00 = texel(iu, iv); p01 = texel(iu + 1, iv); p10 = texel(iu, iv + 1); p11 = texel(iu + 1, iv + 1)
+                    if p00 | p01 | p10 | p11 != 0 {
+                        blend(bilinear(p00, p01, p10, p11, UInt64(wx), UInt64(wy)), alpha256, over: d)
+                    }
+                    d += 1
+                    i += 1
+                    u &+= stepU; v &+= stepV
                 }
-                if p00 | p01 | p10 | p11 != 0 {
-                    blend(bilinear(p00, p01, p10, p11, UInt64(wx), UInt64(wy)), alpha256, over: d)
-                }
-                d += 1
-                i += 1
-                u &+= stepU; v &+= stepV
             }
         }
     }
+
+    /// 16.16 fixed point.
+    private static let fixOne = 65536.0
+
+    /// ⌈t⌉ and ⌊t⌋ as integers, clamped to ±1e9 (what a row's pixel range is narrowed by),
+    /// without a call into libm (`rounded(.up)` is one where the build targets no SSE4.1)
+    /// or a checked conversion: adding 1.5 × 2⁵² rounds a value of at most 2⁵¹ to the
+    /// nearest integer, which is then in the low bits of the sum; one step corrects it.
+    @inline(__always)
+    static func ceiling(_ t: Double) -> Int {
+        let c = t < -1e9 ? -1e9 : t > 1e9 ? 1e9 : t
+        let s = c + roundingShift, r = s - roundingShift
+        let i = Int(truncatingIfNeeded: s.bitPattern & 0x000F_FFFF_FFFF_FFFF) - (1 << 51)
+        return r < c ? i + 1 : i
+    }
+    @inline(__always)
+    static func floor(_ t: Double) -> Int {
+        let c = t < -1e9 ? -1e9 : t > 1e9 ? 1e9 : t
+        let s = c + roundingShift, r = s - roundingShift
+        let i = Int(truncatingIfNeeded: s.bitPattern & 0x000F_FFFF_FFFF_FFFF) - (1 << 51)
+        return r > c ? i - 1 : i
+    }
+    private static let roundingShift = 6_755_399_441_055_744.0
 
     /// An integral translation: frame pixel (x, y) is texel (x + dx, y + dy) exactly (the
     /// bilinear weights are all 0), so each row is a plain OVER of a run of texels.

@@ -106,8 +106,11 @@ final class ContentTable {
     /// The distinct contents held (tests).
     var liveCount: Int { column.count - free.count }
 
-    /// The id of an entry equal to `content`, made if there is none.
-    func intern(_ content: LayerContent) -> Int32 {
+    /// The id of an entry equal to `content`, made if there is none. `hint`: an id to try
+    /// first (the layer's content last frame: an animated layer's content seldom changes),
+    /// without hashing; -1 for none. A freed entry (stamp 0) is never taken.
+    func intern(_ content: LayerContent, hint: Int32 = -1) -> Int32 {
+        if hint >= 0 && Int(hint) < column.count && column.stamp(hint) != 0 && column[hint] == content { return hint }
         let h = content.cheapHash
         var id = byHash[h] ?? -1
         while id >= 0 {

@@ -18,6 +18,8 @@ final class LayerBitmap {
     /// bounds checks and the ring of samples that read only the border). What `render`
     /// makes: it leaves a pixel of margin around the drawing.
     private(set) var hasTransparentBorder: Bool
+    /// Where a bilinear sample can add anything (nil: anywhere), made with the bitmap.
+    private(set) var footprint: BitmapFootprint?
 
     /// The largest side of a layer bitmap in pixels; a layer that would need more is
     /// rasterized at a lower scale (and looks softer).
@@ -33,9 +35,9 @@ final class LayerBitmap {
     }
 
     private init(surface: OpaquePointer, origin: Point, scale: Double, width: Int, height: Int,
-                 hasTransparentBorder: Bool = false) {
+                 hasTransparentBorder: Bool = false, footprint: BitmapFootprint? = nil) {
         self.surface = surface; self.origin = origin; self.scale = scale; self.width = width; self.height = height
-        self.hasTransparentBorder = hasTransparentBorder
+        self.hasTransparentBorder = hasTransparentBorder; self.footprint = footprint
     }
 
     deinit { cairo_surface_destroy(surface) }
@@ -85,18 +87,20 @@ final class LayerBitmap {
     /// The bitmap cut to the pixels that are not transparent (plus one for the bilinear
     /// filter), when that saves at least a fifth: the extent is generous (unwrapped text,
     /// stroke joins) and every transparent pixel would still be resampled on each frame.
-    /// Nil when nothing is drawn at all.
+    /// Nil when nothing is drawn at all. Either way the bitmap gets its `footprint`.
     private static func cropped(_ b: LayerBitmap) -> LayerBitmap? {
         guard let data = cairo_data(b.surface) else { return b }
         let rowPixels = cairo_stride(b.surface) / 4
         let px = data.assumingMemoryBound(to: UInt32.self)
         var minX = b.width, minY = b.height, maxX = -1, maxY = -1
+        var firsts = [Int](repeating: -1, count: b.height), lasts = firsts
         for y in 0..<b.height {
             let row = px + y * rowPixels
             var first = -1, last = -1
             for x in 0..<b.width where row[x] != 0 { first = x; break }
             guard first >= 0 else { continue }
             for x in stride(from: b.width - 1, through: first, by: -1) where row[x] != 0 { last = x; break }
+            firsts[y] = first; lasts[y] = last
             minX = min(minX, first); maxX = max(maxX, last); minY = min(minY, y); maxY = y
         }
         guard maxX >= 0 else { return nil }
@@ -105,6 +109,7 @@ final class LayerBitmap {
         let w = maxX - minX + 1, h = maxY - minY + 1
         guard w * h * 5 < b.width * b.height * 4, let cut = newSurface(w, h), let dst = cairo_data(cut) else {
             b.hasTransparentBorder = border
+            b.footprint = BitmapFootprint(width: b.width, height: b.height, first: firsts, last: lasts)
             return b
         }
         let ds = cairo_stride(cut)
@@ -112,8 +117,12 @@ final class LayerBitmap {
             (dst + y * ds).copyMemory(from: px + (minY + y) * rowPixels + minX, byteCount: w * 4)
         }
         cairo_surface_mark_dirty(cut)
+        // The rows' first and last texels in the cut bitmap's coordinates.
+        let rows = (minY ..< minY + h).map { firsts[$0] }, ends = (minY ..< minY + h).map { lasts[$0] }
+        let footprint = BitmapFootprint(width: w, height: h, first: rows.map { $0 < 0 ? -1 : $0 - minX },
+                                        last: ends.map { $0 < 0 ? -1 : $0 - minX })
         return LayerBitmap(surface: cut, origin: Point(x: b.origin.x + Double(minX) / b.scale, y: b.origin.y + Double(minY) / b.scale),
-                           scale: b.scale, width: w, height: h, hasTransparentBorder: border)
+                           scale: b.scale, width: w, height: h, hasTransparentBorder: border, footprint: footprint)
     }
 
     static func newSurface(_ w: Int, _ h: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) -> OpaquePointer? {

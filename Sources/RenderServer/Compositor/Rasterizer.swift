@@ -30,16 +30,27 @@ package final class Rasterizer {
     /// The display's colour where no layer draws (opaque black).
     static let background = Color(red: 0, green: 0, blue: 0, alpha: 1)
 
-    /// `scale` is the bucket asked for (the bitmap may be smaller, or nil when empty).
-    private struct CacheEntry { var content: LayerContent; var scale: Double; var bitmap: LayerBitmap? }
+    /// `scale` is the bucket asked for (the bitmap may be smaller, or nil when empty);
+    /// `stamp` the content's in the content table (equal stamps, equal contents: compared
+    /// first, the contents only when they differ). A class: a lookup takes one reference
+    /// instead of copying the content's.
+    private final class CacheEntry {
+        let content: LayerContent, stamp: UInt64, scale: Double, bitmap: LayerBitmap?
+        init(content: LayerContent, stamp: UInt64, scale: Double, bitmap: LayerBitmap?) {
+            self.content = content; self.stamp = stamp; self.scale = scale; self.bitmap = bitmap
+        }
+        func matches(_ item: RenderItem, scale s: Double) -> Bool {
+            scale == s && (stamp == item.contentStamp || content == item.content)
+        }
+    }
     private var caches: [UInt64: CacheEntry] = [:]
     /// While several threads draw bands (`banding`), `caches` is only read, without a lock;
     /// bitmaps made meanwhile wait here (under `cacheLock`) and join `caches` after the bands.
     private var banding = false
     private var madeWhileBanding: [UInt64: CacheEntry] = [:]
     /// What a layer draws, as the damage pass compares it with what it drew last frame
-    /// (made for the two items compared, never kept).
-    private struct Drawn: Equatable {
+    /// (made for the two items compared, never kept; read in place, the content by its id).
+    private struct Drawn {
         var world: ProjectiveTransform
         var effectiveOpacity: Double
         var isGroup: Bool
@@ -47,17 +58,18 @@ package final class Rasterizer {
         /// The content's stamp in the content table: equal stamps, equal contents (compared
         /// first; the contents only when the stamps differ: lists of different builders).
         var contentStamp: UInt64
-        var content: LayerContent
+        var contentID: Int32
         var screenBounds: PixelRect
         var clipBounds: PixelRect
         var parentKey: UInt64
         var siblingIndex: Int
 
-        static func == (a: Drawn, b: Drawn) -> Bool {
+        /// Whether `a` (an item of `aItems`) draws what `b` (of `bItems`) drew.
+        static func same(_ a: Drawn, in aItems: RenderItems, as b: Drawn, in bItems: RenderItems) -> Bool {
             a.world == b.world && a.effectiveOpacity == b.effectiveOpacity && a.isGroup == b.isGroup
                 && a.masksToBounds == b.masksToBounds && a.screenBounds == b.screenBounds && a.clipBounds == b.clipBounds
                 && a.parentKey == b.parentKey && a.siblingIndex == b.siblingIndex
-                && (a.contentStamp == b.contentStamp || a.content == b.content)
+                && (a.contentStamp == b.contentStamp || aItems.contents[a.contentID] == bItems.contents[b.contentID])
         }
     }
     /// Where each layer drawn last frame is in `previous` (block, index): what it drew is
@@ -195,23 +207,29 @@ package final class Rasterizer {
             for c in 0..<block.chunkCount {
                 if let before, block.sharesChunk(c, with: before) { continue }
                 for i in block.chunkRange(c) {
-                    let item = block[i]
-                    let now = drawnState(item, block)
+                    // The record read in place; the whole item only for a transition or a mask.
+                    let record = block[stored: i]
+                    let now = drawnState(block, i)
                     var changed = true
-                    if let place = drawnAt[item.key], let before = drawnState(at: place) {
-                        if before != now { rects.append(before.screenBounds); rects.append(now.screenBounds) } else { changed = false }
+                    if let place = drawnAt[record.key], let before = drawnState(at: place) {
+                        if !Drawn.same(now, in: block, as: before.0, in: before.1) {
+                            rects.append(before.0.screenBounds); rects.append(now.screenBounds)
+                        } else {
+                            changed = false
+                        }
                     } else {
                         rects.append(now.screenBounds)
                     }
-                    drawnAt[item.key] = Place(block: Int32(b), index: Int32(i))
+                    drawnAt[record.key] = Place(block: Int32(b), index: Int32(i))
                     if changed && (!maskedRenderings.isEmpty || !transitionRenderings.isEmpty || !maskedSubtrees.isEmpty
-                                   || item.maskStart >= 0) {
+                                   || record.maskStart >= 0) {
                         maskedSubtreeChanged(at: i, block)
                     }
+                    let masks = record.maskStart >= 0 || !maskedSubtrees.isEmpty || !maskedRenderings.isEmpty
+                    guard record.inTransition || masks else { continue }
+                    let item = block[i]
                     if item.transition != nil { transitionDamage(item, block, i, into: &rects) }
-                    if item.maskStart >= 0 || !maskedSubtrees.isEmpty || !maskedRenderings.isEmpty {
-                        maskDamage(item, block, into: &rects)
-                    }
+                    if masks { maskDamage(item, block, into: &rects) }
                 }
             }
         }
@@ -221,7 +239,7 @@ package final class Rasterizer {
             var seen = Set<UInt64>(minimumCapacity: total)
             for block in list.blocks { for i in 0..<block.count { seen.insert(block.key(at: i)) } }
             for (key, place) in drawnAt where !seen.contains(key) {
-                if let d = drawnState(at: place) { rects.append(d.screenBounds) }
+                if let d = drawnState(at: place) { rects.append(d.0.screenBounds) }
                 drawnAt[key] = nil
                 maskedSubtrees[key] = nil
                 dropMaskedRendering(key)
@@ -241,20 +259,21 @@ package final class Rasterizer {
         }
     }
 
-    /// What the item at `place` in `previous` drew.
-    private func drawnState(at place: Place) -> Drawn? {
+    /// What the item at `place` in `previous` drew, and the items it is one of.
+    private func drawnState(at place: Place) -> (Drawn, RenderItems)? {
         guard let previous, Int(place.block) < previous.blocks.count else { return nil }
         let block = previous.blocks[Int(place.block)]
         guard Int(place.index) < block.count else { return nil }
-        return drawnState(block[Int(place.index)], block)
+        return (drawnState(block, Int(place.index)), block)
     }
 
-    private func drawnState(_ item: RenderItem, _ block: RenderItems) -> Drawn {
-        Drawn(world: item.world, effectiveOpacity: item.effectiveOpacity, isGroup: item.isGroup,
-              masksToBounds: item.masksToBounds, contentStamp: item.contentStamp, content: item.content,
-              screenBounds: item.screenBounds,
-              clipBounds: item.clipBounds, parentKey: item.parent >= 0 ? block.key(at: item.parent) : 0,
-              siblingIndex: item.siblingIndex)
+    /// What item `i` of `block` draws, read in place (no `RenderItem`, no content copied).
+    private func drawnState(_ block: RenderItems, _ i: Int) -> Drawn {
+        let record = block[stored: i], geometry = block[geometry: i], space = block.spaces[record.space]
+        return Drawn(world: geometry.world, effectiveOpacity: space.opacity * record.opacity, isGroup: record.isGroup,
+                     masksToBounds: record.masksToBounds, contentStamp: block.contents.stamp(record.contentID),
+                     contentID: record.contentID, screenBounds: geometry.screenBounds, clipBounds: space.clip,
+                     parentKey: record.parent >= 0 ? block.key(at: record.parent) : 0, siblingIndex: record.siblingIndex)
     }
 
     /// The stack the thread that draws needs. The drawing walk itself is iterative, but a
@@ -290,23 +309,23 @@ package final class Rasterizer {
     func cachedBitmap(_ item: RenderItem) -> LayerBitmap? {
         let scale = LayerBitmap.bucket(for: item.world.maxScale(over: item.content.bounds))
         if banding {
-            if let e = caches[item.key], e.scale == scale, e.content == item.content { return e.bitmap }
+            if let e = caches[item.key], e.matches(item, scale: scale) { return e.bitmap }
             cacheLock.lock(); defer { cacheLock.unlock() }
-            if let e = madeWhileBanding[item.key], e.scale == scale, e.content == item.content { return e.bitmap }
+            if let e = madeWhileBanding[item.key], e.matches(item, scale: scale) { return e.bitmap }
             let bitmap = LayerBitmap.render(item.content, scale: scale)
             if bitmap != nil { bitmapsRendered += 1 }
-            madeWhileBanding[item.key] = CacheEntry(content: item.content, scale: scale, bitmap: bitmap)
+            madeWhileBanding[item.key] = CacheEntry(content: item.content, stamp: item.contentStamp, scale: scale, bitmap: bitmap)
             return bitmap
         }
         cacheLock.lock(); defer { cacheLock.unlock() }
-        if let e = caches[item.key], e.scale == scale, e.content == item.content { return e.bitmap }
+        if let e = caches[item.key], e.matches(item, scale: scale) { return e.bitmap }
         if let old = caches.removeValue(forKey: item.key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
         let bitmap = LayerBitmap.render(item.content, scale: scale)
         if bitmap != nil { bitmapsRendered += 1 }
         let bytes = bitmap?.byteCount ?? 0
         // Over the budget the bitmap serves this frame only (drawn again next time).
         if cachedBytes + bytes <= Rasterizer.bitmapBudgetBytes {
-            caches[item.key] = CacheEntry(content: item.content, scale: scale, bitmap: bitmap)
+            caches[item.key] = CacheEntry(content: item.content, stamp: item.contentStamp, scale: scale, bitmap: bitmap)
             cachedBytes += bytes
         }
         return bitmap

@@ -626,7 +626,7 @@ package final class RenderListBuilder {
             }
             let old = u.block.items[stored: i]
             b.items.removeAll()
-            b.start(id, parent: old.parent, space: old.space, siblingIndex: old.siblingIndex)
+            b.start(id, parent: old.parent, space: old.space, siblingIndex: old.siblingIndex, contentHint: old.contentID)
             let room = left - b.items.count
             let finished = room > 0 ? b.resume(budget: room) : b.resume(budget: b.isClosingOnly ? .max : 0)
             left -= b.items.count
@@ -757,9 +757,10 @@ package final class RenderListBuilder {
             _ = resume(budget: .max)
         }
 
-        /// Begins `id`'s subtree: appends its item (when it draws) and opens it.
-        mutating func start(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int) {
-            if let o = open(id, parent: parent, space: space, siblingIndex: siblingIndex) {
+        /// Begins `id`'s subtree: appends its item (when it draws) and opens it. `contentHint`:
+        /// the content id its item had (an update's), tried before the table's hash lookup.
+        mutating func start(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int, contentHint: Int32 = -1) {
+            if let o = open(id, parent: parent, space: space, siblingIndex: siblingIndex, contentHint: contentHint) {
                 stack.append(o)
             }
         }
@@ -823,7 +824,7 @@ package final class RenderListBuilder {
         }
 
         /// Appends `id`'s item, when it draws, and returns what remains to add of its subtree.
-        mutating func open(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int) -> Open? {
+        mutating func open(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int, contentHint: Int32 = -1) -> Open? {
             let handed = table.spaces.column[space]
             let (parentWorld, parentOpacity, clip, depth) = (handed.world, handed.opacity, handed.clip, handed.depth)
             let drawable = time.map { tree.drawable(id, at: $0, lifecycle: &lifecycle) } ?? tree.drawable(id)
@@ -854,7 +855,7 @@ package final class RenderListBuilder {
             let effective = parentOpacity * opacity
             var record = ItemRecord(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
                                     opacity: opacity, isGroup: false, masksToBounds: p.masksToBounds,
-                                    contentID: table.intern(content), drawsNothing: drawsNothing, space: space,
+                                    contentID: table.intern(content, hint: contentHint), drawsNothing: drawsNothing, space: space,
                                     siblingIndex: siblingIndex, zPosition: p.zPosition)
             if !p.allowsHitTesting { record.allowsHitTesting = false }
             var geometry = ItemGeometry(world: world, screenBounds: own)

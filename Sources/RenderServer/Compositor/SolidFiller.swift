@@ -154,10 +154,39 @@ enum SolidFiller {
         // Beyond w2 of a straight edge a pixel is wholly out (or in); corners only cut in.
         let mx = edgeX.w2 + 1e-6, my = edgeY.w2 + 1e-6
         let twoShapes = hasBorder && !innerEmpty
+        // The middle rows of an axis-aligned layer (u along the row the same in every row,
+        // v constant in each): rows more than the corners' radii and an edge's antialiasing
+        // (w2, plus a pixel) inside the top and bottom edges of both shapes. Every coverage,
+        // span and run there is a function of u alone (`coverage` takes the straight
+        // edges' branch, and the one it takes is 1 wherever v would matter), so the first
+        // such row's blends are recorded and the others repeat them.
+        let axisAligned = rowSpans && inv.b == 0 && inv.c == 0
+        let margin = max(edgeX.w2, edgeY.w2) + 1
+        let middle = min(outer.hy - outer.ry, twoShapes ? inner.hy - inner.ry : .infinity) - margin
+        // The recorded row: each blended pixel's offset (high 32 bits) and colour; runs apart.
+        let recordCapacity = axisAligned && middle > 0 ? area.width : 0
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(1, recordCapacity)) { recorded in
+        var recordedCount = 0, recorded0 = (start: 0, count: 0, color: UInt32(0)), recorded1 = recorded0
+        var haveRecord = false
         for y in area.y ..< area.maxY {
             let yc = Double(y) + 0.5
             let U0 = (inv.a * x0 + inv.c * yc + inv.tx - cx) * kx
             let V0 = (inv.b * x0 + inv.d * yc + inv.ty - cy) * ky
+            let recording = recordCapacity > 0 && abs(V0) <= middle
+            if recording && haveRecord {
+                let row = destination + y * ds + area.x
+                for k in 0 ..< recordedCount {
+                    blend(row + Int(recorded[k] >> 32), UInt32(truncatingIfNeeded: recorded[k]))
+                }
+                if recorded0.count > 0 { run(row + recorded0.start, count: recorded0.count, recorded0.color) }
+                if recorded1.count > 0 { run(row + recorded1.start, count: recorded1.count, recorded1.color) }
+                continue
+            }
+            if recording { haveRecord = true; recordedCount = 0; recorded0.count = 0; recorded1.count = 0 }
+            @inline(__always) func blendAt(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ color: UInt32) {
+                blend(row + i, color)
+                if recording { recorded[recordedCount] = UInt64(i) << 32 | UInt64(color); recordedCount += 1 }
+            }
             @inline(__always) func u(_ i: Int) -> Double { U0 + dU * Double(i) }
             @inline(__always) func v(_ i: Int) -> Double { V0 + dV * Double(i) }
             // [lo, hi]: pixels the outer shape may touch; [oa, oz]: those it covers wholly.
@@ -218,12 +247,16 @@ enum SolidFiller {
             var i = lo
             while i <= hi {
                 if i == a && a <= z {
-                    if hasBackground { run(row + a, count: z - a + 1, insidePacked) }
+                    if hasBackground {
+                        run(row + a, count: z - a + 1, insidePacked)
+                        if recording { recorded0 = (a, z - a + 1, insidePacked) }
+                    }
                     i = z + 1
                     continue
                 }
                 if i == ca && ca <= cz {
                     run(row + ca, count: cz - ca + 1, spanColor)
+                    if recording { recorded1 = (ca, cz - ca + 1, spanColor) }
                     i = cz + 1
                     continue
                 }
@@ -232,16 +265,16 @@ enum SolidFiller {
                 let ko = i >= oa && i <= oz ? 256 : level(outer.coverage(u(i), v(i)))
                 if ko > 0 {
                     if !hasBorder {
-                        blend(row + i, ko == 256 ? insidePacked : scaleRounded(insidePacked, UInt32(ko)))
+                        blendAt(row, i, ko == 256 ? insidePacked : scaleRounded(insidePacked, UInt32(ko)))
                     } else {
                         let ki = i >= ia && i <= iz ? min(ko, level(inner.coverage(u(i), v(i)))) : 0
                         if ko == 256 && ki == 0 {
-                            blend(row + i, ringPacked)
+                            blendAt(row, i, ringPacked)
                         } else {
                             // ki ≤ ko ≤ 256: truncating one term and rounding the other keeps
                             // every channel within 0…255 and at most the pixel's alpha.
-                            blend(row + i, AffineCompositor.scale(insidePacked, UInt32(ki))
-                                  &+ scaleRounded(ringPacked, UInt32(ko - ki)))
+                            blendAt(row, i, AffineCompositor.scale(insidePacked, UInt32(ki))
+                                    &+ scaleRounded(ringPacked, UInt32(ko - ki)))
                         }
                     }
                 }
@@ -249,6 +282,7 @@ enum SolidFiller {
             }
         }
         return true
+        }
     }
 
     /// Narrows [lo, hi] (pixel offsets along a row) to where |p0 + dp·i| < limit;
