@@ -75,7 +75,7 @@ struct RenderItems: RandomAccessCollection, Sendable {
 
     /// Records the index of each item from `start` on under its layer id (keys read in
     /// place, no item copied).
-    func index(from start: Int, into index: inout [LayerID: Int]) {
+    func index(from start: Int, into index: inout ItemIndex) {
         for i in start..<count {
             index[LayerID(truncatingIfNeeded: chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].key)] = i
         }
@@ -156,14 +156,20 @@ struct RenderItems: RandomAccessCollection, Sendable {
         count += 1
     }
 
-    /// Puts `other`'s item `k` (record, geometry, transition) at `i`, in place of an item of
-    /// the same layer.
-    mutating func replace(_ i: Int, with other: RenderItems, _ k: Int) {
-        let old = self[stored: i], new = other[stored: k]
+    /// Puts `record` and `geometry` (with `transition`, when the record is in one) at `i`,
+    /// in place of an item of the same layer. A row equal to the one there is not written
+    /// (but the record of an item in a transition always is): its chunk stays shared with
+    /// the lists that hold it (an opacity animation changes the records alone, and an
+    /// update then copies no geometry).
+    mutating func replace(_ i: Int, record new: ItemRecord, geometry: ItemGeometry, transition: TransitionState?) {
+        let c = i >> RenderItems.chunkShift, j = i & RenderItems.chunkMask
+        let old = chunks[c][j]
         if old.inTransition && !new.inTransition { transitions[old.key] = nil }
-        if new.inTransition { transitions[new.key] = other.transitions[new.key] }
-        self[stored: i] = new
-        self[geometry: i] = other[geometry: k]
+        if new.inTransition { transitions[new.key] = transition }
+        // An item in a transition is always written: its progress lives in `transitions`,
+        // and the damage pass looks only at chunks that are not shared.
+        if new.inTransition || !old.isSame(as: new) { chunks[c][j] = new }
+        if !self.geometry[c][j].isSame(as: geometry) { self.geometry[c][j] = geometry }
     }
 }
 
@@ -208,6 +214,17 @@ struct ItemRecord: Sendable {
         siblingIndex32 = Int32(truncatingIfNeeded: siblingIndex)
         self.opacity = opacity; self.isGroup = isGroup; self.masksToBounds = masksToBounds
         self.contentID = contentID; self.drawsNothing = drawsNothing; self.space = space; self.zPosition = zPosition
+    }
+
+    /// Whether `other` holds the same values, doubles compared bit for bit (so -0 and NaN
+    /// are never taken for another value).
+    func isSame(as other: ItemRecord) -> Bool {
+        key == other.key && parent32 == other.parent32 && subtreeEnd32 == other.subtreeEnd32
+            && maskStart32 == other.maskStart32 && siblingIndex32 == other.siblingIndex32 && contentID == other.contentID
+            && space == other.space && opacity.bitPattern == other.opacity.bitPattern
+            && zPosition.bitPattern == other.zPosition.bitPattern && isGroup == other.isGroup
+            && masksToBounds == other.masksToBounds && allowsHitTesting == other.allowsHitTesting
+            && drawsNothing == other.drawsNothing && inTransition == other.inTransition
     }
 
     /// Index of the superlayer's item, -1 for a client's root.
@@ -256,6 +273,15 @@ struct ItemGeometry: Sendable {
         subtree = screen
     }
 
+    /// Whether `other` holds the same values, bit for bit.
+    func isSame(as other: ItemGeometry) -> Bool {
+        let (w, o) = (world, other.world)
+        return w.a.bitPattern == o.a.bitPattern && w.b.bitPattern == o.b.bitPattern && w.p.bitPattern == o.p.bitPattern
+            && w.c.bitPattern == o.c.bitPattern && w.d.bitPattern == o.d.bitPattern && w.q.bitPattern == o.q.bitPattern
+            && w.tx.bitPattern == o.tx.bitPattern && w.ty.bitPattern == o.ty.bitPattern && w.s.bitPattern == o.s.bitPattern
+            && screen == other.screen && subtree == other.subtree && hitBounds.isSame(as: other.hitBounds)
+    }
+
     /// Screen pixels its own drawing may touch, clipped to the display and to the
     /// ancestors' masks (empty when off screen).
     var screenBounds: PixelRect {
@@ -270,7 +296,7 @@ struct ItemGeometry: Sendable {
 }
 
 /// A `PixelRect` in 32-bit fields (screen rects are clipped to the display).
-struct PackedRect: Sendable {
+struct PackedRect: Equatable, Sendable {
     var x, y, width, height: Int32
     init(_ r: PixelRect) {
         x = Int32(clamping: r.x); y = Int32(clamping: r.y)

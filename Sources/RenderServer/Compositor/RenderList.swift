@@ -82,7 +82,7 @@ package final class RenderListBuilder {
         var root: LayerID
         var items: RenderItems
         /// Item index of each drawn layer.
-        var index: [LayerID: Int]
+        var index: ItemIndex
         var animated: [LayerID]
         /// The session's content table (the items' content ids).
         var table: ContentTable
@@ -122,7 +122,7 @@ package final class RenderListBuilder {
         /// The tree's `renderSerial` when it began: commits since then are replayed on the
         /// result (`update`), or, if they changed the structure, the build starts over.
         var serial: UInt64
-        var index: [LayerID: Int] = [:]
+        var index = ItemIndex()
         /// Every layer animated while it ran (their items were built at different frames).
         var animated: Set<LayerID> = []
     }
@@ -359,7 +359,7 @@ package final class RenderListBuilder {
             var b = Builder(display: display, tree: tree, table: table(of: tree.sessionID))
             b.add(root, parent: -1, space: b.rootSpace(rootWorld), siblingIndex: 0)
             sessionBuilds += 1
-            var index: [LayerID: Int] = [:]
+            var index = ItemIndex()
             index.reserveCapacity(b.items.count)
             b.items.index(from: 0, into: &index)
             let block = Block(serial: tree.renderSerial, root: root,
@@ -663,10 +663,12 @@ package final class RenderListBuilder {
             }
         }
         for k in range {
-            block.items.replace(i + k, with: items, k)
-            if k > 0 { block.items[stored: i + k].parent += i }
-            block.items[stored: i + k].subtreeEnd += i
-            if block.items[stored: i + k].maskStart >= 0 { block.items[stored: i + k].maskStart += i }
+            var record = items[stored: k]
+            if k > 0 { record.parent += i }
+            record.subtreeEnd += i
+            if record.maskStart >= 0 { record.maskStart += i }
+            block.items.replace(i + k, record: record, geometry: items[geometry: k],
+                                transition: record.inTransition ? items.transitions[record.key] : nil)
         }
         block.items.contents = block.table.column
         block.items.spaces = block.table.spaces.column
@@ -933,6 +935,12 @@ struct HitBounds: Equatable, Sendable {
 
     func contains(_ o: HitBounds) -> Bool {
         o.minX >= minX && o.minY >= minY && o.maxX <= maxX && o.maxY <= maxY
+    }
+
+    /// Whether `o` holds the same values, bit for bit.
+    func isSame(as o: HitBounds) -> Bool {
+        minX.bitPattern == o.minX.bitPattern && minY.bitPattern == o.minY.bitPattern
+            && maxX.bitPattern == o.maxX.bitPattern && maxY.bitPattern == o.maxY.bitPattern
     }
 
     mutating func formUnion(_ o: HitBounds) {
