@@ -5,10 +5,11 @@ import RenderProtocol
 /// changing one item copies only its chunk — so a frame that changes a few layers of a
 /// large tree costs the loop thread in proportion to those few.
 ///
-/// Each item is two rows of one index: its record (`ItemRecord`, 56 bytes: the tree, the
+/// Each item is two rows of one index: its record (`ItemRecord`, 48 bytes: the tree, the
 /// ids of its content and space node, its opacity) and its geometry (`ItemGeometry`, 120
 /// bytes: its world transform and the screen, subtree and hit boxes the band and hit walks
-/// read), in parallel chunks; the few items in a transition keep it in `transitions`.
+/// read), in parallel chunks; the few items in a transition keep it in `transitions`, and
+/// the few with a zPosition other than 0 keep it in `zPositions`.
 struct RenderItems: RandomAccessCollection, Sendable {
     static let chunkShift = 8
     static let chunkMask = (1 << chunkShift) - 1
@@ -22,8 +23,14 @@ struct RenderItems: RandomAccessCollection, Sendable {
     var spaces = SpaceColumn()
     /// The transition of each item whose `inTransition` is set, by item key.
     var transitions: [UInt64: TransitionState] = [:]
+    /// The zPosition of each item whose layer's is not 0, by item key (the builder's: a
+    /// rebuilt subtree whose root moved in z does not fit in place).
+    private var zPositions: [UInt64: Double] = [:]
 
     init() {}
+
+    /// Item `i`'s zPosition as it was built.
+    func zPosition(at i: Int) -> Double { zPositions.isEmpty ? 0 : zPositions[key(at: i)] ?? 0 }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
@@ -122,6 +129,7 @@ struct RenderItems: RandomAccessCollection, Sendable {
         if chunks.count > 1 { chunks.removeLast(chunks.count - 1); geometry.removeLast(geometry.count - 1) }
         if !chunks.isEmpty { chunks[0].removeAll(keepingCapacity: true); geometry[0].removeAll(keepingCapacity: true) }
         if !transitions.isEmpty { transitions.removeAll() }
+        if !zPositions.isEmpty { zPositions.removeAll() }
         count = 0
     }
 
@@ -139,7 +147,7 @@ struct RenderItems: RandomAccessCollection, Sendable {
         return a != nil && a == b && ga == gb
     }
 
-    mutating func append(_ item: ItemRecord, _ geometry: ItemGeometry, transition: TransitionState?) {
+    mutating func append(_ item: ItemRecord, _ geometry: ItemGeometry, transition: TransitionState?, zPosition: Double) {
         if count & RenderItems.chunkMask == 0 && count >> RenderItems.chunkShift == chunks.count {
             var chunk: [ItemRecord] = []
             chunk.reserveCapacity(1 << RenderItems.chunkShift)
@@ -151,6 +159,7 @@ struct RenderItems: RandomAccessCollection, Sendable {
         var item = item
         item.inTransition = transition != nil
         if let transition { transitions[item.key] = transition }
+        if zPosition != 0 { zPositions[item.key] = zPosition }
         chunks[chunks.count - 1].append(item)
         self.geometry[self.geometry.count - 1].append(geometry)
         count += 1
@@ -161,11 +170,13 @@ struct RenderItems: RandomAccessCollection, Sendable {
     /// (but the record of an item in a transition always is): its chunk stays shared with
     /// the lists that hold it (an opacity animation changes the records alone, and an
     /// update then copies no geometry).
-    mutating func replace(_ i: Int, record new: ItemRecord, geometry: ItemGeometry, transition: TransitionState?) {
+    mutating func replace(_ i: Int, record new: ItemRecord, geometry: ItemGeometry, transition: TransitionState?,
+                          zPosition: Double) {
         let c = i >> RenderItems.chunkShift, j = i & RenderItems.chunkMask
         let old = chunks[c][j]
         if old.inTransition && !new.inTransition { transitions[old.key] = nil }
         if new.inTransition { transitions[new.key] = transition }
+        if zPosition != 0 { zPositions[new.key] = zPosition } else if !zPositions.isEmpty { zPositions[new.key] = nil }
         // An item in a transition is always written: its progress lives in `transitions`,
         // and the damage pass looks only at chunks that are not shared.
         if new.inTransition || !old.isSame(as: new) { chunks[c][j] = new }
@@ -173,7 +184,7 @@ struct RenderItems: RandomAccessCollection, Sendable {
     }
 }
 
-/// One layer of a `RenderList`, as stored (56 bytes): where it is in the tree, its
+/// One layer of a `RenderList`, as stored (48 bytes): where it is in the tree, its
 /// opacity and flags, and ids — its content in `RenderItems.contents`, what its superlayer
 /// handed it in `RenderItems.spaces`. Readers get it resolved (`RenderItem`). Indices are
 /// 32-bit (a block holds far fewer items).
@@ -194,7 +205,6 @@ struct ItemRecord: Sendable {
     var space: Int32
     /// The layer's own opacity (0…1).
     var opacity: Double
-    var zPosition: Double
     /// Composite the layer and its sublayers into a group, then apply `opacity` once.
     var isGroup: Bool
     /// Clip the sublayers (and the layer's contents) to the rounded bounds.
@@ -207,13 +217,13 @@ struct ItemRecord: Sendable {
     var inTransition = false
 
     init(key: UInt64, parent: Int, subtreeEnd: Int, opacity: Double, isGroup: Bool, masksToBounds: Bool,
-         contentID: Int32, drawsNothing: Bool, space: Int32, siblingIndex: Int, zPosition: Double) {
+         contentID: Int32, drawsNothing: Bool, space: Int32, siblingIndex: Int) {
         self.key = key
         parent32 = Int32(truncatingIfNeeded: parent)
         subtreeEnd32 = Int32(truncatingIfNeeded: subtreeEnd)
         siblingIndex32 = Int32(truncatingIfNeeded: siblingIndex)
         self.opacity = opacity; self.isGroup = isGroup; self.masksToBounds = masksToBounds
-        self.contentID = contentID; self.drawsNothing = drawsNothing; self.space = space; self.zPosition = zPosition
+        self.contentID = contentID; self.drawsNothing = drawsNothing; self.space = space
     }
 
     /// Whether `other` holds the same values, doubles compared bit for bit (so -0 and NaN
@@ -221,8 +231,7 @@ struct ItemRecord: Sendable {
     func isSame(as other: ItemRecord) -> Bool {
         key == other.key && parent32 == other.parent32 && subtreeEnd32 == other.subtreeEnd32
             && maskStart32 == other.maskStart32 && siblingIndex32 == other.siblingIndex32 && contentID == other.contentID
-            && space == other.space && opacity.bitPattern == other.opacity.bitPattern
-            && zPosition.bitPattern == other.zPosition.bitPattern && isGroup == other.isGroup
+            && space == other.space && opacity.bitPattern == other.opacity.bitPattern && isGroup == other.isGroup
             && masksToBounds == other.masksToBounds && allowsHitTesting == other.allowsHitTesting
             && drawsNothing == other.drawsNothing && inTransition == other.inTransition
     }
@@ -341,7 +350,6 @@ struct RenderItem: Sendable {
     var parentWorld: Transform3D { space.world }
     var parentOpacity: Double { space.opacity }
     var depth: Int { space.depth }
-    var zPosition: Double { stored.zPosition }
     var maskStart: Int { stored.maskStart }
     var childrenEnd: Int { stored.childrenEnd }
 }

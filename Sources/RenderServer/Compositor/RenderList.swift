@@ -582,7 +582,7 @@ package final class RenderListBuilder {
                 left -= p.builder.items.count - before
                 built += p.builder.items.count - before
                 guard finished else { u.partial = p; return true }
-                guard fits(p.builder.items, at: p.start, replacing: p.old) else { return false }
+                guard fits(p.builder.items, at: p.start, replacing: p.old, in: u.block) else { return false }
                 p.built = true
             }
             let n = min(max(0, left), p.builder.items.count - p.placed)
@@ -640,7 +640,7 @@ package final class RenderListBuilder {
                 return true
             }
             subtrees += 1
-            guard fits(b.items, at: i, replacing: old),
+            guard fits(b.items, at: i, replacing: old, in: u.block),
                   place(b.items, 0..<b.items.count, at: i, in: &u.block) else { return false }
             grow(ancestorsOf: i, parent: old.parent, in: &u.block)
             (u.coveredFrom, u.coveredUntil) = (i, old.subtreeEnd)
@@ -650,8 +650,8 @@ package final class RenderListBuilder {
 
     /// Whether a rebuilt subtree can take the place of `old`'s (at `i`): as many items, and
     /// the same zPosition (else the order among its siblings may change).
-    private func fits(_ items: RenderItems, at i: Int, replacing old: ItemRecord) -> Bool {
-        items.count == old.subtreeEnd - i && items[stored: 0].zPosition == old.zPosition
+    private func fits(_ items: RenderItems, at i: Int, replacing old: ItemRecord, in block: Block) -> Bool {
+        items.count == old.subtreeEnd - i && items.zPosition(at: 0) == block.items.zPosition(at: i)
     }
 
     /// Puts items `range` of a rebuilt subtree in place (the subtree's first item at `i`);
@@ -668,7 +668,8 @@ package final class RenderListBuilder {
             record.subtreeEnd += i
             if record.maskStart >= 0 { record.maskStart += i }
             block.items.replace(i + k, record: record, geometry: items[geometry: k],
-                                transition: record.inTransition ? items.transitions[record.key] : nil)
+                                transition: record.inTransition ? items.transitions[record.key] : nil,
+                                zPosition: items.zPosition(at: k))
         }
         block.items.contents = block.table.column
         block.items.spaces = block.table.spaces.column
@@ -857,11 +858,11 @@ package final class RenderListBuilder {
             var record = ItemRecord(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
                                     opacity: opacity, isGroup: false, masksToBounds: p.masksToBounds,
                                     contentID: table.intern(content), drawsNothing: drawsNothing, space: space,
-                                    siblingIndex: siblingIndex, zPosition: p.zPosition)
+                                    siblingIndex: siblingIndex)
             if !p.allowsHitTesting { record.allowsHitTesting = false }
             var geometry = ItemGeometry(world: world, screenBounds: own)
             geometry.hitBounds = HitBounds(hitBox)
-            items.append(record, geometry, transition: tree.transition(of: id))
+            items.append(record, geometry, transition: tree.transition(of: id), zPosition: p.zPosition)
             var o = Open(index: index, opacity: opacity, mask: p.mask, world4: world4, clip: clip, depth: depth)
             guard !subs.isEmpty else { o.childrenDone = true; return o }
 
