@@ -191,16 +191,15 @@ package final class Rasterizer {
         }
         var rects = Damage(display: display)
         // Places in `previous` by key, made only when an item is not at its own place there.
-        var places: [UInt64: Place]?
-        // Whether every item was at its own place in `previous`: then, with as many items in
-        // each block, no layer went away.
-        var allInPlace = previous.map { $0.blocks.count == list.blocks.count } ?? false
+        var places: PlacesByKey?
+        // Items of `previous` found again (keys are unique in a list): when all are, no layer
+        // went away.
+        var found = 0
         // Chunks shared with the last list drawn hold the same items: skip them.
         for (b, block) in list.blocks.enumerated() {
             let before = previous.flatMap { b < $0.blocks.count ? $0.blocks[b] : nil }
-            if block.count != before?.count { allInPlace = false }
             for c in 0..<block.chunkCount {
-                if let before, block.sharesChunk(c, with: before) { continue }
+                if let before, block.sharesChunk(c, with: before) { found += block.chunkRange(c).count; continue }
                 for i in block.chunkRange(c) {
                     let item = block[i]
                     let now = drawnState(item, block)
@@ -209,10 +208,10 @@ package final class Rasterizer {
                     if let before, i < before.count, before.key(at: i) == item.key {
                         place = Place(block: Int32(b), index: Int32(i))
                     } else {
-                        allInPlace = false
-                        if places == nil { places = previousPlaces() }
-                        place = places![item.key]
+                        if places == nil { places = PlacesByKey(previous) }
+                        place = places!.place(of: item.key)
                     }
+                    if place != nil { found += 1 }
                     if let place, let before = drawnState(at: place) {
                         if before != now { rects.append(before.screenBounds); rects.append(now.screenBounds) } else { changed = false }
                     } else {
@@ -229,15 +228,13 @@ package final class Rasterizer {
                 }
             }
         }
-        if !allInPlace, let previous {
-            // Layers may have gone away (or moved between sessions' blocks): find them in
-            // `previous`.
-            var seen = Set<UInt64>(minimumCapacity: list.itemCount)
-            for block in list.blocks { for i in 0..<block.count { seen.insert(block.key(at: i)) } }
+        if let previous, found < previous.itemCount {
+            // Layers went away: find them in `previous`.
+            let now = PlacesByKey(list)
             for block in previous.blocks {
                 for i in 0..<block.count {
                     let key = block.key(at: i)
-                    guard !seen.contains(key) else { continue }
+                    guard now.place(of: key) == nil else { continue }
                     rects.append(drawnState(block[i], block).screenBounds)
                     maskedSubtrees[key] = nil
                     dropMaskedRendering(key)
@@ -251,15 +248,28 @@ package final class Rasterizer {
         return rects.merged
     }
 
-    /// The place of each item of `previous`, by key.
-    private func previousPlaces() -> [UInt64: Place] {
-        var places: [UInt64: Place] = [:]
-        guard let previous else { return places }
-        places.reserveCapacity(previous.itemCount)
-        for (b, block) in previous.blocks.enumerated() {
-            for i in 0..<block.count { places[block.key(at: i)] = Place(block: Int32(b), index: Int32(i)) }
+    /// The place of each item of a list, by key: made for a frame whose items are not all
+    /// where they were, or that lost some (sorted pairs, 16 bytes per item).
+    private struct PlacesByKey {
+        private var entries: [(key: UInt64, place: Place)] = []
+
+        init(_ list: RenderList?) {
+            guard let list else { return }
+            entries.reserveCapacity(list.itemCount)
+            for (b, block) in list.blocks.enumerated() {
+                for i in 0..<block.count { entries.append((block.key(at: i), Place(block: Int32(b), index: Int32(i)))) }
+            }
+            entries.sort { $0.key < $1.key }
         }
-        return places
+
+        func place(of key: UInt64) -> Place? {
+            var low = 0, high = entries.count
+            while low < high {
+                let mid = (low + high) / 2
+                if entries[mid].key < key { low = mid + 1 } else { high = mid }
+            }
+            return low < entries.count && entries[low].key == key ? entries[low].place : nil
+        }
     }
 
     /// What the item at `place` in `previous` drew.
