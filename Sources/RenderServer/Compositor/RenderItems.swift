@@ -147,6 +147,15 @@ struct RenderItems: RandomAccessCollection, Sendable {
         return a != nil && a == b && ga == gb
     }
 
+    /// Whether chunk `c`'s geometry rows are the very same storage as `other`'s (tests: an
+    /// update that changed no geometry copies none).
+    func sharesGeometryChunk(_ c: Int, with other: RenderItems) -> Bool {
+        guard c < geometry.count, c < other.geometry.count else { return false }
+        let a = geometry[c].withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        let b = other.geometry[c].withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        return a != nil && a == b
+    }
+
     mutating func append(_ item: ItemRecord, _ geometry: ItemGeometry, transition: TransitionState?, zPosition: Double) {
         if count & RenderItems.chunkMask == 0 && count >> RenderItems.chunkShift == chunks.count {
             var chunk: [ItemRecord] = []
