@@ -7,9 +7,8 @@ import Testing
 /// Lean render items (issue 21): a record of at most 48 bytes referring to a content table
 /// that keeps each distinct content once, and to space nodes a layer's sublayers share.
 @Suite struct RenderItemLayoutTests {
-    @Test func aRenderItemRecordIsAtMost48BytesAndItsGeometry104() {
+    @Test func aRenderItemRecordIsAtMost48Bytes() {
         #expect(MemoryLayout<ItemRecord>.stride <= 48)
-        #expect(MemoryLayout<ItemGeometry>.stride <= 104)
     }
 
     @Test func layersThatDrawTheSameShareOneContentEntryAndSiblingsOneSpaceNode() throws {

@@ -6,9 +6,9 @@ import RenderProtocol
 /// large tree costs the loop thread in proportion to those few.
 ///
 /// Each item is two rows of one index: its record (`ItemRecord`, 48 bytes: the tree, the
-/// ids of its content and space node, its opacity) and its geometry (`ItemGeometry`, 104
-/// bytes: its world transform and the subtree and hit boxes the band and hit walks read),
-/// in parallel chunks; the few items in a transition keep it in `transitions`, and
+/// ids of its content and space node, its opacity) and its geometry (`ItemGeometry`, 120
+/// bytes: its world transform and the screen, subtree and hit boxes the band and hit walks
+/// read), in parallel chunks; the few items in a transition keep it in `transitions`, and
 /// the few with a zPosition other than 0 keep it in `zPositions`.
 struct RenderItems: RandomAccessCollection, Sendable {
     static let chunkShift = 8
@@ -39,14 +39,9 @@ struct RenderItems: RandomAccessCollection, Sendable {
     /// (a copy).
     subscript(i: Int) -> RenderItem {
         let c = i >> RenderItems.chunkShift, j = i & RenderItems.chunkMask
-        let stored = chunks[c][j], geometry = geometry[c][j]
-        let content = contents[stored.contentID], space = spaces[stored.space]
-        // A layer without sublayers shown: its subtree box is its own; else its own is
-        // found again as the builder found it.
-        let screen = stored.childrenEnd == i + 1 ? geometry.subtreeBounds
-            : ItemGeometry.screenBounds(world: geometry.world, content: content, clip: space.clip)
-        return RenderItem(stored: stored, geometry: geometry, screenBounds: screen, content: content,
-                          contentStamp: contents.stamp(stored.contentID), space: space,
+        let stored = chunks[c][j]
+        return RenderItem(stored: stored, geometry: geometry[c][j], content: contents[stored.contentID],
+                          contentStamp: contents.stamp(stored.contentID), space: spaces[stored.space],
                           transition: stored.inTransition ? transitions[stored.key] : nil)
     }
 
@@ -278,34 +273,22 @@ struct ItemRecord: Sendable {
     var childrenEnd: Int { maskStart32 >= 0 ? Int(maskStart32) : Int(subtreeEnd32) }
 }
 
-/// Where an item is on the screen (104 bytes, beside its `ItemRecord`): what the band walk
-/// culls with, the hit walk skips with, and drawing maps with. The screen pixels the layer's
-/// own drawing may touch are not kept: for a layer without sublayers shown they are its
-/// subtree box, else they are found again from the world transform, the content and the
-/// clip its space node holds (`screenBounds(world:content:clip:)`, as the builder and a
-/// scroll find them), when the item is read (`RenderItems[i]`).
+/// Where an item is on the screen (120 bytes, beside its `ItemRecord`): what the band walk
+/// culls with, the hit walk skips with, and drawing maps with.
 struct ItemGeometry: Sendable {
     /// Layer bounds coordinates → display pixels.
     var world: ProjectiveTransform
+    private var screen: PackedRect
     private var subtree: PackedRect
     /// Where in display points a layer of the subtree (sublayers, not the mask) may be hit:
     /// a box holding every one's bounds as shown, never smaller (the hit walk skips the
     /// subtree of a point outside it).
     var hitBounds = HitBounds.everywhere
 
-    /// `screenBounds`: screen pixels its own drawing may touch (`screenBounds(world:content:clip:)`):
-    /// the subtree's box until its sublayers are added.
     init(world: ProjectiveTransform, screenBounds: PixelRect) {
         self.world = world
-        subtree = PackedRect(screenBounds)
-    }
-
-    /// Screen pixels a layer's own drawing may touch: its content's extent mapped by `world`,
-    /// a pixel to spare, clipped to `clip` (the display and the ancestors' masks); empty when
-    /// it draws nothing (nil when the extent has no box: a corner at or behind the eye).
-    static func screenBounds(world: ProjectiveTransform, content: LayerContent, clip: PixelRect) -> PixelRect {
-        guard !content.drawsNothing, let box = world.boundingBox(of: content.extent) else { return .empty }
-        return PixelRect(covering: box).insetBy(-1).intersection(clip)
+        screen = PackedRect(screenBounds)
+        subtree = screen
     }
 
     /// Whether `other` holds the same values, bit for bit.
@@ -314,9 +297,15 @@ struct ItemGeometry: Sendable {
         return w.a.bitPattern == o.a.bitPattern && w.b.bitPattern == o.b.bitPattern && w.p.bitPattern == o.p.bitPattern
             && w.c.bitPattern == o.c.bitPattern && w.d.bitPattern == o.d.bitPattern && w.q.bitPattern == o.q.bitPattern
             && w.tx.bitPattern == o.tx.bitPattern && w.ty.bitPattern == o.ty.bitPattern && w.s.bitPattern == o.s.bitPattern
-            && subtree == other.subtree && hitBounds.isSame(as: other.hitBounds)
+            && screen == other.screen && subtree == other.subtree && hitBounds.isSame(as: other.hitBounds)
     }
 
+    /// Screen pixels its own drawing may touch, clipped to the display and to the
+    /// ancestors' masks (empty when off screen).
+    var screenBounds: PixelRect {
+        get { screen.rect }
+        set { screen = PackedRect(newValue) }
+    }
     /// `screenBounds` of the whole subtree (the union with every descendant's).
     var subtreeBounds: PixelRect {
         get { subtree.rect }
@@ -340,9 +329,6 @@ struct PackedRect: Equatable, Sendable {
 struct RenderItem: Sendable {
     var stored: ItemRecord
     var geometry: ItemGeometry
-    /// Screen pixels its own drawing may touch, clipped to the display and to the
-    /// ancestors' masks (empty when off screen or when it draws nothing).
-    var screenBounds: PixelRect
     var content: LayerContent
     /// The content's stamp: equal stamps, equal contents (`ContentColumn`).
     var contentStamp: UInt64
@@ -365,6 +351,7 @@ struct RenderItem: Sendable {
     var masksToBounds: Bool { stored.masksToBounds }
     var allowsHitTesting: Bool { stored.allowsHitTesting }
     var drawsNothing: Bool { stored.drawsNothing }
+    var screenBounds: PixelRect { geometry.screenBounds }
     var subtreeBounds: PixelRect { geometry.subtreeBounds }
     /// The ancestors' clip, in screen pixels (the display when none clips).
     var clipBounds: PixelRect { space.clip }

@@ -77,7 +77,11 @@ extension RenderItems {
                         item.space = moved
                     }
                 }
-                let screen = ItemGeometry.screenBounds(world: geometry.world, content: content, clip: clip)
+                if item.drawsNothing {
+                    geometry.screenBounds = .empty
+                } else if let box = geometry.world.boundingBox(of: content.extent) {
+                    geometry.screenBounds = PixelRect(covering: box).insetBy(-1).intersection(clip)
+                }
                 var childClip = clip
                 if item.masksToBounds, let box = geometry.world.boundingBox(of: content.bounds) {
                     childClip = PixelRect(covering: box).insetBy(-1).intersection(clip)
@@ -87,7 +91,7 @@ extension RenderItems {
                 scratch.maskStart.append(item.maskStart)
                 scratch.parent.append(item.parent)
                 scratch.childrenEnd.append(item.childrenEnd)
-                scratch.bounds.append(screen)
+                scratch.bounds.append(geometry.screenBounds)
                 scratch.hit.append(HitBounds(geometry.world.boundingBox(of: content.bounds)))
             }
         }
