@@ -4,11 +4,11 @@ import Testing
 @testable import RenderServer
 @testable import RenderServerHarness
 
-/// Lean render items (issue 21): a record of at most 64 bytes referring to a content table
+/// Lean render items (issue 21): a record of at most 48 bytes referring to a content table
 /// that keeps each distinct content once, and to space nodes a layer's sublayers share.
 @Suite struct RenderItemLayoutTests {
-    @Test func aRenderItemRecordIsAtMost64Bytes() {
-        #expect(MemoryLayout<ItemRecord>.stride <= 64)
+    @Test func aRenderItemRecordIsAtMost48Bytes() {
+        #expect(MemoryLayout<ItemRecord>.stride <= 48)
     }
 
     @Test func layersThatDrawTheSameShareOneContentEntryAndSiblingsOneSpaceNode() throws {

@@ -51,7 +51,7 @@ extension Rasterizer {
 
     /// Damage for a changed item when it gains, loses or changes its mask: its old and new
     /// subtree bounds (the mask's own items damage only where the mask itself changed).
-    func maskDamage(_ item: RenderItem, _ block: RenderItems, into rects: inout [PixelRect]) {
+    func maskDamage(_ item: RenderItem, _ block: RenderItems, into rects: inout Damage) {
         let before = maskedSubtrees[item.key]
         guard item.maskStart >= 0 else {
             if let before { rects.append(before.bounds); maskedSubtrees[item.key] = nil }

@@ -50,7 +50,7 @@ extension Rasterizer {
 
     /// Called by the damage pass for each changed item with a transition: takes the "before"
     /// picture when the transition is new, and damages everything the transition may touch.
-    func transitionDamage(_ item: RenderItem, _ block: RenderItems, _ i: Int, into rects: inout [PixelRect]) {
+    func transitionDamage(_ item: RenderItem, _ block: RenderItems, _ i: Int, into rects: inout Damage) {
         guard let t = item.transition else { return }
         let snapshot: TransitionSnapshot
         if let s = transitionSnapshots[item.key], s.id == t.id {
@@ -79,7 +79,7 @@ extension Rasterizer {
 
     /// Drops the snapshots of transitions that ended (their layers have none now, or are
     /// gone), damaging what they covered.
-    func expireTransitions(into rects: inout [PixelRect]) {
+    func expireTransitions(into rects: inout Damage) {
         defer { snapshotSeen.removeAll(keepingCapacity: true) }
         guard transitionSnapshots.count != snapshotSeen.count else { return }
         for (key, s) in transitionSnapshots where !snapshotSeen.contains(key) {

@@ -72,14 +72,14 @@ package final class Rasterizer {
                 && (a.contentStamp == b.contentStamp || aItems.contents[a.contentID] == bItems.contents[b.contentID])
         }
     }
-    /// Where each layer drawn last frame is in `previous` (block, index): what it drew is
-    /// that item. No second copy of the list: 8 bytes per layer besides the key (an entry
-    /// updated by this frame's damage pass points into the new list, which becomes
-    /// `previous` at its end; the others, in chunks the two lists share, are at the same
-    /// place in both).
+    /// Where an item of `previous` is (block, index).
     private struct Place { var block: Int32; var index: Int32 }
-    private var drawnAt: [UInt64: Place] = [:]
-    /// The last list diffed (kept so its chunks' storage cannot be reused by another).
+    /// The last list diffed, without its `discarded` blocks (kept so its chunks' storage
+    /// cannot be reused by another): what each layer drew last frame is its item there. An
+    /// item of the new list is compared with the item at the same place in `previous` when
+    /// that one is the same layer's (always so in chunks the two lists share, and when a
+    /// frame only rebuilt subtrees in place); else with the one `previousPlaces` finds. No
+    /// table by key is kept between frames (it was 42 bytes per layer at 50,000 layers).
     private(set) var previous: RenderList?
     /// One per drawing thread: painter 0 (the calling thread's) draws on `surface`, the
     /// others on surfaces of their own over its pixels.
@@ -192,26 +192,40 @@ package final class Rasterizer {
 
     private func findDamage(_ list: RenderList) -> [PixelRect] {
         subtreeChanged.removeAll(keepingCapacity: true)
+        // Its discarded blocks are freed with the list after drawing, not kept until the
+        // next one (a whole block after each update: 176 bytes per animated layer).
+        var kept = list
+        kept.discarded = []
         if firstFrame {
             firstFrame = false
-            record(list)
-            previous = list
+            previous = kept
             return [display]
         }
-        var rects: [PixelRect] = []
+        var rects = Damage(display: display)
+        // Places in `previous` by key, made only when an item is not at its own place there.
+        var places: PlacesByKey?
+        // Items of `previous` found again (keys are unique in a list): when all are, no layer
+        // went away.
+        var found = 0
         // Chunks shared with the last list drawn hold the same items: skip them.
-        var total = 0
         for (b, block) in list.blocks.enumerated() {
-            total += block.count
             let before = previous.flatMap { b < $0.blocks.count ? $0.blocks[b] : nil }
             for c in 0..<block.chunkCount {
-                if let before, block.sharesChunk(c, with: before) { continue }
+                if let before, block.sharesChunk(c, with: before) { found += block.chunkRange(c).count; continue }
                 for i in block.chunkRange(c) {
                     // The record read in place; the whole item only for a transition or a mask.
                     let record = block[stored: i]
                     let now = drawnState(block, i)
                     var changed = true
-                    if let place = drawnAt[record.key], let before = drawnState(at: place) {
+                    let place: Place?
+                    if let before, i < before.count, before.key(at: i) == record.key {
+                        place = Place(block: Int32(b), index: Int32(i))
+                    } else {
+                        if places == nil { places = PlacesByKey(previous) }
+                        place = places!.place(of: record.key)
+                    }
+                    if place != nil { found += 1 }
+                    if let place, let before = drawnState(at: place) {
                         if !Drawn.same(now, in: block, as: before.0, in: before.1) {
                             rects.append(before.0.screenBounds); rects.append(now.screenBounds)
                         } else {
@@ -220,7 +234,6 @@ package final class Rasterizer {
                     } else {
                         rects.append(now.screenBounds)
                     }
-                    drawnAt[record.key] = Place(block: Int32(b), index: Int32(i))
                     if changed && (!maskedRenderings.isEmpty || !transitionRenderings.isEmpty || !maskedSubtrees.isEmpty
                                    || record.maskStart >= 0) {
                         maskedSubtreeChanged(at: i, block)
@@ -233,29 +246,47 @@ package final class Rasterizer {
                 }
             }
         }
-        if drawnAt.count != total {
-            // Layers went away (or moved between sessions' blocks): find them (their places
-            // were not updated this frame: they are in `previous`).
-            var seen = Set<UInt64>(minimumCapacity: total)
-            for block in list.blocks { for i in 0..<block.count { seen.insert(block.key(at: i)) } }
-            for (key, place) in drawnAt where !seen.contains(key) {
-                if let d = drawnState(at: place) { rects.append(d.0.screenBounds) }
-                drawnAt[key] = nil
-                maskedSubtrees[key] = nil
-                dropMaskedRendering(key)
-                dropTransitionRendering(key)
-                if let old = caches.removeValue(forKey: key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
+        if let previous, found < previous.itemCount {
+            // Layers went away: find them in `previous`.
+            let now = PlacesByKey(list)
+            for block in previous.blocks {
+                for i in 0..<block.count {
+                    let key = block.key(at: i)
+                    guard now.place(of: key) == nil else { continue }
+                    rects.append(drawnState(block, i).screenBounds)
+                    maskedSubtrees[key] = nil
+                    dropMaskedRendering(key)
+                    dropTransitionRendering(key)
+                    if let old = caches.removeValue(forKey: key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
+                }
             }
         }
         expireTransitions(into: &rects)
-        previous = list
-        return Rasterizer.merge(rects.filter { !$0.isEmpty }.map { $0.intersection(display) }.filter { !$0.isEmpty })
+        previous = kept
+        return rects.merged
     }
 
-    private func record(_ list: RenderList) {
-        drawnAt.removeAll(keepingCapacity: true)
-        for (b, block) in list.blocks.enumerated() {
-            for i in 0..<block.count { drawnAt[block.key(at: i)] = Place(block: Int32(b), index: Int32(i)) }
+    /// The place of each item of a list, by key: made for a frame whose items are not all
+    /// where they were, or that lost some (sorted pairs, 16 bytes per item).
+    private struct PlacesByKey {
+        private var entries: [(key: UInt64, place: Place)] = []
+
+        init(_ list: RenderList?) {
+            guard let list else { return }
+            entries.reserveCapacity(list.itemCount)
+            for (b, block) in list.blocks.enumerated() {
+                for i in 0..<block.count { entries.append((block.key(at: i), Place(block: Int32(b), index: Int32(i)))) }
+            }
+            entries.sort { $0.key < $1.key }
+        }
+
+        func place(of key: UInt64) -> Place? {
+            var low = 0, high = entries.count
+            while low < high {
+                let mid = (low + high) / 2
+                if entries[mid].key < key { low = mid + 1 } else { high = mid }
+            }
+            return low < entries.count && entries[low].key == key ? entries[low].place : nil
         }
     }
 
@@ -284,20 +315,37 @@ package final class Rasterizer {
     /// are touched only as deep as the drawing goes).
     static let threadStackBytes = 64 << 20
 
-    /// Merges overlapping rectangles; more than `maxRects` collapse into their union.
+    /// A frame's damage as more than this many rectangles collapses into their union.
     static let maxRects = 8
-    static func merge(_ input: [PixelRect]) -> [PixelRect] {
-        var out: [PixelRect] = []
-        for var r in input {
+
+    /// A frame's damage, merged as the damage pass finds it: each rectangle, clipped to the
+    /// display (empty ones dropped), is merged with those it overlaps (repeatedly, as the
+    /// union may overlap more); more than `Rasterizer.maxRects` collapse into their union
+    /// at the end (`merged`). The same rectangles as collecting them all and merging after,
+    /// in memory for the merged ones only: a frame that changes 50,000 layers found 100,000
+    /// rectangles (3.2 MB, and as much again for each copy that filtered them), which the
+    /// compositor thread's heap kept after.
+    struct Damage {
+        let display: PixelRect
+        private(set) var rects: [PixelRect] = []
+
+        init(display: PixelRect) { self.display = display }
+
+        mutating func append(_ rect: PixelRect) {
+            guard !rect.isEmpty else { return }
+            var r = rect.intersection(display)
+            guard !r.isEmpty else { return }
             var merged = true
             while merged {
                 merged = false
-                if let j = out.firstIndex(where: { $0.intersects(r) }) { r = r.union(out.remove(at: j)); merged = true }
+                if let j = rects.firstIndex(where: { $0.intersects(r) }) { r = r.union(rects.remove(at: j)); merged = true }
             }
-            out.append(r)
+            rects.append(r)
         }
-        if out.count > maxRects { return [out.reduce(PixelRect.empty) { $0.union($1) }] }
-        return out
+
+        var merged: [PixelRect] {
+            rects.count > Rasterizer.maxRects ? [rects.reduce(PixelRect.empty) { $0.union($1) }] : rects
+        }
     }
 
     /// The layer's kept bitmap when its content and scale bucket are unchanged, else a new

@@ -5,10 +5,11 @@ import RenderProtocol
 /// changing one item copies only its chunk — so a frame that changes a few layers of a
 /// large tree costs the loop thread in proportion to those few.
 ///
-/// Each item is two rows of one index: its record (`ItemRecord`, 56 bytes: the tree, the
+/// Each item is two rows of one index: its record (`ItemRecord`, 48 bytes: the tree, the
 /// ids of its content and space node, its opacity) and its geometry (`ItemGeometry`, 120
 /// bytes: its world transform and the screen, subtree and hit boxes the band and hit walks
-/// read), in parallel chunks; the few items in a transition keep it in `transitions`.
+/// read), in parallel chunks; the few items in a transition keep it in `transitions`, and
+/// the few with a zPosition other than 0 keep it in `zPositions`.
 struct RenderItems: RandomAccessCollection, Sendable {
     static let chunkShift = 8
     static let chunkMask = (1 << chunkShift) - 1
@@ -22,8 +23,14 @@ struct RenderItems: RandomAccessCollection, Sendable {
     var spaces = SpaceColumn()
     /// The transition of each item whose `inTransition` is set, by item key.
     var transitions: [UInt64: TransitionState] = [:]
+    /// The zPosition of each item whose layer's is not 0, by item key (the builder's: a
+    /// rebuilt subtree whose root moved in z does not fit in place).
+    private var zPositions: [UInt64: Double] = [:]
 
     init() {}
+
+    /// Item `i`'s zPosition as it was built.
+    func zPosition(at i: Int) -> Double { zPositions.isEmpty ? 0 : zPositions[key(at: i)] ?? 0 }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
@@ -75,7 +82,7 @@ struct RenderItems: RandomAccessCollection, Sendable {
 
     /// Records the index of each item from `start` on under its layer id (keys read in
     /// place, no item copied).
-    func index(from start: Int, into index: inout [LayerID: Int]) {
+    func index(from start: Int, into index: inout ItemIndex) {
         for i in start..<count {
             index[LayerID(truncatingIfNeeded: chunks[i >> RenderItems.chunkShift][i & RenderItems.chunkMask].key)] = i
         }
@@ -122,6 +129,7 @@ struct RenderItems: RandomAccessCollection, Sendable {
         if chunks.count > 1 { chunks.removeLast(chunks.count - 1); geometry.removeLast(geometry.count - 1) }
         if !chunks.isEmpty { chunks[0].removeAll(keepingCapacity: true); geometry[0].removeAll(keepingCapacity: true) }
         if !transitions.isEmpty { transitions.removeAll() }
+        if !zPositions.isEmpty { zPositions.removeAll() }
         count = 0
     }
 
@@ -139,7 +147,16 @@ struct RenderItems: RandomAccessCollection, Sendable {
         return a != nil && a == b && ga == gb
     }
 
-    mutating func append(_ item: ItemRecord, _ geometry: ItemGeometry, transition: TransitionState?) {
+    /// Whether chunk `c`'s geometry rows are the very same storage as `other`'s (tests: an
+    /// update that changed no geometry copies none).
+    func sharesGeometryChunk(_ c: Int, with other: RenderItems) -> Bool {
+        guard c < geometry.count, c < other.geometry.count else { return false }
+        let a = geometry[c].withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        let b = other.geometry[c].withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        return a != nil && a == b
+    }
+
+    mutating func append(_ item: ItemRecord, _ geometry: ItemGeometry, transition: TransitionState?, zPosition: Double) {
         if count & RenderItems.chunkMask == 0 && count >> RenderItems.chunkShift == chunks.count {
             var chunk: [ItemRecord] = []
             chunk.reserveCapacity(1 << RenderItems.chunkShift)
@@ -151,23 +168,32 @@ struct RenderItems: RandomAccessCollection, Sendable {
         var item = item
         item.inTransition = transition != nil
         if let transition { transitions[item.key] = transition }
+        if zPosition != 0 { zPositions[item.key] = zPosition }
         chunks[chunks.count - 1].append(item)
         self.geometry[self.geometry.count - 1].append(geometry)
         count += 1
     }
 
-    /// Puts `other`'s item `k` (record, geometry, transition) at `i`, in place of an item of
-    /// the same layer.
-    mutating func replace(_ i: Int, with other: RenderItems, _ k: Int) {
-        let old = self[stored: i], new = other[stored: k]
+    /// Puts `record` and `geometry` (with `transition`, when the record is in one) at `i`,
+    /// in place of an item of the same layer. A row equal to the one there is not written
+    /// (but the record of an item in a transition always is): its chunk stays shared with
+    /// the lists that hold it (an opacity animation changes the records alone, and an
+    /// update then copies no geometry).
+    mutating func replace(_ i: Int, record new: ItemRecord, geometry: ItemGeometry, transition: TransitionState?,
+                          zPosition: Double) {
+        let c = i >> RenderItems.chunkShift, j = i & RenderItems.chunkMask
+        let old = chunks[c][j]
         if old.inTransition && !new.inTransition { transitions[old.key] = nil }
-        if new.inTransition { transitions[new.key] = other.transitions[new.key] }
-        self[stored: i] = new
-        self[geometry: i] = other[geometry: k]
+        if new.inTransition { transitions[new.key] = transition }
+        if zPosition != 0 { zPositions[new.key] = zPosition } else if !zPositions.isEmpty { zPositions[new.key] = nil }
+        // An item in a transition is always written: its progress lives in `transitions`,
+        // and the damage pass looks only at chunks that are not shared.
+        if new.inTransition || !old.isSame(as: new) { chunks[c][j] = new }
+        if !self.geometry[c][j].isSame(as: geometry) { self.geometry[c][j] = geometry }
     }
 }
 
-/// One layer of a `RenderList`, as stored (56 bytes): where it is in the tree, its
+/// One layer of a `RenderList`, as stored (48 bytes): where it is in the tree, its
 /// opacity and flags, and ids — its content in `RenderItems.contents`, what its superlayer
 /// handed it in `RenderItems.spaces`. Readers get it resolved (`RenderItem`). Indices are
 /// 32-bit (a block holds far fewer items).
@@ -188,7 +214,6 @@ struct ItemRecord: Sendable {
     var space: Int32
     /// The layer's own opacity (0…1).
     var opacity: Double
-    var zPosition: Double
     /// Composite the layer and its sublayers into a group, then apply `opacity` once.
     var isGroup: Bool
     /// Clip the sublayers (and the layer's contents) to the rounded bounds.
@@ -201,13 +226,23 @@ struct ItemRecord: Sendable {
     var inTransition = false
 
     init(key: UInt64, parent: Int, subtreeEnd: Int, opacity: Double, isGroup: Bool, masksToBounds: Bool,
-         contentID: Int32, drawsNothing: Bool, space: Int32, siblingIndex: Int, zPosition: Double) {
+         contentID: Int32, drawsNothing: Bool, space: Int32, siblingIndex: Int) {
         self.key = key
         parent32 = Int32(truncatingIfNeeded: parent)
         subtreeEnd32 = Int32(truncatingIfNeeded: subtreeEnd)
         siblingIndex32 = Int32(truncatingIfNeeded: siblingIndex)
         self.opacity = opacity; self.isGroup = isGroup; self.masksToBounds = masksToBounds
-        self.contentID = contentID; self.drawsNothing = drawsNothing; self.space = space; self.zPosition = zPosition
+        self.contentID = contentID; self.drawsNothing = drawsNothing; self.space = space
+    }
+
+    /// Whether `other` holds the same values, doubles compared bit for bit (so -0 and NaN
+    /// are never taken for another value).
+    func isSame(as other: ItemRecord) -> Bool {
+        key == other.key && parent32 == other.parent32 && subtreeEnd32 == other.subtreeEnd32
+            && maskStart32 == other.maskStart32 && siblingIndex32 == other.siblingIndex32 && contentID == other.contentID
+            && space == other.space && opacity.bitPattern == other.opacity.bitPattern && isGroup == other.isGroup
+            && masksToBounds == other.masksToBounds && allowsHitTesting == other.allowsHitTesting
+            && drawsNothing == other.drawsNothing && inTransition == other.inTransition
     }
 
     /// Index of the superlayer's item, -1 for a client's root.
@@ -256,6 +291,15 @@ struct ItemGeometry: Sendable {
         subtree = screen
     }
 
+    /// Whether `other` holds the same values, bit for bit.
+    func isSame(as other: ItemGeometry) -> Bool {
+        let (w, o) = (world, other.world)
+        return w.a.bitPattern == o.a.bitPattern && w.b.bitPattern == o.b.bitPattern && w.p.bitPattern == o.p.bitPattern
+            && w.c.bitPattern == o.c.bitPattern && w.d.bitPattern == o.d.bitPattern && w.q.bitPattern == o.q.bitPattern
+            && w.tx.bitPattern == o.tx.bitPattern && w.ty.bitPattern == o.ty.bitPattern && w.s.bitPattern == o.s.bitPattern
+            && screen == other.screen && subtree == other.subtree && hitBounds.isSame(as: other.hitBounds)
+    }
+
     /// Screen pixels its own drawing may touch, clipped to the display and to the
     /// ancestors' masks (empty when off screen).
     var screenBounds: PixelRect {
@@ -270,7 +314,7 @@ struct ItemGeometry: Sendable {
 }
 
 /// A `PixelRect` in 32-bit fields (screen rects are clipped to the display).
-struct PackedRect: Sendable {
+struct PackedRect: Equatable, Sendable {
     var x, y, width, height: Int32
     init(_ r: PixelRect) {
         x = Int32(clamping: r.x); y = Int32(clamping: r.y)
@@ -315,7 +359,6 @@ struct RenderItem: Sendable {
     var parentWorld: Transform3D { space.world }
     var parentOpacity: Double { space.opacity }
     var depth: Int { space.depth }
-    var zPosition: Double { stored.zPosition }
     var maskStart: Int { stored.maskStart }
     var childrenEnd: Int { stored.childrenEnd }
 }

@@ -82,7 +82,7 @@ package final class RenderListBuilder {
         var root: LayerID
         var items: RenderItems
         /// Item index of each drawn layer.
-        var index: [LayerID: Int]
+        var index: ItemIndex
         var animated: [LayerID]
         /// The session's content table (the items' content ids).
         var table: ContentTable
@@ -122,7 +122,7 @@ package final class RenderListBuilder {
         /// The tree's `renderSerial` when it began: commits since then are replayed on the
         /// result (`update`), or, if they changed the structure, the build starts over.
         var serial: UInt64
-        var index: [LayerID: Int] = [:]
+        var index = ItemIndex()
         /// Every layer animated while it ran (their items were built at different frames).
         var animated: Set<LayerID> = []
     }
@@ -359,7 +359,7 @@ package final class RenderListBuilder {
             var b = Builder(display: display, tree: tree, table: table(of: tree.sessionID))
             b.add(root, parent: -1, space: b.rootSpace(rootWorld), siblingIndex: 0)
             sessionBuilds += 1
-            var index: [LayerID: Int] = [:]
+            var index = ItemIndex()
             index.reserveCapacity(b.items.count)
             b.items.index(from: 0, into: &index)
             let block = Block(serial: tree.renderSerial, root: root,
@@ -582,7 +582,7 @@ package final class RenderListBuilder {
                 left -= p.builder.items.count - before
                 built += p.builder.items.count - before
                 guard finished else { u.partial = p; return true }
-                guard fits(p.builder.items, at: p.start, replacing: p.old) else { return false }
+                guard fits(p.builder.items, at: p.start, replacing: p.old, in: u.block) else { return false }
                 p.built = true
             }
             let n = min(max(0, left), p.builder.items.count - p.placed)
@@ -640,7 +640,7 @@ package final class RenderListBuilder {
                 return true
             }
             subtrees += 1
-            guard fits(b.items, at: i, replacing: old),
+            guard fits(b.items, at: i, replacing: old, in: u.block),
                   place(b.items, 0..<b.items.count, at: i, in: &u.block) else { return false }
             grow(ancestorsOf: i, parent: old.parent, in: &u.block)
             (u.coveredFrom, u.coveredUntil) = (i, old.subtreeEnd)
@@ -650,8 +650,8 @@ package final class RenderListBuilder {
 
     /// Whether a rebuilt subtree can take the place of `old`'s (at `i`): as many items, and
     /// the same zPosition (else the order among its siblings may change).
-    private func fits(_ items: RenderItems, at i: Int, replacing old: ItemRecord) -> Bool {
-        items.count == old.subtreeEnd - i && items[stored: 0].zPosition == old.zPosition
+    private func fits(_ items: RenderItems, at i: Int, replacing old: ItemRecord, in block: Block) -> Bool {
+        items.count == old.subtreeEnd - i && items.zPosition(at: 0) == block.items.zPosition(at: i)
     }
 
     /// Puts items `range` of a rebuilt subtree in place (the subtree's first item at `i`);
@@ -663,10 +663,13 @@ package final class RenderListBuilder {
             }
         }
         for k in range {
-            block.items.replace(i + k, with: items, k)
-            if k > 0 { block.items[stored: i + k].parent += i }
-            block.items[stored: i + k].subtreeEnd += i
-            if block.items[stored: i + k].maskStart >= 0 { block.items[stored: i + k].maskStart += i }
+            var record = items[stored: k]
+            if k > 0 { record.parent += i }
+            record.subtreeEnd += i
+            if record.maskStart >= 0 { record.maskStart += i }
+            block.items.replace(i + k, record: record, geometry: items[geometry: k],
+                                transition: record.inTransition ? items.transitions[record.key] : nil,
+                                zPosition: items.zPosition(at: k))
         }
         block.items.contents = block.table.column
         block.items.spaces = block.table.spaces.column
@@ -856,11 +859,11 @@ package final class RenderListBuilder {
             var record = ItemRecord(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
                                     opacity: opacity, isGroup: false, masksToBounds: p.masksToBounds,
                                     contentID: table.intern(content, hint: contentHint), drawsNothing: drawsNothing, space: space,
-                                    siblingIndex: siblingIndex, zPosition: p.zPosition)
+                                    siblingIndex: siblingIndex)
             if !p.allowsHitTesting { record.allowsHitTesting = false }
             var geometry = ItemGeometry(world: world, screenBounds: own)
             geometry.hitBounds = HitBounds(hitBox)
-            items.append(record, geometry, transition: tree.transition(of: id))
+            items.append(record, geometry, transition: tree.transition(of: id), zPosition: p.zPosition)
             var o = Open(index: index, opacity: opacity, mask: p.mask, world4: world4, clip: clip, depth: depth)
             guard !subs.isEmpty else { o.childrenDone = true; return o }
 
@@ -934,6 +937,12 @@ struct HitBounds: Equatable, Sendable {
 
     func contains(_ o: HitBounds) -> Bool {
         o.minX >= minX && o.minY >= minY && o.maxX <= maxX && o.maxY <= maxY
+    }
+
+    /// Whether `o` holds the same values, bit for bit.
+    func isSame(as o: HitBounds) -> Bool {
+        minX.bitPattern == o.minX.bitPattern && minY.bitPattern == o.minY.bitPattern
+            && maxX.bitPattern == o.maxX.bitPattern && maxY.bitPattern == o.maxY.bitPattern
     }
 
     mutating func formUnion(_ o: HitBounds) {
