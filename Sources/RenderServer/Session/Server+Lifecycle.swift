@@ -51,7 +51,7 @@ extension Server {
             try? runLoop()
         case .running:
             stopRequested = true
-            if asyncOpen { uv_async_send(async) }
+            mailbox.wake()
             if loop.inLoop { state.unlock(); return }
             while runState != .finished { state.wait() }
             state.unlock()
@@ -130,11 +130,15 @@ extension Server {
     func asyncWoke() {
         state.lock()
         let stop = stopRequested
-        let jobs = loopJobs
-        loopJobs = []
         state.unlock()
-        if !jobs.isEmpty {
-            for job in jobs { job() }
+        let items = mailbox.take()
+        if !items.isEmpty {
+            for item in items {
+                switch item {
+                case let .job(job): job()
+                case let .frameReady(ready): core.frameReady(ready)
+                }
+            }
             flushTransport()
         }
         if stop { beginShutdown(reason: "stopped") }
@@ -160,9 +164,7 @@ extension Server {
         for p in auxiliaryPolls { uv_poll_stop(p); uvCloseAndFree(p) }
         auxiliaryPolls = []
         if let pipe = terminationPipe { close(pipe.read); close(pipe.write); terminationPipe = nil }
-        state.lock()
-        asyncOpen = false
-        state.unlock()
+        mailbox.close()
         uvCloseAndFree(async)
         // A grace timer: sessions still flushing after a second are cut.
         graceTimer = startTimer(after: 1000, repeat: 0) { server in
@@ -216,7 +218,7 @@ extension Server {
         timer.pointee.data = Unmanaged.passRetained(TimerContext(server: self, body: body)).toOpaque()
         uv_timer_start(timer, { t in
             let context = Unmanaged<TimerContext>.fromOpaque(t!.pointee.data).takeUnretainedValue()
-            if let server = context.server { context.body(server) }
+            context.body(context.server)
         }, timeout, interval)
         uv_unref(uvHandle(timer))
         return timer
@@ -278,7 +280,7 @@ extension Server {
         poll.pointee.data = Unmanaged.passUnretained(box).toOpaque()
         rc = uv_poll_start(poll, Int32(UV_READABLE.rawValue)) { handle, _, _ in
             let box = Unmanaged<PollContext>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-            if let server = box.server { box.body(server, box.fd) }
+            box.body(box.server, box.fd)
         }
         guard rc == 0 else { uvCloseAndFree(poll); throw ServerError.libuv(call: "uv_poll_start(\(what))", code: rc) }
         auxiliaryPolls.append(poll)

@@ -25,9 +25,14 @@ import RenderProtocol
 ///
 /// Thread affinity: everything but `start`, `stop` and `run` runs on the loop thread.
 ///
-/// Sendable by its own discipline: what other threads touch (`runState`, `stopRequested`,
-/// `asyncOpen`, `loopJobs`) is guarded by `state`; everything else is the loop thread's
-/// (checked with `loop.preconditionInLoop()`).
+/// Sendable by its own discipline: what other threads touch (`runState`, `stopRequested`)
+/// is guarded by `state`, what they post to the loop goes through `mailbox`; everything else
+/// is the loop thread's (checked with `loop.preconditionInLoop()`).
+///
+/// Nothing holds a weak reference to a server (timers, polls and closures hold it
+/// `unowned`: they run only inside `run`; the compositor's frame-ready handler holds the
+/// `mailbox`): a weakly referenced object keeps its counts in a side table, and each retain
+/// and release of it — the socket connections' reads retain it — takes the slow path.
 public final class Server: @unchecked Sendable {
     public let configuration: Configuration
     /// The path the server listens on.
@@ -58,9 +63,8 @@ public final class Server: @unchecked Sendable {
     enum RunState { case idle, running, finished }
     var runState = RunState.idle          // guarded by `state`
     var stopRequested = false              // guarded by `state`
-    var asyncOpen = true                   // guarded by `state`
-    /// Work finished off the loop thread, to run on it (guarded by `state`).
-    var loopJobs: [@Sendable () -> Void] = []
+    /// Work finished off the loop thread (control replies, drawn frames), to run on it.
+    let mailbox: LoopMailbox
     /// Builds control replies (tree dumps) off the loop thread.
     let controlQueue = DispatchQueue(label: "rendersrvd control")
 
@@ -80,6 +84,7 @@ public final class Server: @unchecked Sendable {
             server.asyncWoke()
         }
         guard rc == 0 else { async.deallocate(); throw ServerError.libuv(call: "uv_async_init", code: rc) }
+        mailbox = LoopMailbox(async: async)
         async.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         do {
             if case .real = configuration.clock {
@@ -123,10 +128,7 @@ public final class Server: @unchecked Sendable {
         }
         if core.output.completion == .drawnLater, let reporting = core.output.frameReadyReporting {
             // Pixels are ready on the compositor thread; presentation feedback goes out on the loop.
-            reporting.setFrameReadyHandler { [weak self] ready in
-                guard let self else { return }
-                self.runOnLoop { [weak self] in self?.core.frameReady(ready) }
-            }
+            reporting.setFrameReadyHandler { [mailbox] ready in mailbox.post(.frameReady(ready)) }
         }
         realClock?.onFrame = { [unowned self] target, wake, missed in
             self.core.produceFrame(target: target, wakeNanoseconds: wake, missed: missed)
@@ -135,6 +137,8 @@ public final class Server: @unchecked Sendable {
     }
 
     deinit {
+        // The compositor may still report frames: they go nowhere now.
+        mailbox.close()
         // A server that bound its socket but never ran still owns the socket file. (One
         // whose init failed has no listener: the file, if any, is another daemon's.)
         state.lock()
@@ -194,11 +198,7 @@ public final class Server: @unchecked Sendable {
     /// Queues `body` to run on the loop thread (from any thread); dropped once the loop is
     /// shutting down.
     func runOnLoop(_ body: @escaping @Sendable () -> Void) {
-        state.lock()
-        defer { state.unlock() }
-        guard asyncOpen else { return }
-        loopJobs.append(body)
-        uv_async_send(async)
+        mailbox.post(.job(body))
     }
 
     /// Runs one slice of every large commit per loop turn (an idle handle: the loop polls
@@ -280,16 +280,18 @@ public final class Server: @unchecked Sendable {
     }
 }
 
-/// The context of a libuv timer (held weakly: the timer does not keep the server alive).
+/// The context of a libuv timer (the timer does not keep the server alive).
 final class TimerContext {
-    weak var server: Server?
+    /// Unowned, not weak (see `Server`): a timer fires only while the server's loop runs.
+    unowned let server: Server
     let body: (Server) -> Void
     init(server: Server, body: @escaping (Server) -> Void) { self.server = server; self.body = body }
 }
 
 /// The context of a polled descriptor (termination pipe, standard input).
 final class PollContext {
-    weak var server: Server?
+    /// Unowned, not weak (see `Server`): a poll fires only while the server's loop runs.
+    unowned let server: Server
     let fd: Int32
     let body: (Server, Int32) -> Void
     init(server: Server, fd: Int32, body: @escaping (Server, Int32) -> Void) {

@@ -283,8 +283,9 @@ package final class ServerCore {
                 continue
             }
             let session = job.session
-            offloader(job.run, LoopBound { [weak self] reply in
-                guard let self else { return }
+            // Unowned, not weak (a weakly referenced object's retains take the slow path):
+            // the reply is delivered on the loop thread, while the core runs it, or never.
+            offloader(job.run, LoopBound { [unowned self] reply in
                 self.controlWork.finish()
                 self.deliver(reply, to: session)
                 self.runControlWork()

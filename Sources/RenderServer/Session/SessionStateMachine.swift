@@ -46,7 +46,7 @@ struct SessionStateMachine: Equatable {
         return low <= high ? high : nil
     }
 
-    mutating func received(_ message: Message) -> Action {
+    mutating func received(_ message: consuming Message) -> Action {
         switch state {
         case .closed:
             return .ignore
