@@ -66,8 +66,15 @@ package struct EvaluationPlan: Sendable {
     package var from = Quad.zero, to = Quad.zero
     /// Both ends are known without the layer's value: two of from, to and by were given.
     package var hasBothEnds: Bool { endpoints.nonzeroBitCount >= 2 }
-    /// Springs: the closed form's constants.
-    package var spring = SpringSolution(mass: 1, stiffness: 1, damping: 2, initialVelocity: 0)
+    /// Springs: the closed form's constants; other routes, in a row (`PlannedAnimation`):
+    /// its timing function. One 40-byte field for both (a spring's evaluation reads no
+    /// timing function, the others no spring): a row is 176 bytes, not 216.
+    package var curve = PlanCurve()
+    /// The closed form's constants of a spring plan.
+    package var spring: SpringSolution {
+        @inline(__always) get { curve.spring }
+        set { curve.spring = newValue }
+    }
 
     init() {}
 
@@ -444,5 +451,43 @@ package struct Quad: Sendable {
                                               _ w0: Double, _ w1: Double, _ w2: Double, _ w3: Double) -> Quad {
         func s(_ x: Double, _ y: Double, _ z: Double, _ w: Double) -> Double { w0 * x + w1 * y + w2 * z + w3 * w }
         return Quad(s(x.a, y.a, z.a, w.a), s(x.b, y.b, z.b, w.b), s(x.c, y.c, z.c, w.c), s(x.d, y.d, z.d, w.d))
+    }
+}
+
+/// A plan's curve, in 40 bytes: a spring plan's closed-form constants, or (other routes, in
+/// a `PlannedAnimation` row) the row's timing function, or neither. A plain value.
+package struct PlanCurve: Sendable {
+    /// 0 none; 1 a timing function, its control points (c1x, c1y, c2x, c2y) in `a…d`;
+    /// 2 + `SpringSolution.Regime` a spring's constants (p, q, r, s) in `a…d`.
+    private var tag: UInt8 = 0
+    private var a = 0.0, b = 0.0, c = 0.0, d = 0.0
+
+    init() {}
+
+    /// The spring's constants; for a curve that holds none, the solution of mass 1,
+    /// stiffness 1, damping 2 (critically damped from rest: p −1, r 1).
+    var spring: SpringSolution {
+        @inline(__always) get {
+            guard tag >= 2, let regime = SpringSolution.Regime(rawValue: tag - 2) else {
+                return SpringSolution(regime: .critical, p: -1, q: 0, r: 1, s: 0)
+            }
+            return SpringSolution(regime: regime, p: a, q: b, r: c, s: d)
+        }
+        set {
+            tag = 2 + newValue.regime.rawValue
+            a = newValue.p; b = newValue.q; c = newValue.r; d = newValue.s
+        }
+    }
+
+    /// The timing function it holds, nil for none (or for a spring's constants).
+    var timingFunction: TimingFunction? {
+        @inline(__always) get { tag == 1 ? TimingFunction(clamped: a, b, c, d) : nil }
+        set {
+            if let f = newValue {
+                tag = 1; a = f.c1x; b = f.c1y; c = f.c2x; d = f.c2y
+            } else {
+                tag = 0; a = 0; b = 0; c = 0; d = 0
+            }
+        }
     }
 }

@@ -109,6 +109,7 @@ extension PlannedAnimation {
             kind = .basic(BasicAnimation(keyPath: p.keyPath, from: .transform(ends.from), to: .transform(ends.to),
                                          isAdditive: p.isAdditive))
         }
-        return Animation(kind, timing: timing, timingFunction: timingFunction, isRemovedOnCompletion: isRemovedOnCompletion)
+        let function = p.route == .spring ? data.springTimingFunction?.pointee : timingFunction
+        return Animation(kind, timing: timing, timingFunction: function, isRemovedOnCompletion: isRemovedOnCompletion)
     }
 }

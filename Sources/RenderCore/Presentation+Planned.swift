@@ -25,8 +25,9 @@
 /// by evaluation.
 ///
 /// Field order: the one-byte fields follow `timing` (whose last two fields are a byte each),
-/// filling what would be padding before `written`: 216 bytes, not 224 (a server row per
-/// animation).
+/// filling what would be padding before `written`; the timing function shares the plan's
+/// curve with a spring's constants (`EvaluationPlan.curve`): 176 bytes, not 224 (a server
+/// row per animation).
 package struct PlannedAnimation: Sendable {
     package var plan: EvaluationPlan
     package var timing: MediaTiming
@@ -37,11 +38,18 @@ package struct PlannedAnimation: Sendable {
     package var lifecycle: AnimationLifecycle = .pending
     /// The properties it may write (`Animation.writtenProperties`).
     package var written: PropertySet
-    package var timingFunction: TimingFunction?
+
+    /// The animation's timing function, kept in the plan's curve; nil for a spring plan's row
+    /// (whose evaluation reads none: its caller keeps a spring's timing function, if any,
+    /// and hands it to the rebuild, `PlannedData.springTimingFunction`).
+    package var timingFunction: TimingFunction? {
+        @inline(__always) get { plan.curve.timingFunction }
+    }
 
     /// `animation`'s row (its out-of-line data, `Animation.planData`, stays with the caller).
     package init(_ animation: borrowing Animation) {
-        plan = animation.plan; timing = animation.timing; timingFunction = animation.timingFunction
+        plan = animation.plan; timing = animation.timing
+        if plan.route != .spring { plan.curve.timingFunction = animation.timingFunction }
         isRemovedOnCompletion = animation.isRemovedOnCompletion
         written = animation.writtenProperties
         if case let .keyframes(k)? = animation.planData { keyframeMode = k.mode }
@@ -64,13 +72,17 @@ package struct PlannedData {
     @usableFromInline package var keyframes: KeyframeValues?
     /// A whole-transform plan's ends: one element, or none.
     @usableFromInline package var transform: UnsafeBufferPointer<TransformEnds>
+    /// A spring row's timing function (which the row does not keep: see
+    /// `PlannedAnimation.timingFunction`), for rebuilding its animation only; nil for none.
+    @usableFromInline package var springTimingFunction: UnsafePointer<TimingFunction>?
 
     /// Inlinable: the walk makes one per layer, and a call across the module would cost it
     /// a store-forwarding stall as it reads the result back.
     @inlinable @inline(__always)
     package init(keyframes: KeyframeValues? = nil,
-                 transform: UnsafeBufferPointer<TransformEnds> = UnsafeBufferPointer(start: nil, count: 0)) {
-        self.keyframes = keyframes; self.transform = transform
+                 transform: UnsafeBufferPointer<TransformEnds> = UnsafeBufferPointer(start: nil, count: 0),
+                 springTimingFunction: UnsafePointer<TimingFunction>? = nil) {
+        self.keyframes = keyframes; self.transform = transform; self.springTimingFunction = springTimingFunction
     }
 }
 

@@ -166,6 +166,12 @@ public enum Presentation {
                 withUnsafePointer(to: row) { body($0, PlannedData(transform: UnsafeBufferPointer(start: ends, count: 1))) }
             }
         case nil:
+            // A spring's timing function, which its row does not keep (for the rebuild).
+            if row.plan.route == .spring, let f = a.timingFunction {
+                return withUnsafePointer(to: f) { f in
+                    withUnsafePointer(to: row) { body($0, PlannedData(springTimingFunction: f)) }
+                }
+            }
             return withUnsafePointer(to: row) { body($0, PlannedData()) }
         }
     }

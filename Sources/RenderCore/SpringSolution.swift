@@ -16,6 +16,11 @@ package struct SpringSolution: Sendable {
     /// over: r·e^{p·t} + s·e^{q·t}.
     let p: Double, q: Double, r: Double, s: Double
 
+    /// The solution with these constants (as `PlanCurve` keeps them).
+    init(regime: Regime, p: Double, q: Double, r: Double, s: Double) {
+        self.regime = regime; self.p = p; self.q = q; self.r = r; self.s = s
+    }
+
     init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
         let w0 = (stiffness / mass).squareRoot()
         let zeta = damping / (2 * (stiffness * mass).squareRoot())

@@ -13,6 +13,13 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
         self.c2x = min(max(c2x, 0), 1); self.c2y = c2y
     }
 
+    /// The curve with these control points as they are (x already within 0…1: a curve's
+    /// own, as `PlanCurve` keeps them).
+    @inline(__always)
+    init(clamped c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double) {
+        self.c1x = c1x; self.c1y = c1y; self.c2x = c2x; self.c2y = c2y
+    }
+
     public static let linear = TimingFunction(0, 0, 1, 1)
     public static let easeIn = TimingFunction(0.42, 0, 1, 1)
     public static let easeOut = TimingFunction(0, 0, 0.58, 1)

@@ -121,7 +121,9 @@ package final class AnimationTable {
         let row = PlannedAnimation(animation)
         planned.base![Int(index)] = row
         var s = plantData(animation)
-        if animation.rowStandsForIt {
+        // A spring's row does not keep its timing function (`PlannedAnimation.timingFunction`):
+        // a spring with one is kept whole (rare; its row still evaluates it).
+        if animation.rowStandsForIt && !(row.plan.route == .spring && animation.timingFunction != nil) {
             if let r = animation.rowRemainder {
                 s.remainder = quads.allocate(1)
                 quads.base![Int(s.remainder)] = r
