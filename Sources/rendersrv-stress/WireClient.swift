@@ -12,6 +12,11 @@ final class WireClient {
     private var decoder = FrameDecoder(maxFrameBytes: Int.max)
     var timeout: Double = 10
     private(set) var welcome: Welcome?
+    /// The server closed the connection (a read returned end of stream or failed, or a send
+    /// failed): every later `receive` returns nil at once. Loops that run until a deadline
+    /// stop here instead of spinning on a dead socket, which would take a core from the
+    /// daemon being measured.
+    private(set) var atEndOfStream = false
     private var sequence: UInt64 = 0
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
@@ -35,7 +40,11 @@ final class WireClient {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { if n < 0 && errno == EINTR { continue }; return false }
+            if n <= 0 {
+                if n < 0 && errno == EINTR { continue }
+                atEndOfStream = true
+                return false
+            }
             offset += n
         }
         return true
@@ -54,7 +63,11 @@ final class WireClient {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, Int32(left * 1000) + 1) > 0 else { return nil }
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
-            if n <= 0 { if n < 0 && errno == EINTR { continue }; return nil }
+            if n <= 0 {
+                if n < 0 && errno == EINTR { continue }
+                atEndOfStream = true
+                return nil
+            }
             buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
         }
     }
