@@ -44,6 +44,10 @@ struct Composite: ParsableCommand {
     @Option(help: "mixed: rounds of the thread counts (alternated, for ratios in one run).")
     var rounds = 1
 
+    @Option(help: ArgumentHelp("mixed: write each round's frames (target, wake, build, pixels ready) into this folder.",
+                               valueName: "folder"))
+    var frameTimes: String?
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
@@ -178,7 +182,11 @@ struct Composite: ParsableCommand {
         let t0 = MediaTime.now()
         Thread.sleep(forTimeInterval: seconds)
         let t1 = MediaTime.now()
+        // The window's last frames are still being drawn: read the log once their pixels had
+        // time to be published (else they count as not drawn on time).
+        Thread.sleep(forTimeInterval: 0.1)
         let records = try control.frameRecords()
+        if let folder = frameTimes { try writeFrameTimes(records, from: t0, to: t1, folder: folder, threads: threads, round: round) }
         let after = try JSONDecoder().decode(StatsReport.self, from: Data(control.stats().utf8)).compositor
         let period = 1.0 / 60
         let (pacing, _) = FramePacing.measure(records, period: period, from: t0, to: t1, moved: { $0.animatedLayers > 0 })
@@ -190,6 +198,23 @@ struct Composite: ParsableCommand {
                      drawP50Ms: after?.drawP50 ?? .nan, drawP99Ms: after?.drawP99 ?? .nan,
                      loopP50Ms: percentile(inWindow.map { $0.evaluateMs + $0.presentMs }, 50),
                      holds60Hz: pacing.expectedFrames > 0 && Double(onTime) >= 0.99 * Double(pacing.expectedFrames))
+    }
+
+    /// One line per frame of the window: its number, its target time (ms from the window's
+    /// start), when the clock woke, the loop's evaluate and hand-off (list build), and when
+    /// its pixels were published (ms after the target; "-" for a frame not drawn: skipped by a
+    /// busy compositor or coalesced). A frame is on time when that is at most one period.
+    func writeFrameTimes(_ records: [FrameLogReport.Record], from t0: Double, to t1: Double, folder: String,
+                         threads: String, round: Int) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var text = "frame\ttarget_ms\twake_after_target_ms\tevaluate_ms\tpresent_ms\tready_after_target_ms\n"
+        for r in records where r.targetTime >= t0 && r.targetTime <= t1 {
+            let ready = r.pixelsReadyTime.map { String(format: "%.2f", ($0 - r.targetTime) * 1000) } ?? "-"
+            text += String(format: "%d\t%.2f\t%.2f\t%.2f\t%.2f\t", Int(r.frame), (r.targetTime - t0) * 1000,
+                           (r.wakeTime - r.targetTime) * 1000, r.evaluateMs, r.presentMs) + ready + "\n"
+        }
+        let path = (folder as NSString).appendingPathComponent("mixed-\(layers)-threads-\(threads)-round-\(round).tsv")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// The daemon's resident memory before and after `layers` plain layers were committed
