@@ -66,4 +66,41 @@ import Testing
         _ = apply(store, [.addAnimation(1, key: "other", animationID: 3, animation: Self.fade)])
         #expect(store.animationKeys(of: 1) == ["other"])
     }
+
+    /// Rows name their curves by index: a timing function shared by many rows is kept once
+    /// and counted, a spring's constants in an entry of their own, none (linear) is entry 0;
+    /// the animations come back with their own timing functions.
+    @Test func curvesAreKeptOnceAndGoWithTheirLastRow() {
+        var eased = Self.fade
+        eased.timingFunction = .easeInEaseOut
+        var easedIn = Self.fade
+        easedIn.timingFunction = .easeIn
+        let store = LayerStore()
+        _ = apply(store, [.createLayer(1, .layer), .createLayer(2, .layer), .createLayer(3, .layer),
+                          .addAnimation(1, key: "fade", animationID: 1, animation: eased),
+                          .addAnimation(2, key: "fade", animationID: 2, animation: eased),
+                          .addAnimation(3, key: "nudge", animationID: 3, animation: Self.nudge),
+                          .addAnimation(3, key: "fade", animationID: 4, animation: Self.fade),
+                          .addAnimation(3, key: "in", animationID: 5, animation: easedIn)])
+        func curves(_ id: LayerID) -> [UInt32] { store.animation(of: id)!.rows(in: store.table).map(\.curve) }
+        let shared = curves(1)[0]
+        #expect(shared != 0 && curves(2) == [shared])
+        let three = curves(3)
+        #expect(three[0] != 0 && three[0] != shared, "a spring's constants: an entry of its own")
+        #expect(three[1] == 0, "linear: the curve of none")
+        #expect(three[2] != 0 && three[2] != shared && three[2] != three[0])
+        #expect(store.table.curves.holders(of: PlanCurve(.easeInEaseOut)) == 2)
+        #expect(store.table.curves.column.base![Int(three[0])].isSpring)
+        #expect(store.attachedAnimations(of: 1) == [AttachedAnimation(key: "fade", animation: eased)])
+        #expect(store.attachedAnimations(of: 3).map(\.animation) == [Self.nudge, Self.fade, easedIn])
+        _ = apply(store, [.removeAllAnimations(1)])
+        #expect(store.table.curves.holders(of: PlanCurve(.easeInEaseOut)) == 1)
+        #expect(curves(2) == [shared])
+        _ = apply(store, [.destroyLayer(2)])
+        #expect(store.table.curves.holders(of: PlanCurve(.easeInEaseOut)) == 0)
+        // The freed entry is reused by the next curve.
+        _ = apply(store, [.addAnimation(1, key: "fade", animationID: 6, animation: eased)])
+        #expect(curves(1) == [shared])
+        #expect(store.attachedAnimations(of: 1) == [AttachedAnimation(key: "fade", animation: eased)])
+    }
 }
