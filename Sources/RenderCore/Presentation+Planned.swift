@@ -110,15 +110,16 @@ extension Presentation {
             case .general:
                 return false
             case .basic:
-                return EvaluationPlan.apply(plan, progress: data.eased(state.progress), cycle: state.cycle, to: &p)
+                let progress = data.eased(state.progress)
+                return EvaluationPlan.apply(plan, progress: progress, cycle: state.cycle, to: &p)
             case .spring:
                 guard let curve = data.curve else { return false }
                 let x = curve.pointee.spring.displacement(at: state.localTime)
                 return EvaluationPlan.apply(plan, progress: 1 - x, cycle: state.cycle, to: &p)
             case .keyframe:
                 guard let k = data.keyframes, k.values.count > 0 else { return false }
-                return EvaluationPlan.applyKeyframes(plan, k, progress: data.eased(state.progress), cycle: state.cycle,
-                                                     to: &p)
+                let progress = data.eased(state.progress)
+                return EvaluationPlan.applyKeyframes(plan, k, progress: progress, cycle: state.cycle, to: &p)
             case .transform:
                 guard let ends = data.transform.baseAddress, data.transform.count > 0 else { return false }
                 let progress = data.eased(state.progress)
@@ -150,13 +151,14 @@ extension Presentation {
     /// frame, or its first since its model or animations changed); otherwise only those
     /// properties are reset, and of those only what no animation overwrites — the server's
     /// steady frame, whose presentation equals the model outside what the animations write.
-    /// `data(i)` is asked of every row that applies and is not general. `general(i, state,
+    /// `data(i, outOfLine)` is asked of every row that applies and is not general: its curve,
+    /// and when `outOfLine` (a keyframe or transform plan) its values or ends. `general(i, state,
     /// &p)` evaluates row `i` when its route is general or its plan declines (the caller
     /// keeps the `Animation`), returning a transition in progress if any; `written(i)` is
     /// what that animation may write (`Animation.writtenProperties`), asked just before.
     @discardableResult
     package static func evaluate(planned rows: UnsafeMutableBufferPointer<PlannedAnimation>,
-                                 data: (Int) -> PlannedData, model: inout LayerProperties, layerTime: Double,
+                                 data: (Int, Bool) -> PlannedData, model: inout LayerProperties, layerTime: Double,
                                  into presentation: inout LayerProperties, resetting: PropertySet?,
                                  written: (Int) -> PropertySet,
                                  general: (Int, MediaTiming.State, inout LayerProperties) -> TransitionProgress?)
@@ -186,7 +188,8 @@ extension Presentation {
                     let writes = PropertySet(row.pointee.plan.keyPath.property)
                     resetBefore(writing: writes, overwrites: row.pointee.plan.overwrites, pending: &pending,
                                 model: model, presentation: &presentation)
-                    if applyPlanned(UnsafePointer(row), state: state, data: data(i), to: &presentation) {
+                    let rowData = data(i, route == .keyframe || route == .transform)
+                    if applyPlanned(UnsafePointer(row), state: state, data: rowData, to: &presentation) {
                         pending.subtract(writes)
                         continue
                     }
@@ -254,7 +257,9 @@ extension Presentation {
             if reset { resetAll(&presentation, to: &model) }
         case .keyframe:
             guard let k = data.keyframes, k.values.count > 0 else { return nil }
-            v = k.value(at: data.eased(state.progress))
+            // Eased first: the receiver of a call is read before its arguments.
+            let eased = data.eased(state.progress)
+            v = k.value(at: eased)
             if row.plan.isCumulative && state.cycle > 0 {
                 v = v.adding(k.values[k.values.count - 1].subtracting(k.values[0]).repeated(state.cycle))
             }
@@ -262,7 +267,10 @@ extension Presentation {
         case .transform:
             guard let ends = data.transform.baseAddress, data.transform.count > 0 else { return nil }
             if reset { resetAll(&presentation, to: &model) }
-            presentation.transform = ends.pointee.value(at: data.eased(state.progress))
+            // Eased first: the receiver of a call is read before its arguments, and the ends
+            // (a copy of some 600 bytes) would be held across the timing function.
+            let eased = data.eased(state.progress)
+            presentation.transform = ends.pointee.value(at: eased)
             return store(lifecycle(of: state.phase), in: &row)
         case .general:
             return nil

@@ -103,4 +103,26 @@ import Testing
         #expect(curves(1) == [shared])
         #expect(store.attachedAnimations(of: 1) == [AttachedAnimation(key: "fade", animation: eased)])
     }
+
+    /// A commit past 4,096 animations takes room for the client's `maxAnimations` rows at
+    /// once: the row columns do not move (nor leave outgrown blocks behind) as they arrive.
+    @Test func aLargeCommitReservesTheRowColumnsOnce() {
+        let store = LayerStore()
+        store.reserve(layers: 5_000, animated: 5_000, limit: 10_000, animationLimit: 20_000)
+        #expect(store.table.planned.capacity >= 20_000)
+        #expect(store.table.spans.capacity >= 20_000 && store.table.records.capacity >= 20_000)
+        let base = store.table.planned.base
+        var commands: [Command] = []
+        for i in 1...5_000 {
+            commands += [.createLayer(LayerID(i), .layer),
+                         .addAnimation(LayerID(i), key: "fade", animationID: UInt64(i), animation: Self.fade)]
+        }
+        _ = apply(store, commands)
+        #expect(store.table.planned.base == base)
+        #expect(store.table.rowsHandedOut == 5_000)
+        // Small stores take what they need.
+        let small = LayerStore()
+        small.reserve(layers: 10, animated: 10, limit: 10_000, animationLimit: 20_000)
+        #expect(small.table.planned.capacity < 1_000)
+    }
 }

@@ -204,7 +204,9 @@ package struct AnimationEngine {
                     transition = nil
                 } else {
                     transition = Presentation.evaluate(
-                        planned: rows, data: { i in arenas.data(rows.baseAddress! + i, spans! + first + i) },
+                        planned: rows, data: { i, outOfLine in
+                            arenas.data(rows.baseAddress! + i, spans! + first + i, outOfLine: outOfLine)
+                        },
                         model: &nodes[slot].model, layerTime: layerTime, into: &presentations[a],
                         resetting: full ? nil : state.pointee.written,
                         written: { i in table.written(at: Int32(first + i)) }) { i, timing, p in

@@ -97,6 +97,16 @@ package final class AnimationTable {
         UnsafeMutableBufferPointer(start: spans.base.map { $0 + Int(first) }, count: Int(count))
     }
 
+    /// Rows handed out at least once (the row columns' high-water mark).
+    var rowsHandedOut: Int { planned.handedOut }
+
+    /// Makes room for `rows` rows in each row column at once (see `LayerStore.reserve`): a
+    /// column that doubles while 50,000 animations arrive leaves the blocks it outgrew to
+    /// the allocator, resident until trimmed (20–60 B per animated layer measured).
+    func reserveRows(_ rows: Int) {
+        planned.reserve(rows); spans.reserve(rows); records.reserve(rows)
+    }
+
     /// Takes a range of `count` rows (contents undefined until written).
     func allocateRows(_ count: Int) -> Int32 {
         let first = planned.allocate(count)
@@ -127,7 +137,7 @@ package final class AnimationTable {
         row.curve = curves.retain(animation.curve)
         planned.base![Int(index)] = row
         var s = plantData(animation)
-        // A spring's row does not keep its timing function (`PlannedAnimation.timingFunction`):
+        // A spring's curve holds its constants, not its timing function (`Animation.curve`):
         // a spring with one is kept whole (rare; its row still evaluates it).
         if animation.rowStandsForIt && !(row.plan.route == .spring && animation.timingFunction != nil) {
             if let r = animation.rowRemainder {
@@ -169,7 +179,7 @@ package final class AnimationTable {
         let s = spans.base![Int(index)]
         if s.animation >= 0 { return kept[Int(s.animation)]! }
         let row = planned.base! + Int(index)
-        let data = arenas.data(row, spans.base! + Int(index))
+        let data = arenas.data(row, spans.base! + Int(index), outOfLine: s.readsOutOfLine)
         return row.pointee.animation(data: data, remainder: s.remainder >= 0 ? quads.base![Int(s.remainder)] : nil)!
     }
 
@@ -275,16 +285,20 @@ extension AnimationTable {
         var timingFunctions: UnsafePointer<TimingFunction>?
         var transforms: UnsafePointer<TransformEnds>?
 
-        /// `row`'s data: its curve and, for a row that reads out of line (a keyframe or
-        /// transform plan: read from `spans` only then), the views `spans` names (valid
-        /// while the arenas are).
+        /// `row`'s data: its curve and the views `spans` names (a keyframe or transform
+        /// plan's; valid while the arenas are).
         @inline(__always)
         func data(_ row: UnsafePointer<PlannedAnimation>, _ spans: UnsafePointer<PlanSpans>) -> PlannedData {
-            let route = row.pointee.plan.route
-            guard route == .keyframe || route == .transform else { return data(row) }
-            var data = data(spans.pointee, mode: row.pointee.keyframeMode)
+            var data = data(spans.pointee, mode: row.pointee.plan.keyframeMode)
             data.curve = curves.map { $0 + Int(row.pointee.curve) }
             return data
+        }
+
+        /// `row`'s data as `Presentation.evaluate(planned:…)` asks for it: its curve, and the
+        /// views `spans` names only when its plan reads them (`outOfLine`).
+        @inline(__always)
+        func data(_ row: UnsafePointer<PlannedAnimation>, _ spans: UnsafePointer<PlanSpans>, outOfLine: Bool) -> PlannedData {
+            outOfLine ? data(row, spans) : data(row)
         }
 
         /// `row`'s curve alone (a row whose plan reads nothing out of line).
@@ -440,6 +454,14 @@ struct TableColumn<T> {
         if top + size > capacity { grow(to: top + size) }
         defer { top += size }
         return Int32(top)
+    }
+
+    /// Rows handed out at least once.
+    var handedOut: Int { top }
+
+    /// Room for `count` rows without growing (pages are touched only as rows are used).
+    mutating func reserve(_ count: Int) {
+        if capacity < count { grow(to: count) }
     }
 
     /// `values` copied into a new range (its start).

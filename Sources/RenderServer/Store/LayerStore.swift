@@ -140,8 +140,10 @@ package final class LayerStore {
     /// it is sized for the layers the commit brings, not the limit (hashing touches all of a
     /// dictionary's buckets, so room for 100,000 would be 2 MiB resident from the first
     /// layer, 42 bytes a layer at 50,000), and rehashing it once per large commit that
-    /// outgrows it costs little beside the commit (`rendersrv-bench --commit`).
-    func reserve(layers: Int, animated: Int, limit: Int) {
+    /// outgrows it costs little beside the commit (`rendersrv-bench --commit`). The animation
+    /// table's row columns likewise, for `animated` more rows, or past the same size for
+    /// `animationLimit` (the client's `maxAnimations`; `limit` when 0).
+    func reserve(layers: Int, animated: Int, limit: Int, animationLimit: Int = 0) {
         func room(_ count: Int, adding: Int) -> Int {
             let needed = count + adding
             return needed > LayerStore.wholeReservationAbove ? max(needed, limit) : needed
@@ -156,6 +158,9 @@ package final class LayerStore {
             let n = room(animations.count, adding: animated)
             if animations.capacity < n { animations.reserveCapacity(n) }
             if presentations.capacity < n { presentations.reserveCapacity(n) }
+            let rows = table.rowsHandedOut + animated
+            table.reserveRows(rows > LayerStore.wholeReservationAbove ? max(rows, animationLimit > 0 ? animationLimit : limit)
+                                                                      : rows)
         }
     }
 
