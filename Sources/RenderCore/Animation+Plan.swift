@@ -60,29 +60,28 @@ package struct EvaluationPlan: Sendable {
     /// path's property and component.
     package var slot = EvaluationPlan.noSlot
     package static var noSlot: UInt8 { .max }
+    /// A keyframe plan's calculation mode (linear for other routes). In the plan's first
+    /// word, after `slot`: a row (`PlannedAnimation`) keeps no field of its own for it.
+    package var keyframeMode: KeyframeAnimation.CalculationMode = .linear
     /// The ends, with `by` folded in when it came with one end (`from + by`, `to − by`,
     /// worked out once: the same sums evaluation made every frame). Alone, `by` is kept in
     /// `to` (see `endpoints`).
     package var from = Quad.zero, to = Quad.zero
     /// Both ends are known without the layer's value: two of from, to and by were given.
     package var hasBothEnds: Bool { endpoints.nonzeroBitCount >= 2 }
-    /// Springs: the closed form's constants; other routes, in a row (`PlannedAnimation`):
-    /// its timing function. One 40-byte field for both (a spring's evaluation reads no
-    /// timing function, the others no spring): a row is 176 bytes, not 216.
-    package var curve = PlanCurve()
-    /// The closed form's constants of a spring plan.
-    package var spring: SpringSolution {
-        @inline(__always) get { curve.spring }
-        set { curve.spring = newValue }
-    }
+    // The plan keeps no curve (a spring's closed-form constants, a timing function): its
+    // evaluation is handed one (`PlannedData.curve`), so that a caller keeping many rows
+    // keeps each distinct curve once (the server's `AnimationTable`). 72 bytes.
 
     init() {}
 
     /// The plan of `kind`, with the keyframe or transform data it refers to (kept apart so
-    /// that the plan itself is trivially copyable).
-    static func make(_ kind: Animation.Kind) -> (EvaluationPlan, PlanData?) {
+    /// that the plan itself is trivially copyable) and, for a spring plan, the curve holding
+    /// its closed form's constants (`PlanCurve()`, none, for the others).
+    static func make(_ kind: Animation.Kind) -> (EvaluationPlan, PlanData?, PlanCurve) {
         var plan = EvaluationPlan()
-        let data = plan.configure(kind)
+        var spring = PlanCurve()
+        let data = plan.configure(kind, spring: &spring)
         if plan.route != .general && !plan.isAdditive && plan.keyPath.component == .whole {
             plan.overwrites = plan.route == .keyframe || plan.route == .transform || plan.hasBothEnds
         }
@@ -90,7 +89,7 @@ package struct EvaluationPlan: Sendable {
             plan.slot = directSlot(plan.kind, plan.keyPath)
         }
         plan.isDirect = isDirect(plan)
-        return (plan, data)
+        return (plan, data, plan.route == .spring ? spring : PlanCurve())
     }
 
     /// Whether `Presentation.evaluateDirect` takes `plan` (see `isDirect`): not additive, its
@@ -136,7 +135,7 @@ package struct EvaluationPlan: Sendable {
         return f.slot
     }
 
-    private mutating func configure(_ kind: Animation.Kind) -> PlanData? {
+    private mutating func configure(_ kind: Animation.Kind, spring: inout PlanCurve) -> PlanData? {
         switch kind {
         case let .basic(b):
             if let t = TransformPlan(b) {
@@ -151,7 +150,7 @@ package struct EvaluationPlan: Sendable {
             // A retargeted spring (per-component velocity) takes the general path.
             guard s.componentVelocity == nil, setScalar(keyPath: s.keyPath, additive: s.isAdditive, cumulative: s.isCumulative),
                   setEndpoints(from: s.from, to: s.to, by: s.by) else { self = EvaluationPlan(); return nil }
-            spring = s.solution
+            spring.spring = s.solution
             route = .spring
             return nil
         case let .keyframe(k):
@@ -167,6 +166,7 @@ package struct EvaluationPlan: Sendable {
                 quads.append(q)
             }
             route = .keyframe
+            keyframeMode = k.calculationMode
             return .keyframes(KeyframePlan(values: quads, keyTimes: k.keyTimes, timingFunctions: k.timingFunctions,
                                            mode: k.calculationMode))
         default:
@@ -454,15 +454,27 @@ package struct Quad: Sendable {
     }
 }
 
-/// A plan's curve, in 40 bytes: a spring plan's closed-form constants, or (other routes, in
-/// a `PlannedAnimation` row) the row's timing function, or neither. A plain value.
-package struct PlanCurve: Sendable {
+/// A plan's curve, in 40 bytes: a spring plan's closed-form constants, or (other routes) the
+/// animation's timing function, or neither (linear). A plain value, which evaluation is
+/// handed beside a row (`PlannedData.curve`): the client hands its animation's own, the
+/// server one of the distinct curves it keeps (most rows share a few named functions).
+///
+/// Equality and hashing are by bits (so that a caller sharing equal curves gives back
+/// exactly the values it was given: −0.0 and 0.0 are two curves, a NaN equals itself).
+@usableFromInline
+package struct PlanCurve: Sendable, Hashable {
     /// 0 none; 1 a timing function, its control points (c1x, c1y, c2x, c2y) in `a…d`;
     /// 2 + `SpringSolution.Regime` a spring's constants (p, q, r, s) in `a…d`.
     private var tag: UInt8 = 0
     private var a = 0.0, b = 0.0, c = 0.0, d = 0.0
 
-    init() {}
+    package init() {}
+
+    /// The curve holding `f` (none for nil).
+    package init(_ f: TimingFunction?) { timingFunction = f }
+
+    /// Holds a spring's constants.
+    package var isSpring: Bool { tag >= 2 }
 
     /// The spring's constants; for a curve that holds none, the solution of mass 1,
     /// stiffness 1, damping 2 (critically damped from rest: p −1, r 1).
@@ -480,7 +492,7 @@ package struct PlanCurve: Sendable {
     }
 
     /// The timing function it holds, nil for none (or for a spring's constants).
-    var timingFunction: TimingFunction? {
+    package var timingFunction: TimingFunction? {
         @inline(__always) get { tag == 1 ? TimingFunction(clamped: a, b, c, d) : nil }
         set {
             if let f = newValue {
@@ -489,5 +501,15 @@ package struct PlanCurve: Sendable {
                 tag = 0; a = 0; b = 0; c = 0; d = 0
             }
         }
+    }
+
+    @usableFromInline
+    package static func == (x: PlanCurve, y: PlanCurve) -> Bool {
+        x.tag == y.tag && x.a.bitPattern == y.a.bitPattern && x.b.bitPattern == y.b.bitPattern
+            && x.c.bitPattern == y.c.bitPattern && x.d.bitPattern == y.d.bitPattern
+    }
+    @usableFromInline
+    package func hash(into h: inout Hasher) {
+        h.combine(tag); h.combine(a.bitPattern); h.combine(b.bitPattern); h.combine(c.bitPattern); h.combine(d.bitPattern)
     }
 }

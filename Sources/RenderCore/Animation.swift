@@ -10,12 +10,18 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public var timingFunction: TimingFunction?
     /// Removed from the layer when it completes (Core Animation's default).
     public var isRemovedOnCompletion: Bool
-    public var kind: Kind { didSet { (plan, planData) = EvaluationPlan.make(kind) } }
+    public var kind: Kind { didSet { (plan, planData, springCurve) = EvaluationPlan.make(kind) } }
     /// How evaluation runs this animation, derived from `kind` (see `EvaluationPlan`).
     var plan: EvaluationPlan
     /// The keyframe or transform data `plan` refers to, if any: what a caller keeping
     /// `PlannedAnimation` rows copies into its arenas.
     package internal(set) var planData: PlanData?
+    /// A spring plan's closed-form constants (none for other plans), derived from `kind`.
+    private var springCurve: PlanCurve
+
+    /// The curve its plan is evaluated with (`PlannedData.curve`): a spring plan's constants,
+    /// otherwise the timing function (none for linear).
+    package var curve: PlanCurve { plan.route == .spring ? springCurve : PlanCurve(timingFunction) }
 
     public indirect enum Kind: Hashable, Sendable {
         case basic(BasicAnimation)
@@ -39,7 +45,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
                 isRemovedOnCompletion: Bool = true) {
         self.kind = kind; self.timing = timing; self.timingFunction = timingFunction
         self.isRemovedOnCompletion = isRemovedOnCompletion
-        (self.plan, self.planData) = EvaluationPlan.make(kind)
+        (self.plan, self.planData, self.springCurve) = EvaluationPlan.make(kind)
     }
 
     // Equality and hashing are those of the public parts (the plan is derived from `kind`).

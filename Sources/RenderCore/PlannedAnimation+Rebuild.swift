@@ -56,7 +56,7 @@ extension Animation {
 
 extension PlannedAnimation {
     /// The animation this row stands for (`Animation.rowStandsForIt`), from the row, its data
-    /// (`PlannedData`: a keyframe plan's values, key times and timing functions, a transform
+    /// (`PlannedData`: its curve, a keyframe plan's values, key times and timing functions, a transform
     /// plan's ends) and its `remainder` (`Animation.rowRemainder`). Equal to the animation the
     /// row was made from; nil for a row of the general route.
     package func animation(data: PlannedData, remainder: Quad?) -> Animation? {
@@ -109,7 +109,7 @@ extension PlannedAnimation {
             kind = .basic(BasicAnimation(keyPath: p.keyPath, from: .transform(ends.from), to: .transform(ends.to),
                                          isAdditive: p.isAdditive))
         }
-        let function = p.route == .spring ? data.springTimingFunction?.pointee : timingFunction
+        let function = p.route == .spring ? data.springTimingFunction?.pointee : data.timingFunction
         return Animation(kind, timing: timing, timingFunction: function, isRemovedOnCompletion: isRemovedOnCompletion)
     }
 }

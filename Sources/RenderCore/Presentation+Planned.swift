@@ -6,9 +6,10 @@
 /// and writes the presentation it is handed (`inout`), nothing more, and gives bit for bit
 /// what `Presentation.evaluate(model:animations:…)` gives.
 ///
-///     row          plan (route, key path, slot: the property map's index, ends) · timing
-///                  · timing function · keyframe mode · lifecycle (written back)
-///     data         keyframe values · key times · timing functions   (views, or none)
+///     row          plan (route, key path, slot: the property map's index, ends, keyframe
+///                  mode) · timing · lifecycle (written back) · the caller's curve index
+///     data         the curve: timing function or spring constants   (a pointer to one)
+///                  keyframe values · key times · timing functions   (views, or none)
 ///                  · transform ends                                  (a view of one, or none)
 ///     in           the layer's time, its model (read in place)
 ///     out          its presentation (`inout`), the row's lifecycle
@@ -20,39 +21,37 @@
 /// transitions, paths, retargeted springs…) is handed back to the caller, which keeps the
 /// `Animation` itself and evaluates it with `Presentation.apply(_:state:to:)`.
 
-/// An animation as evaluation reads it: a plain value (no references, no indices into
-/// anyone's storage), so it can live in a table the caller allocates. `lifecycle` is written
-/// by evaluation.
+/// An animation as evaluation reads it: a plain value (no references, no addresses), so it
+/// can live in a table the caller allocates. `lifecycle` is written by evaluation.
 ///
-/// Field order: the one-byte fields follow `timing` (whose last two fields are a byte each),
-/// filling what would be padding before `written`; the timing function shares the plan's
-/// curve with a spring's constants (`EvaluationPlan.curve`): 176 bytes, not 224 (a server
-/// row per animation).
+/// The row keeps no curve (its timing function, a spring's constants): evaluation is handed
+/// it (`PlannedData.curve`), so that a caller keeping many rows keeps each distinct curve
+/// once and names it in `curve`, an index of its own that RenderCore never reads. Nor the
+/// properties it writes: `PropertySet(plan.keyPath.property)` for every route but the
+/// general one, whose caller keeps the animation (`Animation.writtenProperties`). Field
+/// order: `timing`'s last fields are a byte each, the row's two bytes follow, then the
+/// index: 128 bytes (a server row per animation; 176 with the curve inline).
 package struct PlannedAnimation: Sendable {
     package var plan: EvaluationPlan
     package var timing: MediaTiming
     package var isRemovedOnCompletion: Bool
-    /// A keyframe plan's calculation mode.
-    package var keyframeMode: KeyframeAnimation.CalculationMode = .linear
     /// The animation's lifecycle at the latest evaluation.
     package var lifecycle: AnimationLifecycle = .pending
-    /// The properties it may write (`Animation.writtenProperties`).
-    package var written: PropertySet
+    /// The caller's name for the row's curve (an index into curves it keeps); 0 for a row
+    /// made here. RenderCore does not read it: the curve reaches evaluation as
+    /// `PlannedData.curve`.
+    package var curve: UInt32 = 0
 
-    /// The animation's timing function, kept in the plan's curve; nil for a spring plan's row
-    /// (whose evaluation reads none: its caller keeps a spring's timing function, if any,
-    /// and hands it to the rebuild, `PlannedData.springTimingFunction`).
-    package var timingFunction: TimingFunction? {
-        @inline(__always) get { plan.curve.timingFunction }
+    /// A keyframe plan's calculation mode (`EvaluationPlan.keyframeMode`).
+    package var keyframeMode: KeyframeAnimation.CalculationMode {
+        @inline(__always) get { plan.keyframeMode }
     }
 
-    /// `animation`'s row (its out-of-line data, `Animation.planData`, stays with the caller).
+    /// `animation`'s row (its curve, `Animation.curve`, and its out-of-line data,
+    /// `Animation.planData`, stay with the caller).
     package init(_ animation: borrowing Animation) {
         plan = animation.plan; timing = animation.timing
-        if plan.route != .spring { plan.curve.timingFunction = animation.timingFunction }
         isRemovedOnCompletion = animation.isRemovedOnCompletion
-        written = animation.writtenProperties
-        if case let .keyframes(k)? = animation.planData { keyframeMode = k.mode }
     }
 
     @inline(__always)
@@ -62,28 +61,40 @@ package struct PlannedAnimation: Sendable {
 }
 
 /// A planned row's out-of-line data, as its caller hands it for one evaluation: views of
-/// storage the caller owns (the animation's own arrays in the client, the server's arenas),
-/// valid for the duration of the call. Empty for a row whose plan reads none (basic, spring,
-/// general).
+/// storage the caller owns (the animation's own curve and arrays in the client, the
+/// server's arenas), valid for the duration of the call. A basic or spring row reads its
+/// curve alone; a general row nothing.
 @usableFromInline
 package struct PlannedData {
+    /// The row's curve (`Animation.curve`): its timing function (none: linear), or a spring
+    /// plan's constants; nil reads as none (a spring row then declines).
+    @usableFromInline package var curve: UnsafePointer<PlanCurve>?
     /// A keyframe plan's values, key times and timing functions (the row's `keyframeMode`);
     /// nil for none.
     @usableFromInline package var keyframes: KeyframeValues?
     /// A whole-transform plan's ends: one element, or none.
     @usableFromInline package var transform: UnsafeBufferPointer<TransformEnds>
-    /// A spring row's timing function (which the row does not keep: see
-    /// `PlannedAnimation.timingFunction`), for rebuilding its animation only; nil for none.
+    /// A spring row's timing function (its curve holds the spring's constants), for
+    /// rebuilding its animation only; nil for none.
     @usableFromInline package var springTimingFunction: UnsafePointer<TimingFunction>?
 
     /// Inlinable: the walk makes one per layer, and a call across the module would cost it
     /// a store-forwarding stall as it reads the result back.
     @inlinable @inline(__always)
-    package init(keyframes: KeyframeValues? = nil,
+    package init(curve: UnsafePointer<PlanCurve>? = nil, keyframes: KeyframeValues? = nil,
                  transform: UnsafeBufferPointer<TransformEnds> = UnsafeBufferPointer(start: nil, count: 0),
                  springTimingFunction: UnsafePointer<TimingFunction>? = nil) {
-        self.keyframes = keyframes; self.transform = transform; self.springTimingFunction = springTimingFunction
+        self.curve = curve; self.keyframes = keyframes; self.transform = transform
+        self.springTimingFunction = springTimingFunction
     }
+
+    /// The timing function of a non-spring row (nil: linear).
+    @inline(__always)
+    var timingFunction: TimingFunction? { curve?.pointee.timingFunction }
+
+    /// `progress` through the row's timing function.
+    @inline(__always)
+    func eased(_ progress: Double) -> Double { timingFunction?.evaluate(progress) ?? progress }
 }
 
 extension Presentation {
@@ -99,18 +110,19 @@ extension Presentation {
             case .general:
                 return false
             case .basic:
-                let progress = row.pointee.timingFunction?.evaluate(state.progress) ?? state.progress
+                let progress = data.eased(state.progress)
                 return EvaluationPlan.apply(plan, progress: progress, cycle: state.cycle, to: &p)
             case .spring:
-                let x = plan.pointee.spring.displacement(at: state.localTime)
+                guard let curve = data.curve else { return false }
+                let x = curve.pointee.spring.displacement(at: state.localTime)
                 return EvaluationPlan.apply(plan, progress: 1 - x, cycle: state.cycle, to: &p)
             case .keyframe:
                 guard let k = data.keyframes, k.values.count > 0 else { return false }
-                let progress = row.pointee.timingFunction?.evaluate(state.progress) ?? state.progress
+                let progress = data.eased(state.progress)
                 return EvaluationPlan.applyKeyframes(plan, k, progress: progress, cycle: state.cycle, to: &p)
             case .transform:
                 guard let ends = data.transform.baseAddress, data.transform.count > 0 else { return false }
-                let progress = row.pointee.timingFunction?.evaluate(state.progress) ?? state.progress
+                let progress = data.eased(state.progress)
                 applyTransform(ends.pointee.value(at: progress), plan, to: &p)
                 return true
             }
@@ -139,12 +151,16 @@ extension Presentation {
     /// frame, or its first since its model or animations changed); otherwise only those
     /// properties are reset, and of those only what no animation overwrites — the server's
     /// steady frame, whose presentation equals the model outside what the animations write.
-    /// `general(i, state, &p)` evaluates row `i` when its route is general or its plan
-    /// declines (the caller keeps the `Animation`), returning a transition in progress if any.
+    /// `data(i, outOfLine)` is asked of every row that applies and is not general: its curve,
+    /// and when `outOfLine` (a keyframe or transform plan) its values or ends. `general(i, state,
+    /// &p)` evaluates row `i` when its route is general or its plan declines (the caller
+    /// keeps the `Animation`), returning a transition in progress if any; `written(i)` is
+    /// what that animation may write (`Animation.writtenProperties`), asked just before.
     @discardableResult
     package static func evaluate(planned rows: UnsafeMutableBufferPointer<PlannedAnimation>,
-                                 data: (Int) -> PlannedData, model: inout LayerProperties, layerTime: Double,
+                                 data: (Int, Bool) -> PlannedData, model: inout LayerProperties, layerTime: Double,
                                  into presentation: inout LayerProperties, resetting: PropertySet?,
+                                 written: (Int) -> PropertySet,
                                  general: (Int, MediaTiming.State, inout LayerProperties) -> TransitionProgress?)
         -> TransitionProgress? {
         withUnsafePointer(to: &model) { model in
@@ -169,19 +185,19 @@ extension Presentation {
                 guard row.pointee.applies(in: state) else { continue }
                 let route = row.pointee.plan.route
                 if route != .general {
-                    let written = PropertySet(row.pointee.plan.keyPath.property)
-                    resetBefore(writing: written, overwrites: row.pointee.plan.overwrites, pending: &pending,
+                    let writes = PropertySet(row.pointee.plan.keyPath.property)
+                    resetBefore(writing: writes, overwrites: row.pointee.plan.overwrites, pending: &pending,
                                 model: model, presentation: &presentation)
-                    let rowData = route == .keyframe || route == .transform ? data(i) : PlannedData()
+                    let rowData = data(i, route == .keyframe || route == .transform)
                     if applyPlanned(UnsafePointer(row), state: state, data: rowData, to: &presentation) {
-                        pending.subtract(written)
+                        pending.subtract(writes)
                         continue
                     }
                 }
                 if !pending.isEmpty {
-                    let written = row.pointee.written.intersection(pending)
-                    presentation.assign(written, from: model)
-                    pending.subtract(written)
+                    let reset = written(i).intersection(pending)
+                    presentation.assign(reset, from: model)
+                    pending.subtract(reset)
                 }
                 if let t = general(i, state, &presentation) { transition = t }
             }
@@ -228,16 +244,21 @@ extension Presentation {
         var v: Quad
         switch row.plan.route {
         case .spring, .basic:
-            let progress = row.plan.route == .spring
-                ? 1 - row.plan.spring.displacement(at: state.localTime)
-                : row.timingFunction?.evaluate(state.progress) ?? state.progress
+            let progress: Double
+            if row.plan.route == .spring {
+                guard let curve = data.curve else { return nil }
+                progress = 1 - curve.pointee.spring.displacement(at: state.localTime)
+            } else {
+                progress = data.eased(state.progress)
+            }
             let a = row.plan.from, b = row.plan.to
             v = Quad.lerp(a, b, progress)
             if row.plan.isCumulative && state.cycle > 0 { v = v.adding(b.subtracting(a).repeated(state.cycle)) }
             if reset { resetAll(&presentation, to: &model) }
         case .keyframe:
             guard let k = data.keyframes, k.values.count > 0 else { return nil }
-            let eased = row.timingFunction?.evaluate(state.progress) ?? state.progress
+            // Eased first: the receiver of a call is read before its arguments.
+            let eased = data.eased(state.progress)
             v = k.value(at: eased)
             if row.plan.isCumulative && state.cycle > 0 {
                 v = v.adding(k.values[k.values.count - 1].subtracting(k.values[0]).repeated(state.cycle))
@@ -246,7 +267,9 @@ extension Presentation {
         case .transform:
             guard let ends = data.transform.baseAddress, data.transform.count > 0 else { return nil }
             if reset { resetAll(&presentation, to: &model) }
-            let eased = row.timingFunction?.evaluate(state.progress) ?? state.progress
+            // Eased first: the receiver of a call is read before its arguments, and the ends
+            // (a copy of some 600 bytes) would be held across the timing function.
+            let eased = data.eased(state.progress)
             presentation.transform = ends.pointee.value(at: eased)
             return store(lifecycle(of: state.phase), in: &row)
         case .general:

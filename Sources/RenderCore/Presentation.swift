@@ -150,29 +150,33 @@ public enum Presentation {
         return transition
     }
 
-    /// Calls `body` with `a` as a planned row and views of its own arrays as the row's data
-    /// (the client's evaluation; the server keeps rows and arenas of its own and hands the
-    /// same step views of those).
+    /// Calls `body` with `a` as a planned row and views of its own curve and arrays as the
+    /// row's data (the client's evaluation; the server keeps rows, curves and arenas of its
+    /// own and hands the same step views of those).
     @inline(__always)
     static func withPlanned<R>(_ a: borrowing Animation, _ body: (UnsafePointer<PlannedAnimation>, PlannedData) -> R) -> R {
         let row = PlannedAnimation(a)
-        switch a.planData {
-        case let .keyframes(k)?:
-            return k.withValues { kv in
-                withUnsafePointer(to: row) { body($0, PlannedData(keyframes: kv)) }
-            }
-        case let .transforms(t)?:
-            return withUnsafePointer(to: t.ends) { ends in
-                withUnsafePointer(to: row) { body($0, PlannedData(transform: UnsafeBufferPointer(start: ends, count: 1))) }
-            }
-        case nil:
-            // A spring's timing function, which its row does not keep (for the rebuild).
-            if row.plan.route == .spring, let f = a.timingFunction {
-                return withUnsafePointer(to: f) { f in
-                    withUnsafePointer(to: row) { body($0, PlannedData(springTimingFunction: f)) }
+        return withUnsafePointer(to: a.curve) { curve in
+            switch a.planData {
+            case let .keyframes(k)?:
+                return k.withValues { kv in
+                    withUnsafePointer(to: row) { body($0, PlannedData(curve: curve, keyframes: kv)) }
                 }
+            case let .transforms(t)?:
+                return withUnsafePointer(to: t.ends) { ends in
+                    withUnsafePointer(to: row) {
+                        body($0, PlannedData(curve: curve, transform: UnsafeBufferPointer(start: ends, count: 1)))
+                    }
+                }
+            case nil:
+                // A spring's timing function, which its curve does not hold (for the rebuild).
+                if row.plan.route == .spring, let f = a.timingFunction {
+                    return withUnsafePointer(to: f) { f in
+                        withUnsafePointer(to: row) { body($0, PlannedData(curve: curve, springTimingFunction: f)) }
+                    }
+                }
+                return withUnsafePointer(to: row) { body($0, PlannedData(curve: curve)) }
             }
-            return withUnsafePointer(to: row) { body($0, PlannedData()) }
         }
     }
 

@@ -47,7 +47,7 @@ enum VectorTables {
     ]
 
     /// Derived, not on the wire (`componentVelocity` is written as kind 6's `velocity`, a value).
-    static let skipped: Set<String> = ["plan", "planData", "componentVelocity"]
+    static let skipped: Set<String> = ["plan", "planData", "springCurve", "componentVelocity"]
 
     static func rows(_ value: Any, path: String, caseName: String? = nil) -> [(String, String)] {
         if let leaf = leaf(value) { return [(path.isEmpty ? "(value)" : path, leaf)] }

@@ -66,4 +66,63 @@ import Testing
         _ = apply(store, [.addAnimation(1, key: "other", animationID: 3, animation: Self.fade)])
         #expect(store.animationKeys(of: 1) == ["other"])
     }
+
+    /// Rows name their curves by index: a timing function shared by many rows is kept once
+    /// and counted, a spring's constants in an entry of their own, none (linear) is entry 0;
+    /// the animations come back with their own timing functions.
+    @Test func curvesAreKeptOnceAndGoWithTheirLastRow() {
+        var eased = Self.fade
+        eased.timingFunction = .easeInEaseOut
+        var easedIn = Self.fade
+        easedIn.timingFunction = .easeIn
+        let store = LayerStore()
+        _ = apply(store, [.createLayer(1, .layer), .createLayer(2, .layer), .createLayer(3, .layer),
+                          .addAnimation(1, key: "fade", animationID: 1, animation: eased),
+                          .addAnimation(2, key: "fade", animationID: 2, animation: eased),
+                          .addAnimation(3, key: "nudge", animationID: 3, animation: Self.nudge),
+                          .addAnimation(3, key: "fade", animationID: 4, animation: Self.fade),
+                          .addAnimation(3, key: "in", animationID: 5, animation: easedIn)])
+        func curves(_ id: LayerID) -> [UInt32] { store.animation(of: id)!.rows(in: store.table).map(\.curve) }
+        let shared = curves(1)[0]
+        #expect(shared != 0 && curves(2) == [shared])
+        let three = curves(3)
+        #expect(three[0] != 0 && three[0] != shared, "a spring's constants: an entry of its own")
+        #expect(three[1] == 0, "linear: the curve of none")
+        #expect(three[2] != 0 && three[2] != shared && three[2] != three[0])
+        #expect(store.table.curves.holders(of: PlanCurve(.easeInEaseOut)) == 2)
+        #expect(store.table.curves.column.base![Int(three[0])].isSpring)
+        #expect(store.attachedAnimations(of: 1) == [AttachedAnimation(key: "fade", animation: eased)])
+        #expect(store.attachedAnimations(of: 3).map(\.animation) == [Self.nudge, Self.fade, easedIn])
+        _ = apply(store, [.removeAllAnimations(1)])
+        #expect(store.table.curves.holders(of: PlanCurve(.easeInEaseOut)) == 1)
+        #expect(curves(2) == [shared])
+        _ = apply(store, [.destroyLayer(2)])
+        #expect(store.table.curves.holders(of: PlanCurve(.easeInEaseOut)) == 0)
+        // The freed entry is reused by the next curve.
+        _ = apply(store, [.addAnimation(1, key: "fade", animationID: 6, animation: eased)])
+        #expect(curves(1) == [shared])
+        #expect(store.attachedAnimations(of: 1) == [AttachedAnimation(key: "fade", animation: eased)])
+    }
+
+    /// A commit past 4,096 animations takes room for the client's `maxAnimations` rows at
+    /// once: the row columns do not move (nor leave outgrown blocks behind) as they arrive.
+    @Test func aLargeCommitReservesTheRowColumnsOnce() {
+        let store = LayerStore()
+        store.reserve(layers: 5_000, animated: 5_000, limit: 10_000, animationLimit: 20_000)
+        #expect(store.table.planned.capacity >= 20_000)
+        #expect(store.table.spans.capacity >= 20_000 && store.table.records.capacity >= 20_000)
+        let base = store.table.planned.base
+        var commands: [Command] = []
+        for i in 1...5_000 {
+            commands += [.createLayer(LayerID(i), .layer),
+                         .addAnimation(LayerID(i), key: "fade", animationID: UInt64(i), animation: Self.fade)]
+        }
+        _ = apply(store, commands)
+        #expect(store.table.planned.base == base)
+        #expect(store.table.rowsHandedOut == 5_000)
+        // Small stores take what they need.
+        let small = LayerStore()
+        small.reserve(layers: 10, animated: 10, limit: 10_000, animationLimit: 20_000)
+        #expect(small.table.planned.capacity < 1_000)
+    }
 }

@@ -166,7 +166,7 @@ import Testing
                 #expect(state == nil, "layer \(i) still has animations")
             default:
                 // Kept, and the state found through the layer's node is its own.
-                #expect(state?.layer == id)
+                #expect(state.map { store.nodes[Int($0.slot)].id } == id)
                 #expect(store.records(of: id).map(\.id) == [UInt64(10 * i)])
                 #expect(store.presentation(of: id)?.opacity == 0.5)
             }

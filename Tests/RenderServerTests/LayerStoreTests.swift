@@ -349,5 +349,9 @@ struct SeededRandom: RandomNumberGenerator {
         // What a layer costs the daemon (see rendersrv-bench --memory for resident bytes).
         #expect(MemoryLayout<LayerProperties>.stride <= 320)
         #expect(MemoryLayout<LayerStore.Node>.stride <= 512)
+        // An animated layer's state and a row per animation (issue 21's 1 KiB per layer
+        // with one animation): the row keeps no curve, the state no layer id.
+        #expect(MemoryLayout<AnimationState>.stride <= 64)
+        #expect(MemoryLayout<PlannedAnimation>.stride <= 128)
     }
 }

@@ -135,7 +135,7 @@ public struct PresentedTree {
     /// The transition in progress on a layer at this frame, if any.
     func transition(of id: LayerID) -> TransitionState? { store.transition(of: id) }
     /// The layers with animations attached.
-    var animatedLayers: [LayerID] { store.animations.map(\.layer) }
+    var animatedLayers: [LayerID] { store.animations.map { store.nodes[Int($0.slot)].id } }
     /// The count of changes to what the tree draws, and the layers whose model changed
     /// after change `serial` (nil: rebuild whole). See `LayerStore.renderChanges(since:)`.
     var renderSerial: UInt64 { store.renderSerial }

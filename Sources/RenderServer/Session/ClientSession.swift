@@ -499,7 +499,8 @@ package final class ClientSession: CustomStringConvertible {
         }
         if job.isApplying {
             // What the whole commit adds is known now: grow the store's arrays once.
-            store.reserve(layers: pending.layerDelta, animated: pending.animationDelta, limit: Int(limits.maxLayers))
+            store.reserve(layers: pending.layerDelta, animated: pending.animationDelta, limit: Int(limits.maxLayers),
+                          animationLimit: Int(limits.maxAnimations))
             actions.append(.release(ReleaseBox(pending.touched)))
             contents.commit(pending.contents)
             pending.reset()

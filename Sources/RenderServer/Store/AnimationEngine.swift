@@ -193,8 +193,8 @@ package struct AnimationEngine {
                 if rows.count == 1,
                    let life = Presentation.evaluateDirect(&rows[0],
                                                           data: readsOutOfLine
-                                                              ? arenas.data(spans![first], mode: rows[0].keyframeMode)
-                                                              : PlannedData(),
+                                                              ? arenas.data(rows.baseAddress!, spans! + first)
+                                                              : arenas.data(rows.baseAddress!),
                                                           model: &nodes[slot].model, layerTime: layerTime,
                                                           into: &presentations[a], reset: full) {
                     // The common case: one animation whose value does not depend on the
@@ -204,9 +204,12 @@ package struct AnimationEngine {
                     transition = nil
                 } else {
                     transition = Presentation.evaluate(
-                        planned: rows, data: { i in arenas.data(spans![first + i], mode: rows[i].keyframeMode) },
+                        planned: rows, data: { i, outOfLine in
+                            arenas.data(rows.baseAddress! + i, spans! + first + i, outOfLine: outOfLine)
+                        },
                         model: &nodes[slot].model, layerTime: layerTime, into: &presentations[a],
-                        resetting: full ? nil : state.pointee.written) { i, timing, p in
+                        resetting: full ? nil : state.pointee.written,
+                        written: { i in table.written(at: Int32(first + i)) }) { i, timing, p in
                         // The general route (groups, transitions, paths, …): the animation
                         // itself, as the table keeps it (only rows that may come here have one).
                         Presentation.apply(table.keptAnimation(at: first + i), state: timing, to: &p)
@@ -215,12 +218,12 @@ package struct AnimationEngine {
                 }
                 if transition != nil || state.pointee.hasTransition {
                     state.pointee.hasTransition = transition != nil
-                    transitions.append((state.pointee.layer,
+                    transitions.append((nodes[slot].id,
                                         transition.map { AnimationEngine.transitionState($0, of: state, rows: rows, table: table) }))
                 }
                 if (anyFinished || state.pointee.unstarted != 0)
-                    && reportLifecycle(of: state, rows: rows, records: records! + Int(state.pointee.first), at: t,
-                                       events: &events) {
+                    && reportLifecycle(of: state, layer: nodes[slot].id, rows: rows,
+                                       records: records! + Int(state.pointee.first), at: t, events: &events) {
                     retiring.append(a)
                 }
             }
@@ -290,10 +293,9 @@ package struct AnimationEngine {
     /// in place); per event, one encoding into `events`.
     @inline(__always)
     private func reportLifecycle<Events: AnimationEventSink & ~Copyable>(
-        of state: UnsafeMutablePointer<AnimationState>, rows: UnsafeMutableBufferPointer<PlannedAnimation>,
+        of state: UnsafeMutablePointer<AnimationState>, layer: LayerID, rows: UnsafeMutableBufferPointer<PlannedAnimation>,
         records: UnsafeMutablePointer<AnimationTable.Record>, at t: Double, events: inout Events) -> Bool {
         var retire = false
-        let layer = state.pointee.layer
         var unstarted = state.pointee.unstarted
         for i in 0..<rows.count {
             let life = rows[i].lifecycle

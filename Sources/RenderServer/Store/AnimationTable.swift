@@ -3,13 +3,14 @@ import RenderCore
 /// What the frame's walk reads of a client's animations, in memory the store allocates and
 /// frees itself: no Swift array's storage, no object, no address into either.
 ///
-///     rows      planned[i]  (plan, timing, timing function, lifecycle: RenderCore's plain value)
+///     rows      planned[i]  (plan, timing, lifecycle, its curve's index: RenderCore's plain value)
 ///               spans[i]    (where its out-of-line data lies in the arenas, by index)
 ///               records[i]  (the client's id, the key; started / stopped sent)   — parallel columns
+///     curves    each distinct timing function once, counted; each spring's constants
 ///     arenas    quads (keyframe values, remainders) · doubles (key times) · timing functions
 ///               · transform ends (a whole-transform plan's decomposed ends)
 ///     beside    keys (each distinct key once, counted) · kept (the `Animation`s no row
-///               stands for)
+///               stands for, and what each writes)
 ///
 /// A row stands for its animation when its plan evaluates it at every frame and the
 /// animation can be rebuilt from it (`Animation.rowStandsForIt`: basic, spring and keyframe
@@ -56,10 +57,14 @@ package final class AnimationTable {
     private(set) var doubles = TableColumn<Double>()
     private(set) var timingFunctions = TableColumn<TimingFunction>()
     private(set) var transforms = TableColumn<TransformEnds>()
+    /// The rows' curves (by `PlannedAnimation.curve`).
+    private(set) var curves = CurveTable()
     /// The animations' keys (by `Record.key`).
     private(set) var keys = KeyTable()
     /// The animations no row stands for, by `PlanSpans.animation` (nil: a free place).
     private var kept = ContiguousArray<Animation?>()
+    /// What each kept animation may write (`Animation.writtenProperties`), by the same index.
+    private var keptWrites = ContiguousArray<PropertySet>()
     private var freeKept: [Int32] = []
     /// Kept animations removed since the owner last took them (`takeReleased`): freed off
     /// the loop thread by whoever takes them (a group's or a path's arrays, a boxed kind).
@@ -67,12 +72,12 @@ package final class AnimationTable {
 
     deinit {
         planned.deallocate(); spans.deallocate(); records.deallocate(); quads.deallocate(); doubles.deallocate()
-        timingFunctions.deallocate(); transforms.deallocate()
+        timingFunctions.deallocate(); transforms.deallocate(); curves.deallocate()
     }
 
     /// The arenas' base addresses, valid until the next allocation in the table.
     var arenas: Arenas {
-        Arenas(quads: quads.readOnlyBase, doubles: doubles.readOnlyBase,
+        Arenas(curves: curves.readOnlyBase, quads: quads.readOnlyBase, doubles: doubles.readOnlyBase,
                timingFunctions: timingFunctions.readOnlyBase, transforms: transforms.readOnlyBase)
     }
 
@@ -90,6 +95,16 @@ package final class AnimationTable {
     @inline(__always)
     func spanRows(_ first: Int32, _ count: Int32) -> UnsafeMutableBufferPointer<PlanSpans> {
         UnsafeMutableBufferPointer(start: spans.base.map { $0 + Int(first) }, count: Int(count))
+    }
+
+    /// Rows handed out at least once (the row columns' high-water mark).
+    var rowsHandedOut: Int { planned.handedOut }
+
+    /// Makes room for `rows` rows in each row column at once (see `LayerStore.reserve`): a
+    /// column that doubles while 50,000 animations arrive leaves the blocks it outgrew to
+    /// the allocator, resident until trimmed (20–60 B per animated layer measured).
+    func reserveRows(_ rows: Int) {
+        planned.reserve(rows); spans.reserve(rows); records.reserve(rows)
     }
 
     /// Takes a range of `count` rows (contents undefined until written).
@@ -118,10 +133,11 @@ package final class AnimationTable {
     /// itself is kept (in `kept`) only when its row does not stand for it.
     @discardableResult
     func plant(_ animation: Animation, key: String, id: UInt64, at index: Int32) -> PlannedAnimation {
-        let row = PlannedAnimation(animation)
+        var row = PlannedAnimation(animation)
+        row.curve = curves.retain(animation.curve)
         planned.base![Int(index)] = row
         var s = plantData(animation)
-        // A spring's row does not keep its timing function (`PlannedAnimation.timingFunction`):
+        // A spring's curve holds its constants, not its timing function (`Animation.curve`):
         // a spring with one is kept whole (rare; its row still evaluates it).
         if animation.rowStandsForIt && !(row.plan.route == .spring && animation.timingFunction != nil) {
             if let r = animation.rowRemainder {
@@ -141,9 +157,20 @@ package final class AnimationTable {
     }
 
     private func keep(_ animation: Animation) -> Int32 {
-        if let i = freeKept.popLast() { kept[Int(i)] = animation; return i }
-        kept.append(animation)
+        if let i = freeKept.popLast() {
+            kept[Int(i)] = animation; keptWrites[Int(i)] = animation.writtenProperties
+            return i
+        }
+        kept.append(animation); keptWrites.append(animation.writtenProperties)
         return Int32(kept.count - 1)
+    }
+
+    /// What row `index`'s animation may write (`Animation.writtenProperties`): its plan's
+    /// property, or for an animation kept whole (a group may write several) what it writes.
+    func written(at index: Int32) -> PropertySet {
+        let s = spans.base![Int(index)]
+        if s.animation >= 0 { return keptWrites[Int(s.animation)] }
+        return PropertySet(planned.base![Int(index)].plan.keyPath.property)
     }
 
     /// The animation of row `index`, as added: kept, or rebuilt from the row (O(its
@@ -151,8 +178,9 @@ package final class AnimationTable {
     func animation(at index: Int32) -> Animation {
         let s = spans.base![Int(index)]
         if s.animation >= 0 { return kept[Int(s.animation)]! }
-        let data = arenas.data(s, mode: planned.base![Int(index)].keyframeMode)
-        return planned.base![Int(index)].animation(data: data, remainder: s.remainder >= 0 ? quads.base![Int(s.remainder)] : nil)!
+        let row = planned.base! + Int(index)
+        let data = arenas.data(row, spans.base! + Int(index), outOfLine: s.readsOutOfLine)
+        return row.pointee.animation(data: data, remainder: s.remainder >= 0 ? quads.base![Int(s.remainder)] : nil)!
     }
 
     /// The animation kept for row `index`, which the general route evaluates: only rows their
@@ -206,14 +234,16 @@ package final class AnimationTable {
             kept[Int(s.animation)] = nil
             freeKept.append(s.animation)
         }
+        curves.release(planned.base![Int(index)].curve)
         keys.release(records.base![Int(index)].key)
     }
 
     /// Bytes the columns hold (allocated, used or free).
     var allocatedBytes: Int {
         planned.allocatedBytes + spans.allocatedBytes + records.allocatedBytes + quads.allocatedBytes + doubles.allocatedBytes
-            + timingFunctions.allocatedBytes + transforms.allocatedBytes + keys.allocatedBytes
-            + kept.capacity * MemoryLayout<Animation?>.stride + freeKept.capacity * 4
+            + timingFunctions.allocatedBytes + transforms.allocatedBytes + keys.allocatedBytes + curves.allocatedBytes
+            + kept.capacity * MemoryLayout<Animation?>.stride + keptWrites.capacity * MemoryLayout<PropertySet>.stride
+            + freeKept.capacity * 4
     }
 }
 
@@ -249,13 +279,36 @@ extension AnimationTable {
     /// The arenas' base addresses (nil where empty), for the walk: valid while the table
     /// neither grows nor frees them — for the duration of one frame's walk.
     struct Arenas {
+        var curves: UnsafePointer<PlanCurve>?
         var quads: UnsafePointer<Quad>?
         var doubles: UnsafePointer<Double>?
         var timingFunctions: UnsafePointer<TimingFunction>?
         var transforms: UnsafePointer<TransformEnds>?
 
+        /// `row`'s data: its curve and the views `spans` names (a keyframe or transform
+        /// plan's; valid while the arenas are).
+        @inline(__always)
+        func data(_ row: UnsafePointer<PlannedAnimation>, _ spans: UnsafePointer<PlanSpans>) -> PlannedData {
+            var data = data(spans.pointee, mode: row.pointee.plan.keyframeMode)
+            data.curve = curves.map { $0 + Int(row.pointee.curve) }
+            return data
+        }
+
+        /// `row`'s data as `Presentation.evaluate(planned:…)` asks for it: its curve, and the
+        /// views `spans` names only when its plan reads them (`outOfLine`).
+        @inline(__always)
+        func data(_ row: UnsafePointer<PlannedAnimation>, _ spans: UnsafePointer<PlanSpans>, outOfLine: Bool) -> PlannedData {
+            outOfLine ? data(row, spans) : data(row)
+        }
+
+        /// `row`'s curve alone (a row whose plan reads nothing out of line).
+        @inline(__always)
+        func data(_ row: UnsafePointer<PlannedAnimation>) -> PlannedData {
+            PlannedData(curve: curves.map { $0 + Int(row.pointee.curve) })
+        }
+
         /// The data `spans` names, as the views RenderCore evaluates a row with (valid while
-        /// the arenas are).
+        /// the arenas are), without the row's curve.
         @inline(__always)
         func data(_ spans: PlanSpans, mode: KeyframeAnimation.CalculationMode) -> PlannedData {
             func view<T>(_ base: UnsafePointer<T>?, _ start: Int32, _ count: Int32) -> UnsafeBufferPointer<T>? {
@@ -277,6 +330,64 @@ extension AnimationTable {
             return data
         }
     }
+}
+
+/// The rows' curves (`PlanCurve`: a timing function, a spring's closed-form constants, or
+/// none), by index (`PlannedAnimation.curve`): each distinct timing function once, counted
+/// (nearly every row shares one of a few named functions), each spring's constants in an
+/// entry of its own (rarely shared, so not worth an index by value); entry 0 is the curve
+/// of none (linear), taken by the first row and never freed. Before, each row kept its curve
+/// inline: 40 of a row's 176 bytes.
+struct CurveTable {
+    private(set) var column = TableColumn<PlanCurve>()
+    /// The entry of each timing function, and how many rows hold it.
+    private var shared: [PlanCurve: (index: Int32, count: Int32)] = [:]
+
+    var readOnlyBase: UnsafePointer<PlanCurve>? { column.readOnlyBase }
+
+    /// The index of an entry holding `curve`, counting one more holder.
+    mutating func retain(_ curve: PlanCurve) -> UInt32 {
+        if column.base == nil {
+            let none = column.allocate(1)
+            precondition(none == 0, "the curve of none is entry 0")
+            column.base![0] = PlanCurve()
+        }
+        if curve == PlanCurve() { return 0 }
+        if curve.isSpring {
+            let i = column.allocate(1)
+            column.base![Int(i)] = curve
+            return UInt32(i)
+        }
+        if let e = shared[curve] {
+            shared[curve] = (e.index, e.count + 1)
+            return UInt32(e.index)
+        }
+        let i = column.allocate(1)
+        column.base![Int(i)] = curve
+        shared[curve] = (i, 1)
+        return UInt32(i)
+    }
+
+    /// One holder fewer of entry `i`; the entry goes with its last (entry 0 stays).
+    mutating func release(_ i: UInt32) {
+        guard i != 0 else { return }
+        let curve = column.base![Int(i)]
+        if !curve.isSpring {
+            let e = shared[curve]!
+            guard e.count == 1 else { shared[curve] = (e.index, e.count - 1); return }
+            shared[curve] = nil
+        }
+        column.free(Int32(i), 1)
+    }
+
+    /// How many rows hold the entry of timing function curve `curve` (0: it has none).
+    func holders(of curve: PlanCurve) -> Int32 { shared[curve]?.count ?? 0 }
+
+    var allocatedBytes: Int {
+        column.allocatedBytes + shared.capacity * (MemoryLayout<PlanCurve>.stride + MemoryLayout<(Int32, Int32)>.stride)
+    }
+
+    func deallocate() { column.deallocate() }
 }
 
 /// The keys animations are attached under, each distinct key stored once and counted (most
@@ -343,6 +454,14 @@ struct TableColumn<T> {
         if top + size > capacity { grow(to: top + size) }
         defer { top += size }
         return Int32(top)
+    }
+
+    /// Rows handed out at least once.
+    var handedOut: Int { top }
+
+    /// Room for `count` rows without growing (pages are touched only as rows are used).
+    mutating func reserve(_ count: Int) {
+        if capacity < count { grow(to: count) }
     }
 
     /// `values` copied into a new range (its start).

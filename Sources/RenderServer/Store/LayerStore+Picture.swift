@@ -28,8 +28,11 @@ extension LayerStore {
             var model = n[s].model
             var presentation = model
             pictureRows.withUnsafeMutableBufferPointer { rows in
-                _ = Presentation.evaluate(planned: rows, data: { i in arenas.data(spans![first + i], mode: rows[i].keyframeMode) },
-                                      model: &model, layerTime: layerTime, into: &presentation, resetting: nil) { i, timing, p in
+                _ = Presentation.evaluate(planned: rows, data: { i, outOfLine in
+                                              arenas.data(rows.baseAddress! + i, spans! + first + i, outOfLine: outOfLine)
+                                          },
+                                          model: &model, layerTime: layerTime, into: &presentation, resetting: nil,
+                                          written: { i in table.written(at: Int32(first + i)) }) { i, timing, p in
                     Presentation.apply(table.keptAnimation(at: first + i), state: timing, to: &p)
                 }
             }

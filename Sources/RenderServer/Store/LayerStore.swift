@@ -140,8 +140,10 @@ package final class LayerStore {
     /// it is sized for the layers the commit brings, not the limit (hashing touches all of a
     /// dictionary's buckets, so room for 100,000 would be 2 MiB resident from the first
     /// layer, 42 bytes a layer at 50,000), and rehashing it once per large commit that
-    /// outgrows it costs little beside the commit (`rendersrv-bench --commit`).
-    func reserve(layers: Int, animated: Int, limit: Int) {
+    /// outgrows it costs little beside the commit (`rendersrv-bench --commit`). The animation
+    /// table's row columns likewise, for `animated` more rows, or past the same size for
+    /// `animationLimit` (the client's `maxAnimations`; `limit` when 0).
+    func reserve(layers: Int, animated: Int, limit: Int, animationLimit: Int = 0) {
         func room(_ count: Int, adding: Int) -> Int {
             let needed = count + adding
             return needed > LayerStore.wholeReservationAbove ? max(needed, limit) : needed
@@ -156,6 +158,9 @@ package final class LayerStore {
             let n = room(animations.count, adding: animated)
             if animations.capacity < n { animations.reserveCapacity(n) }
             if presentations.capacity < n { presentations.reserveCapacity(n) }
+            let rows = table.rowsHandedOut + animated
+            table.reserveRows(rows > LayerStore.wholeReservationAbove ? max(rows, animationLimit > 0 ? animationLimit : limit)
+                                                                      : rows)
         }
     }
 
@@ -171,8 +176,10 @@ package final class LayerStore {
     package private(set) var animationCount = 0
     /// Bumped whenever any node's world timing may have changed (a timing or a superlayer
     /// changed): a state's copy of its layer's world timing is valid while its epoch equals
-    /// this, so a steady frame does not touch the node for it.
-    private(set) var timingEpoch: UInt64 = 1
+    /// this, so a steady frame does not touch the node for it. Four bytes (a state's copy is
+    /// one of `AnimationState`'s 64): it moves at most once per marking pass, and comes back
+    /// to a value a state holds only after 2^32 − 1 of them; it skips 0 ("never").
+    private(set) var timingEpoch: UInt32 = 1
     /// Scratch for subtree marking and world-timing paths (kept: no allocation per use).
     var scratch: [Int32] = []
     /// Scratch for `drawable(_:at:lifecycle:)`: a copy of a layer's rows (evaluation writes
@@ -478,7 +485,10 @@ package final class LayerStore {
             let i = Int(x)
             work &+= 1
             if staleness[i].isSuperset(of: caches) { continue }
-            if !timingChanged && !staleness[i].contains(.worldTiming) { timingEpoch &+= 1; timingChanged = true }
+            if !timingChanged && !staleness[i].contains(.worldTiming) {
+                timingEpoch = timingEpoch == .max ? 1 : timingEpoch + 1
+                timingChanged = true
+            }
             staleness[i].formUnion(caches)
             for child in nodes[i].sublayers {
                 if let c = slotOf[child] { scratch.append(c) }
@@ -527,7 +537,7 @@ package final class LayerStore {
         var a = Int(nodes[s].animationIndex)
         if a < 0 {
             a = animations.count
-            animations.append(AnimationState(slot: slot, layer: id))
+            animations.append(AnimationState(slot: slot))
             presentations.append(nodes[s].model)
             nodes[s].animationIndex = Int32(a)
         }
@@ -594,8 +604,8 @@ package final class LayerStore {
         if let ledger = contentsLedger, ledger.holdsAnimationContents {
             // Bitmaps inside the values of the animations going now leave the contents
             // budget with them (only layers whose animations hold some are looked at).
-            for a in indices where ledger.holdsAnimationContents(of: animations[a].layer) {
-                ledger.retired(animations[a].keysRetiring(in: table), of: animations[a].layer)
+            for a in indices where ledger.holdsAnimationContents(of: nodes[Int(animations[a].slot)].id) {
+                ledger.retired(animations[a].keysRetiring(in: table), of: nodes[Int(animations[a].slot)].id)
             }
         }
         var end = animations.count, removedAnimations = 0
@@ -625,7 +635,7 @@ package final class LayerStore {
                         let s = Int(states[a].slot)
                         // The presentation goes back to the model.
                         nodes[s].animationIndex = -1
-                        if states[a].hasTransition { transitionLayers.append(states[a].layer) }
+                        if states[a].hasTransition { transitionLayers.append(nodes[s].id) }
                         end -= 1
                         if a < end {
                             states.swapAt(a, end)
@@ -669,7 +679,7 @@ package final class LayerStore {
         let s = Int(animations[a].slot)
         // The presentation goes back to the model.
         nodes[s].animationIndex = -1
-        if animations[a].hasTransition { transitions[animations[a].layer] = nil }
+        if animations[a].hasTransition { transitions[nodes[s].id] = nil }
         let last = animations.removeLast()
         let lastPresentation = presentations.removeLast()
         if a < animations.count {
@@ -852,13 +862,14 @@ package final class LayerStore {
 package struct AnimationState {
     typealias Record = AnimationTable.Record
 
-    // Fields by size, eight bytes first, so that none pads another: 72 bytes, not 80.
+    // Fields by size, eight bytes first, so that none pads another: 64 bytes (72 with the
+    // layer's id, which its node holds, and an eight-byte epoch).
 
     /// The properties the attached animations may write (see `Animation.writtenProperties`).
     var written = PropertySet()
     /// The layer's world timing as of `LayerStore.timingEpoch == worldEpoch` (0: never).
     var worldTiming = WorldTiming.identity
-    var worldEpoch: UInt64 = 0
+    var worldEpoch: UInt32 = 0
     /// The layer's rows in the table (−1: none yet) and how many.
     private(set) var first: Int32 = -1
     private(set) var count: Int32 = 0
@@ -868,9 +879,8 @@ package struct AnimationState {
     /// Records not yet `started`: while 0, a frame reads the records only for an animation
     /// that finished.
     var unstarted: Int32 = 0
-    /// The layer's slot in `LayerStore.nodes`, and its id.
+    /// The layer's slot in `LayerStore.nodes` (whose node holds its id).
     var slot: Int32
-    var layer: LayerID
     /// What a steady frame touches, for the walk's prefetching (worked out by the frame after
     /// each full reset, which follows every change of `written`): the bytes of a
     /// `LayerProperties` that hold `written` (`LayerProperties.storageSpan`).
@@ -888,8 +898,8 @@ package struct AnimationState {
     /// Whether an animation reads the model (the walk prefetches the model's span only then).
     var readsModel: Bool { readingModel > 0 }
 
-    init(slot: Int32, layer: LayerID) {
-        self.slot = slot; self.layer = layer
+    init(slot: Int32) {
+        self.slot = slot
     }
 
     /// The layer's rows (valid until the table next allocates).
@@ -936,7 +946,7 @@ package struct AnimationState {
 
     private mutating func noteChange(table: AnimationTable) {
         let rows = table.rows(first, count)
-        written = rows.reduce(into: PropertySet()) { $0.formUnion($1.written) }
+        written = (first ..< first + count).reduce(into: PropertySet()) { $0.formUnion(table.written(at: $1)) }
         readingModel = Int32(rows.filter { !$0.plan.overwrites }.count)
         readsOutOfLine = table.spanRows(first, count).contains { $0.readsOutOfLine }
         needsFullReset = true
@@ -955,7 +965,7 @@ package struct AnimationState {
         }
         let row = table.plant(animation, key: key, id: id, at: first + Int32(n))
         unstarted += 1
-        written.formUnion(row.written)
+        written.formUnion(table.written(at: first + Int32(n)))
         if !row.plan.overwrites { readingModel += 1 }
         readsOutOfLine = readsOutOfLine || table.spanRows(first, count)[n].readsOutOfLine
         needsFullReset = true
