@@ -170,12 +170,14 @@ public final class Server: @unchecked Sendable {
     }
 
     /// Writes every session's queued bytes and performs the closes the core asked for; keeps
-    /// the large-commit turns going. `reader`: the connection whose read led here, found
-    /// without looking it up (a read usually leaves its own session alone to flush).
+    /// the large-commit turns going. `reader`: the connection whose read led here, flushed
+    /// whether or not its session is on the dirty list (its read did not put it there:
+    /// `ServerCore.receive(flushedByCaller:)`); a read usually leaves no other session to flush.
     func flushTransport(reader: SocketConnection? = nil) {
         loop.preconditionInLoop()
-        for session in core.takeDirtySessions() {
-            if let reader, reader.session === session { reader.flush() } else { connections[session.id]?.flush() }
+        reader?.flush()
+        core.visitDirtySessions { session in
+            if session !== reader?.session { connections[session.id]?.flush() }
         }
         if core.hasJobs { startJobTurns() }
         // Idle costs nothing: the frame clock sleeps while nothing animates or changed.

@@ -20,8 +20,6 @@ final class SocketConnection {
     private let loop: Loop
     private let pipe: UnsafeMutablePointer<uv_pipe_t>
     private unowned let server: Server
-    private static let readBufferSize = 64 << 10
-    private let readBuffer = UnsafeMutableRawPointer.allocate(byteCount: SocketConnection.readBufferSize, alignment: 16)
 
     private enum Phase { case open, draining, closed }
     private var phase = Phase.open
@@ -31,8 +29,6 @@ final class SocketConnection {
     init(session: ClientSession, loop: Loop, pipe: UnsafeMutablePointer<uv_pipe_t>, server: Server) {
         self.session = session; self.loop = loop; self.pipe = pipe; self.server = server
     }
-
-    deinit { readBuffer.deallocate() }
 
     /// The peer's pid and uid from `SO_PEERCRED` (nil when unavailable).
     static func peerCredentials(of pipe: UnsafeMutablePointer<uv_pipe_t>) -> (pid: Int32, uid: UInt32)? {
@@ -51,18 +47,18 @@ final class SocketConnection {
     }
 
     private func startReading() {
+        // The loop's read buffer, shared by every connection (`Loop.readBuffer`).
         let rc = uv_read_start(uvStream(pipe), { handle, _, buf in
-            let c = Unmanaged<SocketConnection>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-            buf!.pointee = uv_buf_init(c.readBuffer.assumingMemoryBound(to: CChar.self),
-                                       UInt32(SocketConnection.readBufferSize))
-        }, { stream, nread, _ in
+            buf!.pointee = Loop.readBuffer(of: handle!)
+        }, { stream, nread, buf in
             let c = Unmanaged<SocketConnection>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
-            c.didRead(nread)
+            c.didRead(nread, into: UnsafeRawPointer(buf!.pointee.base))
         })
         if rc != 0 { server.core.connectionEnded(session, reason: "cannot read from the socket (\(uvErrorText(rc)))") }
     }
 
-    private func didRead(_ nread: Int) {
+    /// `nread` bytes arrived at `bytes` (the loop's read buffer), or the read failed (< 0).
+    private func didRead(_ nread: Int, into bytes: UnsafeRawPointer?) {
         loop.preconditionInLoop()
         guard phase == .open else { return }
         // One strong reference for the whole call (each use of the unowned reference is an
@@ -73,8 +69,9 @@ final class SocketConnection {
                 : "reading failed (\(uvErrorText(Int32(nread))))"
             server.core.connectionEnded(session, reason: reason)
         } else if nread > 0 {
-            server.core.receive(UnsafeRawBufferPointer(start: readBuffer, count: nread), descriptors: takeDescriptors(),
-                                from: session, now: Server.monotonicSeconds())
+            // The session is flushed below, by itself: not put on the core's dirty list.
+            server.core.receive(UnsafeRawBufferPointer(start: bytes, count: nread), descriptors: takeDescriptors(),
+                                from: session, now: Server.monotonicSeconds(), flushedByCaller: true)
             if session.hasRunningTimeout { server.resumeTimeoutChecks() }
         }
         server.flushTransport(reader: self)
