@@ -122,7 +122,15 @@ public struct FrameDecoder: Sendable {
             consumeFrame(length: 16)
             return .message(small)
         }
-        let limits = self.limits
+        return try nextFrame(streamingCommitsLargerThan: threshold, sharedBitmaps: sharedBitmaps)
+    }
+
+    /// The general decoder's step of `next(streamingCommitsLargerThan:sharedBitmaps:)`, out
+    /// of line: a ping's call does not set up its frame (about 60 instructions).
+    @inline(never)
+    private mutating func nextFrame(streamingCommitsLargerThan threshold: Int,
+                                    sharedBitmaps: (any SharedBitmapResolver)?) throws(ProtocolError) -> Decoded? {
+        let start = readIndex, stop = end, limit = maxFrameBytes, limits = self.limits
         let step: Step = buffer.withUnsafeBytes { all in
             let rest = UnsafeRawBufferPointer(rebasing: all[start ..< stop])
             guard let header = WireCodec.header(of: rest) else { return .needMoreData }
