@@ -171,7 +171,14 @@ package final class ServerCore {
         }
     }
 
+    /// How many session actions the core has performed (`ClientSession.Action`), counting up.
+    /// A session changes what a frame must show only through actions (an applied commit, a
+    /// control request, its end): when this has not moved over a read, the read changed
+    /// nothing `needsFrame` reads (it held pings, or part of a frame).
+    package private(set) var performedActionCount: UInt64 = 0
+
     private func perform(_ action: ClientSession.Action, for session: ClientSession) {
+        performedActionCount &+= 1
         switch action {
         case let .welcome(version):
             session.send(.welcome(welcome(for: session, version: version)))

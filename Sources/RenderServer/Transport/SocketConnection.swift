@@ -71,6 +71,7 @@ final class SocketConnection {
         // One strong reference for the whole call (each use of the unowned reference is an
         // unowned-to-strong load on an object with a side table, about 80 instructions).
         let server = self.server
+        let performedBefore = server.core.performedActionCount
         if nread < 0 {
             let reason = nread == Int(UV_EOF.rawValue) ? "the client closed the connection"
                 : "reading failed (\(uvErrorText(Int32(nread))))"
@@ -82,7 +83,7 @@ final class SocketConnection {
                                 from: session, now: Server.monotonicSeconds(), flushedByCaller: true)
             if session.hasRunningTimeout { server.resumeTimeoutChecks() }
         }
-        server.flushTransport(reader: self)
+        server.flushTransport(reader: self, performedBefore: performedBefore)
     }
 
     /// The descriptors libuv received with the latest read, as plain descriptors the caller
