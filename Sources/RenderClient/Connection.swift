@@ -191,7 +191,7 @@ public final class Connection: @unchecked Sendable {
     /// A commit goes the way `send(_:)` sends it (into the session's image).
     public func send(message: Message) throws(ConnectionError) {
         if case let .commit(c) = message { return try send(c) }
-        try core.write(WireCodec.encode(message))
+        try core.write(message)
     }
 
     /// Round trip of a `ping` to the server, in seconds (from the write to the I/O

@@ -90,10 +90,23 @@ final class ConnectionCore: @unchecked Sendable {
     /// Writes a message that is not a commit (pings, pongs, control requests, goodbye).
     func write(_ frame: [UInt8]) throws(ConnectionError) {
         writeLock.lock(); defer { writeLock.unlock() }
+        try checkWritable()
+        try channel.write(frame)
+    }
+
+    /// As `write(_:)` with the frame of `message`: a ping or a pong is encoded on the stack
+    /// (`WireCodec.withEncodedFrame`), not into an array.
+    func write(_ message: Message) throws(ConnectionError) {
+        writeLock.lock(); defer { writeLock.unlock() }
+        try checkWritable()
+        try channel.write(message)
+    }
+
+    /// Throws why the connection takes no more writes, if it does not. Under `writeLock`.
+    private func checkWritable() throws(ConnectionError) {
         let refusal = state.withLock { s -> ConnectionError? in s.end ?? s.sessionLost }
         if let refusal { throw refusal }
         guard !fdClosed else { throw .closedByClient }
-        try channel.write(frame)
     }
 
     /// Sends a commit numbered here: `build` gets the next sequence number (above any
@@ -182,7 +195,7 @@ final class ConnectionCore: @unchecked Sendable {
         }
         defer { _ = state.withLock { $0.pings.removeValue(forKey: token) } }
         let start = MediaTime.now()
-        try write(WireCodec.encode(.ping(token)))
+        try write(.ping(token))
         let received = try wait(timeout: timeout, operation: "ping") { s throws(ConnectionError) -> Double? in
             guard let p = s.pings[token] else { return nil }
             // The session the ping went to was lost: its pong will never come.
@@ -386,7 +399,7 @@ final class ConnectionCore: @unchecked Sendable {
             let now = MediaTime.now()
             signal { s in if s.pings[token] != nil { s.pings[token]!.received = now } }
         case let .ping(token):
-            try? write(WireCodec.encode(.pong(token)))
+            try? write(.pong(token))
         case let .commitApplied(a):
             signal { s in
                 if (s.applied?.sequence ?? 0) <= a.sequence { s.applied = a }

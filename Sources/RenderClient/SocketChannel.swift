@@ -53,24 +53,37 @@ final class SocketChannel {
     /// Writes a whole frame, blocking until the kernel took every byte. `descriptors` go
     /// with its first byte (`SCM_RIGHTS`); the caller still owns (and closes) them.
     func write(_ bytes: [UInt8], descriptors: [Int32] = []) throws(ConnectionError) {
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
+        try bytes.withUnsafeBytes { raw in Result { () throws(ConnectionError) in try write(raw, descriptors: descriptors) } }
+            .get()
+    }
+
+    /// Writes one message as a whole frame, encoded without an allocation when it is small
+    /// (`WireCodec.withEncodedFrame`: a ping or a pong).
+    func write(_ message: Message) throws(ConnectionError) {
+        try WireCodec.withEncodedFrame(message) { raw in Result { () throws(ConnectionError) in try write(raw) } }.get()
+    }
+
+    /// Writes `raw` (a whole frame or a run of them), as `write(_:descriptors:)` does.
+    func write(_ raw: UnsafeRawBufferPointer, descriptors: [Int32] = []) throws(ConnectionError) {
+        /// 0, or the errno that stopped the write.
+        func send() -> Int32 {
             var offset = 0
             if !descriptors.isEmpty && raw.count > 0 {
                 let n = descriptors.withUnsafeBufferPointer {
                     csys_send_with_fds(fd, raw.baseAddress!, raw.count, $0.baseAddress, Int32($0.count))
                 }
-                guard n > 0 else { failure = n < 0 ? Int32(-n) : EPIPE; return }
+                guard n > 0 else { return n < 0 ? Int32(-n) : EPIPE }
                 offset = n
             }
             while offset < raw.count {
-                let n = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 if n > 0 { offset += n; continue }
                 if n < 0 && errno == EINTR { continue }
-                failure = n < 0 ? errno : EPIPE
-                return
+                return n < 0 ? errno : EPIPE
             }
+            return 0
         }
+        let failure = send()
         if failure != 0 {
             if failure == EPIPE || failure == ECONNRESET { throw .closed(path: path) }
             throw .system(operation: "send()", path: path, errno: failure)

@@ -89,6 +89,16 @@ struct ByteWriter: ~Copyable {
         payload(p + 8)
     }
 
+    /// A small fixed-size message's whole frame (`SmallFrame`) in one claim; false, writing
+    /// nothing, when the message is not one of them.
+    @inline(__always)
+    mutating func writeSmallFrame(_ message: borrowing Message) -> Bool {
+        if SmallFrame.capacity > capacity &- count { grow(minimumCapacity: count &+ SmallFrame.capacity) }
+        let n = SmallFrame.encode(message, into: storage + count)
+        count &+= n
+        return n > 0
+    }
+
     // MARK: Integers
 
     @inline(__always)

@@ -88,10 +88,12 @@ public struct FrameDecoder: Sendable {
 
     /// nil = need more data. After it throws, the stream is unusable (the peer must be dropped).
     public mutating func next() throws(ProtocolError) -> Message? {
-        switch try next(streamingCommitsLargerThan: Int.max) {
-        case let .message(m)?: return m
-        case let .commit(stream)?: preconditionFailure("a commit of \(stream.count) commands streamed unasked")
-        case nil: return nil
+        guard let decoded = try next(streamingCommitsLargerThan: Int.max) else { return nil }
+        // Consumed, so the message moves out (matching the optional copied it through the
+        // runtime's value witnesses: about 110 instructions a message).
+        switch consume decoded {
+        case let .message(m): return m
+        case let .commit(stream): preconditionFailure("a commit of \(stream.count) commands streamed unasked")
         }
     }
 
@@ -112,6 +114,22 @@ public struct FrameDecoder: Sendable {
                               sharedBitmaps: (any SharedBitmapResolver)? = nil) throws(ProtocolError) -> Decoded? {
         if let failure { throw failure }
         guard end &- readIndex >= WireCodec.headerSize else { return nil }
+        let start = readIndex, stop = end, limit = maxFrameBytes
+        // A ping or a pong, whole and valid: two loads, no general decoder (`SmallFrame`).
+        if let small = buffer.withUnsafeBytes({ all in
+            SmallFrame.decodePingOrPong(UnsafeRawBufferPointer(rebasing: all[start ..< stop]), maxFrameBytes: limit)
+        }) {
+            consumeFrame(length: 16)
+            return .message(small)
+        }
+        return try nextFrame(streamingCommitsLargerThan: threshold, sharedBitmaps: sharedBitmaps)
+    }
+
+    /// The general decoder's step of `next(streamingCommitsLargerThan:sharedBitmaps:)`, out
+    /// of line: a ping's call does not set up its frame (about 60 instructions).
+    @inline(never)
+    private mutating func nextFrame(streamingCommitsLargerThan threshold: Int,
+                                    sharedBitmaps: (any SharedBitmapResolver)?) throws(ProtocolError) -> Decoded? {
         let start = readIndex, stop = end, limit = maxFrameBytes, limits = self.limits
         let step: Step = buffer.withUnsafeBytes { all in
             let rest = UnsafeRawBufferPointer(rebasing: all[start ..< stop])
@@ -144,13 +162,7 @@ public struct FrameDecoder: Sendable {
         case .needMoreData:
             return nil
         case let .decoded(decoded, frameLength):
-            readIndex &+= frameLength
-            if readIndex == end {
-                // Keep the storage for the next read unless one huge frame grew it.
-                if buffer.count > 1 << 20 { buffer = [] }
-                readIndex = 0
-                end = 0
-            }
+            consumeFrame(length: frameLength)
             return decoded
         case let .failed(error):
             failure = error
@@ -165,6 +177,18 @@ public struct FrameDecoder: Sendable {
         case needMoreData
         case decoded(Decoded, frameLength: Int)
         case failed(ProtocolError)
+    }
+
+    /// Marks the frame of `length` bytes at `readIndex` as returned.
+    @inline(__always)
+    private mutating func consumeFrame(length: Int) {
+        readIndex &+= length
+        if readIndex == end {
+            // Keep the storage for the next read unless one huge frame grew it.
+            if buffer.count > 1 << 20 { buffer = [] }
+            readIndex = 0
+            end = 0
+        }
     }
 
     /// Drops consumed bytes so the buffer only holds what is still unread.

@@ -28,6 +28,8 @@ public struct MessageBuffer: ~Copyable {
 
     /// Encodes one whole frame (header and payload) at the end.
     public mutating func append(_ message: Message) {
+        // A pong or a commitApplied: a few stores (`SmallFrame`), no walk of the general encoder.
+        if writer.writeSmallFrame(message) { return }
         let start = writer.count
         writer.writeU32(0) // patched below
         writer.writeU16(message.type.rawValue)

@@ -33,6 +33,15 @@ public enum WireCodec {
     /// shared-memory contents (value tag 12, `SharedBitmapReference`), the others inline.
     /// The caller sends the descriptors `share` collected with the frame's first byte.
     public static func encode(_ message: Message, sharingBitmaps share: SharedBitmapSharer?) -> [UInt8] {
+        // A small fixed-size message is written once, into the array (no writer to free).
+        var small: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let n = withUnsafeMutableBytes(of: &small) { SmallFrame.encode(message, into: $0.baseAddress!) }
+        if n > 0 { return withUnsafeBytes(of: &small) { [UInt8]($0[..<n]) } }
+        return encodeGeneral(message, sharingBitmaps: share).bytes
+    }
+
+    /// The general encoder: every message, into a writer of its own.
+    static func encodeGeneral(_ message: Message, sharingBitmaps share: SharedBitmapSharer?) -> ByteWriter {
         var w = ByteWriter(reservingCapacity: message.encodedSizeEstimate)
         w.shareBitmap = share
         w.writeU32(0) // patched below
@@ -43,7 +52,7 @@ public enum WireCodec {
             preconditionFailure("\(message.type) payload of \(w.count - headerSize) bytes exceeds the wire's 4 GiB frame limit")
         }
         w.setInteger(length, at: 0)
-        return w.bytes
+        return w
     }
 
 

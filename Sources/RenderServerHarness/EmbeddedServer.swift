@@ -252,8 +252,8 @@ public final class EmbeddedServer {
     }
 
     private func drain() {
-        for session in core.takeDirtySessions() {
-            guard var c = clients[session.id], !c.closed else { continue }
+        core.visitDirtySessions { session in
+            guard var c = clients[session.id], !c.closed else { return }
             if session.closeRequest?.flush != false { c.inbox += session.takeOutbound() }
             session.transportBacklog = c.inbox.count
             if session.closeRequest != nil { c.closed = true }

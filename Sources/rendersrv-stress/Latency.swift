@@ -326,16 +326,46 @@ final class RawPingPong {
     }
 }
 
-/// The protocol's ping waiting as `RawPingPong` does: the ping encoded by `WireCodec`, sent,
-/// and the socket read with a blocking `recv` into a `FrameDecoder` until the pong — the
-/// same system calls and the same wait as the raw ping-pong, so that the two differ by the
-/// protocol's work at both ends only. (`WireClient.ping` polls before each read, for its
-/// timeout: one more system call and wake-up path a round trip, about 1 µs of CPU on one
-/// CPU.) Reads a duplicate of the client's socket, after its hello.
+/// The protocol's ping waiting as `RawPingPong` does: the ping encoded by `WireCodec`
+/// (`withEncodedFrame`), sent, and the socket read with a blocking `recv` into a
+/// `FrameDecoder` until the pong is decoded — the same system calls and the same wait as
+/// the raw ping-pong, so that the two differ by the protocol's work at both ends only.
+/// (`WireClient.ping` polls before each read, for its timeout: one more system call and
+/// wake-up path a round trip, about 1 µs of CPU on one CPU.) Reads a duplicate of the
+/// client's socket, after its hello.
+///
+/// Its state is one stored struct, reached once a round trip: a class's stored properties
+/// are checked for exclusive access at run time in this target (about 100 instructions
+/// an access, some 500 a round trip when the decoder and the buffer were properties of
+/// the class: the raw client's locals pay none).
 final class BlockingPinger {
     let fd: Int32
-    private var decoder = FrameDecoder(maxFrameBytes: Int.max)
-    private var buffer = [UInt8](repeating: 0, count: 4096)
+    private var state = State()
+
+    private struct State {
+        var decoder = FrameDecoder(maxFrameBytes: Int.max)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+
+        /// Sends the ping on `fd` and reads until its pong; false when the connection failed.
+        mutating func roundTrip(_ token: UInt64, fd: Int32) -> Bool {
+            // Encoded as a client library encodes it (`RenderClient`'s `Connection` too): on the stack.
+            let sent = WireCodec.withEncodedFrame(.ping(token)) { frame in
+                Glibc.send(fd, frame.baseAddress, frame.count, Int32(MSG_NOSIGNAL)) == frame.count
+            }
+            guard sent else { return false }
+            while true {
+                do {
+                    while let m = try decoder.next() { if case .pong(token) = m { return true } }
+                } catch {
+                    return false
+                }
+                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            }
+        }
+    }
 
     init(_ client: WireClient) { fd = dup(client.fd) }
     deinit { Glibc.close(fd) }
@@ -343,20 +373,8 @@ final class BlockingPinger {
     /// One round trip, seconds (nil when the connection failed).
     func ping(_ token: UInt64) -> Double? {
         let t0 = Date()
-        let frame = WireCodec.encode(.ping(token))
-        guard frame.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == frame.count
-        else { return nil }
-        while true {
-            do {
-                while let m = try decoder.next() { if case .pong(token) = m { return Date().timeIntervalSince(t0) } }
-            } catch {
-                return nil
-            }
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return nil }
-            buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-        }
+        guard state.roundTrip(token, fd: fd) else { return nil }
+        return Date().timeIntervalSince(t0)
     }
 }
 

@@ -170,14 +170,24 @@ public final class Server: @unchecked Sendable {
     }
 
     /// Writes every session's queued bytes and performs the closes the core asked for; keeps
-    /// the large-commit turns going. `reader`: the connection whose read led here, found
-    /// without looking it up (a read usually leaves its own session alone to flush).
-    func flushTransport(reader: SocketConnection? = nil) {
+    /// the large-commit turns going; starts or pauses the frame clock. `reader`: the
+    /// connection whose read led here, flushed whether or not its session is on the dirty
+    /// list (its read did not put it there: `ServerCore.receive(flushedByCaller:)`); a read
+    /// usually leaves no other session to flush.
+    ///
+    /// `performedBefore`: the core's `performedActionCount` before that read. When no action
+    /// was performed since (a read of pings), nothing `needsFrame` reads has changed and the
+    /// clock is left as it is: a paused clock stays right, and a running one is paused after
+    /// its next frame, which flushes too. (`needsFrame` walks every session: the check cost a
+    /// ping about 150 instructions, and more with each session.)
+    func flushTransport(reader: SocketConnection? = nil, performedBefore: UInt64? = nil) {
         loop.preconditionInLoop()
-        for session in core.takeDirtySessions() {
-            if let reader, reader.session === session { reader.flush() } else { connections[session.id]?.flush() }
+        reader?.flush()
+        core.visitDirtySessions { session in
+            if session !== reader?.session { connections[session.id]?.flush() }
         }
         if core.hasJobs { startJobTurns() }
+        if performedBefore == core.performedActionCount { return }
         // Idle costs nothing: the frame clock sleeps while nothing animates or changed.
         if let clock = realClock {
             if core.needsFrame {

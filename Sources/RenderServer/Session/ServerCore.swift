@@ -33,7 +33,7 @@ package final class ReleaseBox: @unchecked Sendable {
 ///     frame tick      ───────────────▶  produceFrame(target:wakeNanoseconds:missed:)
 ///     periodic        ───────────────▶  tick(now:)              (handshake and frame timeouts)
 ///     connection end  ───────────────▶  connectionEnded(_:reason:)
-///                     ◀───────────────  takeDirtySessions(): write each one's outbound,
+///                     ◀───────────────  visitDirtySessions: write each one's outbound,
 ///                                        close those with a closeRequest
 ///
 /// A `ClientSession` knows nothing of the core: each call into it returns actions (a
@@ -61,8 +61,8 @@ package final class ServerCore {
     private var nextSessionID: UInt32 = 1
     /// Sessions with bytes to write or a close to perform, each once (`ClientSession.isMarkedDirty`).
     private var dirty: [ClientSession] = []
-    /// The list the last `takeDirtySessions` handed out: the two swap, so that a turn neither
-    /// allocates a list nor hashes a session id (a ping's turn did both).
+    /// The list `visitDirtySessions` walks: the two swap, so that a turn neither allocates a
+    /// list nor hashes a session id (a ping's turn did both).
     private var handedOut: [ClientSession] = []
 
     var engine = AnimationEngine()
@@ -141,10 +141,16 @@ package final class ServerCore {
     }
 
     /// `descriptors` came with the bytes; the session owns (and closes) them.
-    package func receive(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32] = [], from session: ClientSession, now: Double) {
+    ///
+    /// `flushedByCaller`: the caller acts on this session's `outbound` and `closeRequest`
+    /// itself after the call (the daemon's read path: `Server.flushTransport(reader:)`), so
+    /// the session is not put on the dirty list for it (a list append and removal, and a
+    /// retain and release, per read). Other sessions the call touched are, as always.
+    package func receive(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32] = [], from session: ClientSession,
+                         now: Double, flushedByCaller: Bool = false) {
         perform(session.receive(bytes, descriptors: descriptors, now: now, inbound: &inbound, slice: sliceBudget),
                 for: session, now: now)
-        markDirty(session)
+        if !flushedByCaller { markDirty(session) }
     }
 
     /// The transport saw the connection end or fail.
@@ -165,7 +171,14 @@ package final class ServerCore {
         }
     }
 
+    /// How many session actions the core has performed (`ClientSession.Action`), counting up.
+    /// A session changes what a frame must show only through actions (an applied commit, a
+    /// control request, its end): when this has not moved over a read, the read changed
+    /// nothing `needsFrame` reads (it held pings, or part of a frame).
+    package private(set) var performedActionCount: UInt64 = 0
+
     private func perform(_ action: ClientSession.Action, for session: ClientSession) {
+        performedActionCount &+= 1
         switch action {
         case let .welcome(version):
             session.send(.welcome(welcome(for: session, version: version)))
@@ -216,15 +229,17 @@ package final class ServerCore {
         dirty.append(session)
     }
 
-    /// The sessions whose `outbound` or `closeRequest` the transport must act on. The caller
-    /// is done with the previous list by the time it asks again.
-    package func takeDirtySessions() -> [ClientSession] {
+    /// Calls `body` with each session whose `outbound` or `closeRequest` the transport must
+    /// act on, once each, then forgets them (no reference is kept after the call). A session
+    /// `body` marks dirty again is visited by the next call. Nothing to do costs one check.
+    package func visitDirtySessions(_ body: (ClientSession) -> Void) {
+        guard !dirty.isEmpty else { return }
         swap(&dirty, &handedOut)
+        for s in handedOut { s.isMarkedDirty = false }
+        for s in handedOut { body(s) }
         // Emptied element by element, keeping its storage (usually one session):
         // `removeAll(keepingCapacity:)` took 170 instructions a turn through `replaceSubrange`.
-        while dirty.popLast() != nil {}
-        for s in handedOut { s.isMarkedDirty = false }
-        return handedOut
+        while handedOut.popLast() != nil {}
     }
 
     /// Checks every session's handshake and partial-frame timeouts (monotonic seconds).

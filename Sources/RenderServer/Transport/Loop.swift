@@ -15,14 +15,32 @@ public final class Loop {
     let raw: UnsafeMutablePointer<uv_loop_t>
     fileprivate var ownerThread: pthread_t
 
+    /// Bytes of `readBuffer`.
+    static let readBufferSize = 64 << 10
+    /// Where every socket of the loop reads into (`readBuffer(of:)`): one read at a time
+    /// happens on the loop thread, and its bytes are taken (copied into the session's
+    /// decoder) before the read callback returns. Also the loop's `data`, so that libuv's
+    /// allocation callback finds it without touching a Swift object (a retain and a
+    /// release of the connection per read).
+    let readBuffer = UnsafeMutableRawPointer.allocate(byteCount: Loop.readBufferSize, alignment: 16)
+
     init() throws {
         raw = UnsafeMutablePointer<uv_loop_t>.allocate(capacity: 1)
         let rc = uv_loop_init(raw)
         guard rc == 0 else {
             raw.deallocate()
+            readBuffer.deallocate()
             throw ServerError.libuv(call: "uv_loop_init", code: rc)
         }
+        raw.pointee.data = readBuffer
         ownerThread = pthread_self()
+    }
+
+    /// The read buffer of the loop that runs `handle` (`readBuffer`), for an allocation
+    /// callback.
+    @inline(__always)
+    static func readBuffer(of handle: UnsafeMutablePointer<uv_handle_t>) -> uv_buf_t {
+        uv_buf_init(handle.pointee.loop.pointee.data.assumingMemoryBound(to: CChar.self), UInt32(readBufferSize))
     }
 
     /// Whether the caller runs on the loop thread.
@@ -49,7 +67,10 @@ public final class Loop {
         return uv_loop_close(raw)
     }
 
-    deinit { raw.deallocate() }
+    deinit {
+        raw.deallocate()
+        readBuffer.deallocate()
+    }
 }
 
 // MARK: - Handle helpers

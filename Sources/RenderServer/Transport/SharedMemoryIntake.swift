@@ -56,8 +56,10 @@ package final class SharedMemoryIntake: SharedBitmapResolver {
     /// with (none when it named none).
     func endMessage() {
         let n = min(queue.count, highestNamed + 1)
-        for fd in queue[..<n] { close(fd) }
-        queue.removeFirst(n)
+        if n > 0 {
+            for fd in queue[..<n] { close(fd) }
+            queue.removeFirst(n)
+        }
         highestNamed = -1; bytesTaken = 0
     }
 

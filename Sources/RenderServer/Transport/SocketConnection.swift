@@ -4,8 +4,9 @@ import Glibc
 import RenderProtocol
 
 /// One client's socket: reads bytes into its `ClientSession` and writes the session's
-/// outbound bytes, straight to the kernel when it can (`uv_try_write`), else through
-/// libuv's write queue, whose size it reports to the session as back-pressure.
+/// outbound bytes, straight to the kernel when it can (one `write(2)` while libuv queues
+/// nothing, as `uv_try_write` would do), else through libuv's write queue, whose size it
+/// reports to the session as back-pressure.
 ///
 /// The pipe is in libuv's IPC mode: descriptors a client passes with its bytes
 /// (`SCM_RIGHTS`, shared-memory contents) come out of libuv as pending handles of type
@@ -20,8 +21,6 @@ final class SocketConnection {
     private let loop: Loop
     private let pipe: UnsafeMutablePointer<uv_pipe_t>
     private unowned let server: Server
-    private static let readBufferSize = 64 << 10
-    private let readBuffer = UnsafeMutableRawPointer.allocate(byteCount: SocketConnection.readBufferSize, alignment: 16)
 
     private enum Phase { case open, draining, closed }
     private var phase = Phase.open
@@ -31,8 +30,6 @@ final class SocketConnection {
     init(session: ClientSession, loop: Loop, pipe: UnsafeMutablePointer<uv_pipe_t>, server: Server) {
         self.session = session; self.loop = loop; self.pipe = pipe; self.server = server
     }
-
-    deinit { readBuffer.deallocate() }
 
     /// The peer's pid and uid from `SO_PEERCRED` (nil when unavailable).
     static func peerCredentials(of pipe: UnsafeMutablePointer<uv_pipe_t>) -> (pid: Int32, uid: UInt32)? {
@@ -46,38 +43,47 @@ final class SocketConnection {
     /// close callback.
     func start() {
         loop.preconditionInLoop()
+        var fd: uv_os_fd_t = -1
+        if uv_fileno(uvHandle(pipe), &fd) == 0 { descriptor = fd }
         pipe.pointee.data = Unmanaged.passRetained(self).toOpaque()
         startReading()
     }
 
+    /// The socket's descriptor (libuv's), written to directly while libuv queues nothing
+    /// (`write`); -1 when libuv would not tell it, and every write then goes through libuv.
+    private var descriptor: Int32 = -1
+
     private func startReading() {
+        // The loop's read buffer, shared by every connection (`Loop.readBuffer`).
         let rc = uv_read_start(uvStream(pipe), { handle, _, buf in
-            let c = Unmanaged<SocketConnection>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-            buf!.pointee = uv_buf_init(c.readBuffer.assumingMemoryBound(to: CChar.self),
-                                       UInt32(SocketConnection.readBufferSize))
-        }, { stream, nread, _ in
+            buf!.pointee = Loop.readBuffer(of: handle!)
+        }, { stream, nread, buf in
             let c = Unmanaged<SocketConnection>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
-            c.didRead(nread)
+            c.didRead(nread, into: UnsafeRawPointer(buf!.pointee.base))
         })
         if rc != 0 { server.core.connectionEnded(session, reason: "cannot read from the socket (\(uvErrorText(rc)))") }
     }
 
-    private func didRead(_ nread: Int) {
+    /// `nread` bytes arrived at `bytes` (the loop's read buffer), or the read failed (< 0).
+    private func didRead(_ nread: Int, into bytes: UnsafeRawPointer?) {
         loop.preconditionInLoop()
         guard phase == .open else { return }
         // One strong reference for the whole call (each use of the unowned reference is an
         // unowned-to-strong load on an object with a side table, about 80 instructions).
         let server = self.server
+        let performedBefore = server.core.performedActionCount
         if nread < 0 {
             let reason = nread == Int(UV_EOF.rawValue) ? "the client closed the connection"
                 : "reading failed (\(uvErrorText(Int32(nread))))"
             server.core.connectionEnded(session, reason: reason)
         } else if nread > 0 {
-            server.core.receive(UnsafeRawBufferPointer(start: readBuffer, count: nread), descriptors: takeDescriptors(),
-                                from: session, now: Server.monotonicSeconds())
+            // The session is flushed below, by itself: not put on the core's dirty list.
+            let descriptors = uv_pipe_pending_count(pipe) > 0 ? takeDescriptors() : []
+            server.core.receive(UnsafeRawBufferPointer(start: bytes, count: nread), descriptors: descriptors,
+                                from: session, now: Server.monotonicSeconds(), flushedByCaller: true)
             if session.hasRunningTimeout { server.resumeTimeoutChecks() }
         }
-        server.flushTransport(reader: self)
+        server.flushTransport(reader: self, performedBefore: performedBefore)
     }
 
     /// The descriptors libuv received with the latest read, as plain descriptors the caller
@@ -142,15 +148,16 @@ final class SocketConnection {
     private func write(_ bytes: UnsafeRawBufferPointer) -> String? {
         guard !bytes.isEmpty else { return nil }
         var offset = 0
-        if pendingWrites == 0 {
-            var buf = uv_buf_init(UnsafeMutableRawPointer(mutating: bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                  UInt32(bytes.count))
-            let n = uv_try_write(uvStream(pipe), &buf, 1)
+        if pendingWrites == 0 && descriptor >= 0 {
+            // What `uv_try_write` does with nothing queued — one `write(2)` on the non-blocking
+            // socket — without its checks and buffer set-up (about 120 instructions a reply).
+            var n: Int
+            repeat { n = Glibc.write(descriptor, bytes.baseAddress!, bytes.count) } while n < 0 && errno == EINTR
             if n >= 0 {
-                offset = Int(n)
+                offset = n
                 if offset == bytes.count { return nil }
-            } else if n != UV_EAGAIN.rawValue {
-                return "writing failed (\(uvErrorText(n)))"
+            } else if errno != EAGAIN && errno != EWOULDBLOCK {
+                return "writing failed (\(uvErrorText(-errno)))"
             }
         }
         // One block: the request, then the bytes.
