@@ -115,12 +115,13 @@ public struct FrameDecoder: Sendable {
         if let failure { throw failure }
         guard end &- readIndex >= WireCodec.headerSize else { return nil }
         let start = readIndex, stop = end, limit = maxFrameBytes
-        // A ping or a pong, whole and valid: two loads, no general decoder (`SmallFrame`).
+        // A small fixed-size message, whole and valid (ping, pong, commitApplied, statsRequest,
+        // clientsRequest): a few loads, no general decoder (`SmallFrame`).
         if let small = buffer.withUnsafeBytes({ all in
-            SmallFrame.decodePingOrPong(UnsafeRawBufferPointer(rebasing: all[start ..< stop]), maxFrameBytes: limit)
+            SmallFrame.decode(UnsafeRawBufferPointer(rebasing: all[start ..< stop]), maxFrameBytes: limit)
         }) {
-            consumeFrame(length: 16)
-            return .message(small)
+            consumeFrame(length: small.length)
+            return .message(small.message)
         }
         return try nextFrame(streamingCommitsLargerThan: threshold, sharedBitmaps: sharedBitmaps)
     }

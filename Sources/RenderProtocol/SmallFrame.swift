@@ -51,18 +51,32 @@ enum SmallFrame {
         return WireCodec.headerSize &+ payload
     }
 
-    /// The `ping` or `pong` at the start of `bytes` (the 16 bytes of a whole, valid frame
-    /// at most `maxFrameBytes` long), or nil: not one, or not all of it received yet, or
-    /// malformed — for the general decoder to take or to reject.
+    /// The small message whose frame starts `bytes`, and that frame's length, or nil: not
+    /// a small one, not all of it received yet, longer than `maxFrameBytes`, or malformed
+    /// (flags set, a length that is not its type's) — for the general decoder to take or to
+    /// reject with its reason. One load for the header, one or three for the payload.
     @inline(__always)
-    static func decodePingOrPong(_ bytes: UnsafeRawBufferPointer, maxFrameBytes: Int) -> Message? {
-        guard bytes.count >= 16, maxFrameBytes >= 16 else { return nil }
-        // Length 8, then the type's low byte 0x40 (ping) or 0x41 (pong), high byte 0, flags 0.
+    static func decode(_ bytes: UnsafeRawBufferPointer, maxFrameBytes: Int) -> (message: Message, length: Int)? {
+        guard bytes.count >= WireCodec.headerSize else { return nil }
+        // Length (4 bytes), type (2), flags (2), little-endian.
         let head = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
-        let token = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        switch head {
-        case 8 | UInt64(MessageType.ping.rawValue) << 32: return .ping(token)
-        case 8 | UInt64(MessageType.pong.rawValue) << 32: return .pong(token)
+        let payload = Int(truncatingIfNeeded: head & 0xFFFF_FFFF), length = WireCodec.headerSize &+ payload
+        guard head >> 48 == 0, payload <= capacity, length <= bytes.count, length <= maxFrameBytes else { return nil }
+        let type = UInt16(truncatingIfNeeded: head >> 32)
+        @inline(__always) func u64(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: WireCodec.headerSize &+ offset, as: UInt64.self))
+        }
+        @inline(__always) func u32() -> UInt32 {
+            UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: WireCodec.headerSize, as: UInt32.self))
+        }
+        switch payload {
+        case 8 where type == MessageType.ping.rawValue: return (.ping(u64(0)), length)
+        case 8 where type == MessageType.pong.rawValue: return (.pong(u64(0)), length)
+        case 24 where type == MessageType.commitApplied.rawValue:
+            return (.commitApplied(CommitApplied(sequence: u64(0), frame: u64(8), mediaTime: Double(bitPattern: u64(16)))),
+                    length)
+        case 4 where type == MessageType.statsRequest.rawValue: return (.statsRequest(requestID: u32()), length)
+        case 4 where type == MessageType.clientsRequest.rawValue: return (.clientsRequest(requestID: u32()), length)
         default: return nil
         }
     }

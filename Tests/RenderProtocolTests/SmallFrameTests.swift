@@ -4,9 +4,9 @@ import Testing
 
 /// The small fixed-size messages (`SmallFrame`): encoded byte for byte as the general
 /// encoder encodes them, by every entry point (`encode`, `withEncodedFrame`,
-/// `MessageBuffer.append`); a ping or a pong decoded by the decoder's short path exactly
-/// when the general decoder would accept it, and refused with the general decoder's error
-/// otherwise.
+/// `MessageBuffer.append`); each decoded by the decoder's short path exactly when the
+/// general decoder would accept it, to the same message, and refused with the general
+/// decoder's error otherwise.
 @Suite struct SmallFrameTests {
     static let times: [Double] = [0, -0.0, 1000 + 1.0 / 60, .infinity, -1e300, .leastNonzeroMagnitude]
 
@@ -47,6 +47,25 @@ import Testing
         }
     }
 
+    @Test func theShortPathDecodesWhatTheGeneralDecoderDecodes() throws {
+        for message in Self.smallMessages {
+            let frame = WireCodec.encode(message)
+            let short = frame.withUnsafeBytes { SmallFrame.decode($0, maxFrameBytes: 1024) }
+            let decoded = try #require(short, "\(message)")
+            #expect(decoded.length == frame.count)
+            // Bit for bit (a −0 media time stays −0): encoded again, the same bytes.
+            #expect(WireCodec.encode(decoded.message) == frame, "\(message)")
+            #expect(decoded.message == (try WireCodec.decode(frame: frame)))
+            // Not whole yet: left for the next read.
+            #expect(frame.dropLast().withUnsafeBytes { SmallFrame.decode($0, maxFrameBytes: 1024) } == nil)
+        }
+        let others: [Message] = [.goodbye(Goodbye(reason: "")), .hello(Hello(clientName: "c", pid: 1)),
+                                 .commitPresented(CommitPresented(sequence: 1, frame: 2, mediaTime: 3, readyTime: nil))]
+        for message in others {
+            #expect(WireCodec.encode(message).withUnsafeBytes { SmallFrame.decode($0, maxFrameBytes: 1024) } == nil)
+        }
+    }
+
     @Test func pingsAndPongsBackToBackAndSplitDecode() throws {
         let messages: [Message] = [.ping(1), .pong(2), .goodbye(Goodbye(reason: "x")), .ping(.max), .commitApplied(
             CommitApplied(sequence: 3, frame: 4, mediaTime: 5)), .pong(0)]
@@ -74,6 +93,14 @@ import Testing
             ("a 7-byte pong payload", [7, 0, 0, 0, 0x41, 0, 0, 0] + [UInt8](repeating: 1, count: 7), 1024, .malformed),
             ("type 0x4040", [8, 0, 0, 0, 0x40, 0x40, 0, 0] + [UInt8](repeating: 1, count: 8), 1024, .unknownMessageType),
             ("a ping over a 15-byte limit", WireCodec.encode(.ping(5)), 15, .frameTooLarge),
+            ("flags 1 on a commitApplied", [24, 0, 0, 0, 0x11, 0, 1, 0] + [UInt8](repeating: 1, count: 24), 1024, .malformed),
+            ("a 23-byte commitApplied payload", [23, 0, 0, 0, 0x11, 0, 0, 0] + [UInt8](repeating: 1, count: 23), 1024,
+             .malformed),
+            ("a 5-byte statsRequest payload", [5, 0, 0, 0, 0x00, 0x01, 0, 0] + [UInt8](repeating: 1, count: 5), 1024,
+             .malformed),
+            ("a commitApplied over a 31-byte limit", WireCodec.encode(.commitApplied(CommitApplied(sequence: 1, frame: 2,
+                                                                                                   mediaTime: 3))), 31,
+             .frameTooLarge),
         ]
         for c in cases {
             var decoder = FrameDecoder(maxFrameBytes: c.maxFrameBytes)

@@ -326,12 +326,6 @@ package final class ClientSession: CustomStringConvertible {
     var heldInboundBytes: Int { reservedInboundBytes + reservedStreamBytes }
 
     private func handle(_ message: consuming Message, now: Double, slice: SliceBudget) {
-        // A ping on an established session is answered here, as `dispatch` answers it, without
-        // an action of the state machine to build and destroy (about 150 instructions a ping).
-        if case let .ping(token) = message, machine.isEstablished {
-            cutIfNotReading()
-            return send(.pong(token))
-        }
         // The message moves through the state machine and back (a copy of it, and the
         // action's destruction, took about 230 instructions a message).
         let action = machine.received(consume message)
