@@ -15,10 +15,12 @@ enum AffineCompositor {
     /// the source are drawn: the others read only the border or outside, and add nothing.
     /// With a `footprint` (`LayerBitmap.footprint`), each row is cut to the samples inside
     /// it: the others read four transparent texels, and add nothing either.
+    /// `vectorized: false` resamples the interior runs with the scalar `bilinear` (tests
+    /// compare it with the vector one, `bilinear(top:bottom:_:_:)`: the same pixels).
     static func composite(source: UnsafePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
                           destination: UnsafeMutablePointer<UInt32>, stride ds: Int,
                           inverse m: ProjectiveTransform, alpha: Double, area: PixelRect,
-                          transparentBorder: Bool = false, footprint: BitmapFootprint? = nil) {
+                          transparentBorder: Bool = false, footprint: BitmapFootprint? = nil, vectorized: Bool = true) {
         let alpha256 = UInt32(max(0, min(1, alpha)) * 256 + 0.5)
         guard alpha256 > 0, sw > 0, sh > 0, !area.isEmpty else { return }
         if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded()
@@ -40,6 +42,7 @@ enum AffineCompositor {
         // n·p0 is linear in the row (p0 moves by (m.c, m.d) a row).
         let xStart = Double(area.x) + 0.5, yStart = Double(area.y) + 0.5
         let p0u = m.a * xStart + m.c * yStart + m.tx - 0.5, p0v = m.b * xStart + m.d * yStart + m.ty - 0.5
+        let rowBytes = ss * 4, weights = weightTable
         withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, planes.count * 2)) { buffer in
             let base = buffer.baseAddress!
             var upper = 0, lower = planes.count
@@ -122,6 +125,28 @@ enum AffineCompositor {
                         let uEnd = u &+ stepU &* n, vEnd = v &+ stepV &* n
                         if min(u, uEnd) >> 16 >= 0 && min(v, vEnd) >> 16 >= 0
                             && max(u, uEnd) >> 16 < sw - 1 && max(v, vEnd) >> 16 < sh - 1 {
+                            if vectorized {
+                                // Each sample's two texel pairs as two 64-bit words (little-endian:
+                                // the left texel in the low half); the same tests and integers.
+                                var left = n &+ 1
+                                repeat {
+                                    let t = UnsafeRawPointer(source + ((v >> 16) &* ss &+ (u >> 16)))
+                                    let top = t.loadUnaligned(as: UInt64.self)
+                                    let bottom = t.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
+                                    if top | bottom != 0 {
+                                        let t0 = UInt32(truncatingIfNeeded: top)
+                                        let p = top == bottom && t0 == UInt32(truncatingIfNeeded: top >> 32) ? t0
+                                            : bilinear(top: top, bottom: bottom, weights[(u >> 8) & 0xFF],
+                                                       weights[(v >> 8) & 0xFF])
+                                        blend(p, alpha256, over: d)
+                                    }
+                                    d += 1
+                                    u &+= stepU; v &+= stepV
+                                    left &-= 1
+                                } while left > 0
+                                i = a1 + 1
+                                continue
+                            }
                             for _ in 0...n {
                                 let t = source + ((v >> 16) &* ss &+ (u >> 16))
                                 let t0 = t[0], t1 = t[1], t2 = t[ss], t3 = t[ss &+ 1]
@@ -231,6 +256,34 @@ enum AffineCompositor {
         let p = ((top &* (256 &- wy) &+ bottom &* wy) >> 8) & lanes
         return UInt32(truncatingIfNeeded: p | p >> 24) // B, R from the low lanes; G, A from the high ones
     }
+
+    /// `bilinear(t0, t1, t2, t3, wx, wy)` — the same integers — on SSE2 in 16-bit lanes:
+    /// `top` holds t0 (low half) and t1, `bottom` t2 and t3; `wx`, `wy` are weight vectors
+    /// from `weightTable` (256 − w in the first four lanes, w in the others). Each channel's
+    /// products and sums stay below 2¹⁶ (255 × 256 at most), so no lane wraps.
+    @inline(__always)
+    static func bilinear(top: UInt64, bottom: UInt64, _ wx: SIMD8<UInt16>, _ wy: SIMD8<UInt16>) -> UInt32 {
+        let upper = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(top, to: SIMD8<UInt8>.self)) &* wx
+        let lower = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(bottom, to: SIMD8<UInt8>.self)) &* wx
+        // upper: t0·(256 − wx), t1·wx; lower: t2·(256 − wx), t3·wx.
+        // Lanes 0…3: lerp(t0, t1, wx); lanes 4…7: lerp(t2, t3, wx).
+        let rows = (SIMD8(lowHalf: upper.lowHalf, highHalf: lower.lowHalf)
+                    &+ SIMD8(lowHalf: upper.highHalf, highHalf: lower.highHalf)) &>> 8
+        let weighted = rows &* wy
+        let p = (weighted.lowHalf &+ weighted.highHalf) &>> 8
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: p), to: UInt32.self)
+    }
+
+    /// For each weight w in 0…255: 256 − w in lanes 0…3, w in lanes 4…7 (4 KiB, made once
+    /// and kept for the process's life: read through a pointer, without an array's checks;
+    /// never written after its initialisation, so any thread may read it).
+    nonisolated(unsafe) static let weightTable: UnsafePointer<SIMD8<UInt16>> = {
+        let table = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 256)
+        for w in 0..<256 {
+            table[w] = SIMD8(lowHalf: SIMD4(repeating: UInt16(256 - w)), highHalf: SIMD4(repeating: UInt16(w)))
+        }
+        return UnsafePointer(table)
+    }()
 
     /// 0xAARRGGBB as 0x00AA_00GG_00RR_00BB.
     @inline(__always)
