@@ -57,7 +57,26 @@ enum AffineCompositor {
                 base[k * 2 + 1] = -(p.nx * m.c + p.ny * m.d) / nd
             }
             let uppers = upper, lowersFrom = lower, planeCount = planes.count
-            for y in area.y..<area.maxY {
+            // The rows whose line crosses the footprint at all: a row r keeps a sample only
+            // where every lower plane's bound is at most every upper's, base_j + r·step_j ≤
+            // base_k + r·step_k, so each pair bounds r on one side. Rows beyond a bound (with
+            // a tolerance far above the rounding of the sums below, and a row more) are rows
+            // the per-row test skips: they are left out without computing their clips.
+            var firstRow = 0.0, lastRow = Double(area.height - 1)
+            for k in 0..<uppers {
+                for j in lowersFrom..<planeCount {
+                    let slope = base[j * 2 + 1] - base[k * 2 + 1], gap = base[k * 2] - base[j * 2]
+                    let tolerance = 1e-9 * (abs(base[k * 2]) + abs(base[j * 2])
+                                            + Double(area.height) * (abs(base[k * 2 + 1]) + abs(base[j * 2 + 1])))
+                    if slope > 1e-9 {
+                        lastRow = min(lastRow, (gap + tolerance) / slope + 1)
+                    } else if slope < -1e-9 {
+                        firstRow = max(firstRow, (gap + tolerance) / slope - 1)
+                    }
+                }
+            }
+            let rowsFrom = area.y + max(0, ceiling(firstRow)), rowsTo = area.y + min(area.height - 1, floor(lastRow))
+            for y in rowsFrom..<max(rowsFrom, rowsTo + 1) {
                 let yc = Double(y) + 0.5
                 let u0 = m.a * xStart + m.c * yc + m.tx - 0.5
                 let v0 = m.b * xStart + m.d * yc + m.ty - 0.5
