@@ -59,9 +59,9 @@ enum AffineCompositor {
             let uppers = upper, lowersFrom = lower, planeCount = planes.count
             // The rows whose line crosses the footprint at all: a row r keeps a sample only
             // where every lower plane's bound is at most every upper's, base_j + r·step_j ≤
-            // base_k + r·step_k, so each pair bounds r on one side. Rows beyond a bound (with
-            // a tolerance far above the rounding of the sums below, and a row more) are rows
-            // the per-row test skips: they are left out without computing their clips.
+            // base_k + r·step_k, so each pair bounds r on one side. Rows beyond a bound (by
+            // a tolerance far above the rounding of the sums below: 10⁻⁹ of their terms) are
+            // rows the per-row test skips: they are left out without computing their clips.
             var firstRow = 0.0, lastRow = Double(area.height - 1)
             for k in 0..<uppers {
                 for j in lowersFrom..<planeCount {
@@ -69,9 +69,9 @@ enum AffineCompositor {
                     let tolerance = 1e-9 * (abs(base[k * 2]) + abs(base[j * 2])
                                             + Double(area.height) * (abs(base[k * 2 + 1]) + abs(base[j * 2 + 1])))
                     if slope > 1e-9 {
-                        lastRow = min(lastRow, (gap + tolerance) / slope + 1)
+                        lastRow = min(lastRow, (gap + tolerance) / slope)
                     } else if slope < -1e-9 {
-                        firstRow = max(firstRow, (gap + tolerance) / slope - 1)
+                        firstRow = max(firstRow, (gap + tolerance) / slope)
                     }
                 }
             }
@@ -146,23 +146,27 @@ enum AffineCompositor {
                             && max(u, uEnd) >> 16 < sw - 1 && max(v, vEnd) >> 16 < sh - 1 {
                             if vectorized {
                                 // Each sample's two texel pairs as two 64-bit words (little-endian:
-                                // the left texel in the low half); the same tests and integers.
-                                var left = n &+ 1
-                                repeat {
-                                    let t = UnsafeRawPointer(source + ((v >> 16) &* ss &+ (u >> 16)))
-                                    let top = t.loadUnaligned(as: UInt64.self)
-                                    let bottom = t.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
-                                    if top | bottom != 0 {
-                                        let t0 = UInt32(truncatingIfNeeded: top)
-                                        let p = top == bottom && t0 == UInt32(truncatingIfNeeded: top >> 32) ? t0
-                                            : bilinear(top: top, bottom: bottom, weights[(u >> 8) & 0xFF],
-                                                       weights[(v >> 8) & 0xFF])
-                                        blend(p, alpha256, over: d)
-                                    }
-                                    d += 1
-                                    u &+= stepU; v &+= stepV
-                                    left &-= 1
-                                } while left > 0
+                                // the left texel in the low half); the same tests and integers. Two
+                                // copies of the loop: one for an opaque layer (no scaling to test).
+                                @inline(__always) func run(_ alpha256: UInt32) {
+                                    var left = n &+ 1
+                                    repeat {
+                                        let t = UnsafeRawPointer(source + ((v >> 16) &* ss &+ (u >> 16)))
+                                        let top = t.loadUnaligned(as: UInt64.self)
+                                        let bottom = t.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
+                                        if top | bottom != 0 {
+                                            let t0 = UInt32(truncatingIfNeeded: top)
+                                            let p = top == bottom && t0 == UInt32(truncatingIfNeeded: top >> 32) ? t0
+                                                : bilinear(top: top, bottom: bottom, weights[(u >> 8) & 0xFF],
+                                                           weights[(v >> 8) & 0xFF])
+                                            blend(p, alpha256, over: d)
+                                        }
+                                        d += 1
+                                        u &+= stepU; v &+= stepV
+                                        left &-= 1
+                                    } while left > 0
+                                }
+                                if alpha256 == 256 { run(256) } else { run(alpha256) }
                                 i = a1 + 1
                                 continue
                             }
