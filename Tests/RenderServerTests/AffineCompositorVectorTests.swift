@@ -4,8 +4,9 @@ import Testing
 @testable import RenderServer
 
 /// The affine compositor's interior runs resample in SSE2 lanes (`bilinear(top:bottom:_:_:)`
-/// with `AffineCompositor.weightTable`): the same integers as the scalar `bilinear`, so the
-/// same pixels with `vectorized` as without.
+/// with `AffineCompositor.weightTable`), and translated bitmaps blend four pixels at a time
+/// (`blendFour`): the same integers as the scalar code, so the same pixels with `vectorized`
+/// as without.
 @Suite struct AffineCompositorVectorTests {
     /// Every pair of weights, on texels of every kind: transparent, opaque, translucent,
     /// equal and unequal, and words that are not premultiplied (channels above alpha).
@@ -87,5 +88,51 @@ import Testing
             }
         }
         #expect(drawn > 120)
+    }
+
+    /// Integral translations (the text's path: no resampling) blend four pixels at a time:
+    /// the same pixels as one by one, at many offsets and widths (every tail length), with
+    /// opacities, transparent runs, and words that are not premultiplied.
+    @Test func translatedBitmapsBlendTheSamePixelsVectorized() throws {
+        let (pixels, w, h) = BitmapFootprintTests.star()
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        var noise = [UInt32](repeating: 0, count: 23 * 17)
+        for i in noise.indices {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let word = UInt32(truncatingIfNeeded: state >> 32)
+            noise[i] = i % 5 == 0 ? 0 : i % 7 == 0 ? word | 0xFF00_0000 : word
+        }
+        let (dw, dh) = (64, 48)
+        var backdrop = [UInt32](repeating: 0, count: dw * dh)
+        for y in 0..<dh { for x in 0..<dw {
+            let a: UInt32 = x % 5 == 0 ? 0 : x % 3 == 0 ? 128 : 255
+            backdrop[y * dw + x] = a << 24 | (UInt32(x * 2) % (a + 1)) << 16 | (UInt32(y * 3) % (a + 1)) << 8 | a / 3
+        } }
+        var compared = 0
+        for k in 0..<36 {
+            let dx = Double(k % 9) * 3 - 6, dy = Double(k % 7) * 2 - 4
+            let inverse = try #require(ProjectiveTransform.affine(a: 1, b: 0, c: 0, d: 1, tx: dx, ty: dy).inverted())
+            let area = PixelRect(x: k % 4, y: k % 3, width: 37 + k % 5, height: 30)
+            let alpha = [1, 0.6, 0.999, 0.3][k % 4]
+            for (source, sw, sh) in [(pixels, w, h), (noise, 23, 17)] {
+                func draw(_ vectorized: Bool) -> [UInt32] {
+                    var out = backdrop
+                    source.withUnsafeBufferPointer { s in
+                        out.withUnsafeMutableBufferPointer { d in
+                            AffineCompositor.composite(source: s.baseAddress!, width: sw, height: sh, stride: sw,
+                                                       destination: d.baseAddress!, stride: dw, inverse: inverse, alpha: alpha,
+                                                       area: area, vectorized: vectorized)
+                        }
+                    }
+                    return out
+                }
+                let scalar = draw(false)
+                #expect(scalar != backdrop, "case \(k) (\(sw)×\(sh)) drew nothing")
+                let differing = zip(draw(true), scalar).filter { $0 != $1 }.count
+                #expect(differing == 0, "case \(k) (\(sw)×\(sh)): offset (\(dx), \(dy)), alpha \(alpha): \(differing) pixels differ")
+                compared += 1
+            }
+        }
+        #expect(compared == 72)
     }
 }
