@@ -100,8 +100,9 @@ import Testing
     }
 
     /// Axis-aligned layers fill the straight parts of their top and bottom edges and borders
-    /// as one-colour spans per row; the pixels are those of computing each one's coverage,
-    /// at sub-pixel offsets, scales (mirrored too), radii, border widths and opacities.
+    /// as one-colour spans per row, and take their rows' ranges along u once; the pixels are
+    /// those of computing each one's coverage and each row's ranges, at sub-pixel offsets,
+    /// scales (mirrored too), vertical shears, radii, border widths and opacities.
     @Test func axisAlignedRowSpansDrawTheSamePixels() throws {
         var cases = 0
         for k in 0..<48 {
@@ -115,7 +116,9 @@ import Testing
             }
             content.cornerRadius = [0, 3, 6.5, 12, 40][k % 5]
             let sx = k % 8 == 3 ? -1.0 : 0.75 + Double(k % 4) * 0.25, sy = k % 8 == 6 ? -1.2 : 0.8 + Double(k % 3) * 0.3
-            let world = ProjectiveTransform.affine(a: sx, b: 0, c: 0, d: sy, tx: 30 + Double(k) * 0.137, ty: 25 + Double(k) * 0.291)
+            // Some sheared vertically (u the same in every row, v varying along it).
+            let world = ProjectiveTransform.affine(a: sx, b: k % 8 == 5 ? 0.35 : 0, c: 0, d: sy,
+                                                   tx: 30 + Double(k) * 0.137, ty: 25 + Double(k) * 0.291)
             let area = PixelRect(x: 0, y: 0, width: 96, height: 80)
             func draw(_ spans: Bool) -> [UInt32] {
                 var pixels = [UInt32](repeating: 0xFF20_4060, count: 96 * 80)

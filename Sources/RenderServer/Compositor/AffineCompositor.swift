@@ -15,16 +15,20 @@ enum AffineCompositor {
     /// the source are drawn: the others read only the border or outside, and add nothing.
     /// With a `footprint` (`LayerBitmap.footprint`), each row is cut to the samples inside
     /// it: the others read four transparent texels, and add nothing either.
+    /// `vectorized: false` resamples the interior runs with the scalar `bilinear`, and blends
+    /// a translated bitmap pixel by pixel (tests compare them with the vector ones,
+    /// `bilinear(top:bottom:_:_:)` and `blendFour`: the same pixels).
     static func composite(source: UnsafePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
                           destination: UnsafeMutablePointer<UInt32>, stride ds: Int,
                           inverse m: ProjectiveTransform, alpha: Double, area: PixelRect,
-                          transparentBorder: Bool = false, footprint: BitmapFootprint? = nil) {
+                          transparentBorder: Bool = false, footprint: BitmapFootprint? = nil, vectorized: Bool = true) {
         let alpha256 = UInt32(max(0, min(1, alpha)) * 256 + 0.5)
         guard alpha256 > 0, sw > 0, sh > 0, !area.isEmpty else { return }
         if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded()
             && abs(m.tx) < 1e9 && abs(m.ty) < 1e9 {
             return compositeTranslated(source: source, width: sw, height: sh, stride: ss, destination: destination,
-                                       stride: ds, dx: Int(m.tx), dy: Int(m.ty), alpha256: alpha256, area: area)
+                                       stride: ds, dx: Int(m.tx), dy: Int(m.ty), alpha256: alpha256, area: area,
+                                       vectorized: vectorized)
         }
         // Source coordinates of a destination pixel centre, shifted so that integer
         // values are texel centres.
@@ -40,6 +44,7 @@ enum AffineCompositor {
         // n·p0 is linear in the row (p0 moves by (m.c, m.d) a row).
         let xStart = Double(area.x) + 0.5, yStart = Double(area.y) + 0.5
         let p0u = m.a * xStart + m.c * yStart + m.tx - 0.5, p0v = m.b * xStart + m.d * yStart + m.ty - 0.5
+        let rowBytes = ss * 4, weights = weightTable
         withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, planes.count * 2)) { buffer in
             let base = buffer.baseAddress!
             var upper = 0, lower = planes.count
@@ -54,7 +59,26 @@ enum AffineCompositor {
                 base[k * 2 + 1] = -(p.nx * m.c + p.ny * m.d) / nd
             }
             let uppers = upper, lowersFrom = lower, planeCount = planes.count
-            for y in area.y..<area.maxY {
+            // The rows whose line crosses the footprint at all: a row r keeps a sample only
+            // where every lower plane's bound is at most every upper's, base_j + r·step_j ≤
+            // base_k + r·step_k, so each pair bounds r on one side. Rows beyond a bound (by
+            // a tolerance far above the rounding of the sums below: 10⁻⁹ of their terms) are
+            // rows the per-row test skips: they are left out without computing their clips.
+            var firstRow = 0.0, lastRow = Double(area.height - 1)
+            for k in 0..<uppers {
+                for j in lowersFrom..<planeCount {
+                    let slope = base[j * 2 + 1] - base[k * 2 + 1], gap = base[k * 2] - base[j * 2]
+                    let tolerance = 1e-9 * (abs(base[k * 2]) + abs(base[j * 2])
+                                            + Double(area.height) * (abs(base[k * 2 + 1]) + abs(base[j * 2 + 1])))
+                    if slope > 1e-9 {
+                        lastRow = min(lastRow, (gap + tolerance) / slope)
+                    } else if slope < -1e-9 {
+                        firstRow = max(firstRow, (gap + tolerance) / slope)
+                    }
+                }
+            }
+            let rowsFrom = area.y + max(0, ceiling(firstRow)), rowsTo = area.y + min(area.height - 1, floor(lastRow))
+            for y in rowsFrom..<max(rowsFrom, rowsTo + 1) {
                 let yc = Double(y) + 0.5
                 let u0 = m.a * xStart + m.c * yc + m.tx - 0.5
                 let v0 = m.b * xStart + m.d * yc + m.ty - 0.5
@@ -122,6 +146,32 @@ enum AffineCompositor {
                         let uEnd = u &+ stepU &* n, vEnd = v &+ stepV &* n
                         if min(u, uEnd) >> 16 >= 0 && min(v, vEnd) >> 16 >= 0
                             && max(u, uEnd) >> 16 < sw - 1 && max(v, vEnd) >> 16 < sh - 1 {
+                            if vectorized {
+                                // Each sample's two texel pairs as two 64-bit words (little-endian:
+                                // the left texel in the low half); the same tests and integers. Two
+                                // copies of the loop: one for an opaque layer (no scaling to test).
+                                @inline(__always) func run(_ alpha256: UInt32) {
+                                    var left = n &+ 1
+                                    repeat {
+                                        let t = UnsafeRawPointer(source + ((v >> 16) &* ss &+ (u >> 16)))
+                                        let top = t.loadUnaligned(as: UInt64.self)
+                                        let bottom = t.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
+                                        if top | bottom != 0 {
+                                            let t0 = UInt32(truncatingIfNeeded: top)
+                                            let p = top == bottom && t0 == UInt32(truncatingIfNeeded: top >> 32) ? t0
+                                                : bilinear(top: top, bottom: bottom, weights[(u >> 8) & 0xFF],
+                                                           weights[(v >> 8) & 0xFF])
+                                            blend(p, alpha256, over: d)
+                                        }
+                                        d += 1
+                                        u &+= stepU; v &+= stepV
+                                        left &-= 1
+                                    } while left > 0
+                                }
+                                if alpha256 == 256 { run(256) } else { run(alpha256) }
+                                i = a1 + 1
+                                continue
+                            }
                             for _ in 0...n {
                                 let t = source + ((v >> 16) &* ss &+ (u >> 16))
                                 let t0 = t[0], t1 = t[1], t2 = t[ss], t3 = t[ss &+ 1]
@@ -190,20 +240,51 @@ enum AffineCompositor {
     /// bilinear weights are all 0), so each row is a plain OVER of a run of texels.
     static func compositeTranslated(source: UnsafePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
                                     destination: UnsafeMutablePointer<UInt32>, stride ds: Int,
-                                    dx: Int, dy: Int, alpha256: UInt32, area: PixelRect) {
+                                    dx: Int, dy: Int, alpha256: UInt32, area: PixelRect, vectorized: Bool = true) {
         let x0 = max(area.x, -dx), x1 = min(area.maxX, sw - dx)
         let y0 = max(area.y, -dy), y1 = min(area.maxY, sh - dy)
         guard x0 < x1, y0 < y1 else { return }
+        let alpha = SIMD8<UInt16>(repeating: UInt16(alpha256))
         for y in y0 ..< y1 {
             let s = source + (y + dy) * ss + dx, d = destination + y * ds
-            for x in x0 ..< x1 {
+            var x = x0
+            if vectorized {
+                // Four pixels a turn; four transparent texels add nothing.
+                while x + 4 <= x1 {
+                    let p = UnsafeRawPointer(s + x).loadUnaligned(as: SIMD8<UInt16>.self)
+                    let words = unsafeBitCast(p, to: SIMD2<UInt64>.self)
+                    if words[0] | words[1] != 0 { blendFour(p, alpha: alpha, over: UnsafeMutableRawPointer(d + x)) }
+                    x += 4
+                }
+            }
+            while x < x1 {
                 var p = s[x]
-                if p == 0 { continue }
-                if alpha256 < 256 { p = scale(p, alpha256) }
-                let pa = p >> 24
-                d[x] = pa == 255 ? p : p &+ scale(d[x], 256 &- (pa &+ (pa >> 7)))
+                if p != 0 {
+                    if alpha256 < 256 { p = scale(p, alpha256) }
+                    let pa = p >> 24
+                    d[x] = pa == 255 ? p : p &+ scale(d[x], 256 &- (pa &+ (pa >> 7)))
+                }
+                x += 1
             }
         }
+    }
+
+    /// Four premultiplied pixels (`p`, as loaded), each channel times `alpha`/256, over the
+    /// four at `d`: what the translated path does to each pixel — the same integers — in SSE2
+    /// 16-bit lanes, each pixel's B and R in one vector and G and A in another (masks and
+    /// shifts, no widening). Where a scaled pixel's alpha a is 255 the destination's factor
+    /// 256 − (a + a >> 7) is 0 (the pixel is stored), and where the pixel is 0 it is 256
+    /// (the destination kept), so the scalar path's two shortcuts need no branch here.
+    @inline(__always)
+    static func blendFour(_ p: SIMD8<UInt16>, alpha: SIMD8<UInt16>, over d: UnsafeMutableRawPointer) {
+        let low = SIMD8<UInt16>(repeating: 0x00FF)
+        let pe = ((p & low) &* alpha) &>> 8, po = ((p &>> 8) &* alpha) &>> 8   // B, R and G, A, scaled
+        let a = SIMD8<UInt16>(po[1], po[1], po[3], po[3], po[5], po[5], po[7], po[7])
+        let k = 256 &- (a &+ (a &>> 7))
+        let q = d.loadUnaligned(as: SIMD8<UInt16>.self)
+        let qe = ((q & low) &* k) &>> 8, qo = ((q &>> 8) &* k) &>> 8
+        let sum = unsafeBitCast(pe | (po &<< 8), to: SIMD4<UInt32>.self) &+ unsafeBitCast(qe | (qo &<< 8), to: SIMD4<UInt32>.self)
+        d.storeBytes(of: sum, as: SIMD4<UInt32>.self)
     }
 
     /// Composites premultiplied `source`, scaled by `alpha256`/256, over `*d` (OVER).
@@ -231,6 +312,34 @@ enum AffineCompositor {
         let p = ((top &* (256 &- wy) &+ bottom &* wy) >> 8) & lanes
         return UInt32(truncatingIfNeeded: p | p >> 24) // B, R from the low lanes; G, A from the high ones
     }
+
+    /// `bilinear(t0, t1, t2, t3, wx, wy)` — the same integers — on SSE2 in 16-bit lanes:
+    /// `top` holds t0 (low half) and t1, `bottom` t2 and t3; `wx`, `wy` are weight vectors
+    /// from `weightTable` (256 − w in the first four lanes, w in the others). Each channel's
+    /// products and sums stay below 2¹⁶ (255 × 256 at most), so no lane wraps.
+    @inline(__always)
+    static func bilinear(top: UInt64, bottom: UInt64, _ wx: SIMD8<UInt16>, _ wy: SIMD8<UInt16>) -> UInt32 {
+        let upper = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(top, to: SIMD8<UInt8>.self)) &* wx
+        let lower = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(bottom, to: SIMD8<UInt8>.self)) &* wx
+        // upper: t0·(256 − wx), t1·wx; lower: t2·(256 − wx), t3·wx.
+        // Lanes 0…3: lerp(t0, t1, wx); lanes 4…7: lerp(t2, t3, wx).
+        let rows = (SIMD8(lowHalf: upper.lowHalf, highHalf: lower.lowHalf)
+                    &+ SIMD8(lowHalf: upper.highHalf, highHalf: lower.highHalf)) &>> 8
+        let weighted = rows &* wy
+        let p = (weighted.lowHalf &+ weighted.highHalf) &>> 8
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: p), to: UInt32.self)
+    }
+
+    /// For each weight w in 0…255: 256 − w in lanes 0…3, w in lanes 4…7 (4 KiB, made once
+    /// and kept for the process's life: read through a pointer, without an array's checks;
+    /// never written after its initialisation, so any thread may read it).
+    nonisolated(unsafe) static let weightTable: UnsafePointer<SIMD8<UInt16>> = {
+        let table = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 256)
+        for w in 0..<256 {
+            table[w] = SIMD8(lowHalf: SIMD4(repeating: UInt16(256 - w)), highHalf: SIMD4(repeating: UInt16(w)))
+        }
+        return UnsafePointer(table)
+    }()
 
     /// 0xAARRGGBB as 0x00AA_00GG_00RR_00BB.
     @inline(__always)

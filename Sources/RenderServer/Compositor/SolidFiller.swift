@@ -105,8 +105,9 @@ enum SolidFiller {
     /// Fills `c`'s background and border (`c.isSolid`) into `destination` within `area`
     /// (clipped to the frame by the caller). False when `world` is not an invertible affine
     /// map (the caller draws with cairo then).
-    /// `rowSpans: false` computes every edge pixel's coverage on its own (tests compare it
-    /// with the spans of axis-aligned layers: the same pixels).
+    /// `rowSpans: false` computes every edge pixel's coverage, and every row's ranges, on
+    /// its own (tests compare it with the spans and the ranges taken once of axis-aligned
+    /// and vertically sheared layers: the same pixels).
     static func fill(_ c: LayerContent, world: ProjectiveTransform, alpha: Double,
                      destination: UnsafeMutablePointer<UInt32>, stride ds: Int, area: PixelRect,
                      rowSpans: Bool = true) -> Bool {
@@ -165,6 +166,20 @@ enum SolidFiller {
         let middle = min(outer.hy - outer.ry, twoShapes ? inner.hy - inner.ry : .infinity) - margin
         // The recorded row: each blended pixel's offset (high 32 bits) and colour; runs apart.
         let recordCapacity = axisAligned && middle > 0 ? area.width : 0
+        // The u half of each slab depends on the row only through U0, which is the same in
+        // every row where v does not feed u (inv.c = 0: the layer is not rotated or skewed, as
+        // a moving or scaling one): then each is taken once, on the whole row, and a row
+        // narrows its ranges by them (max and min, what `slab` does; where a range comes out
+        // empty only that it is empty matters) — the same pixels.
+        let fixedU = rowSpans && inv.c == 0
+        @inline(__always) func wholeRow(_ limit: Double) -> (lo: Int, hi: Int) {
+            var lo = 0, hi = area.width - 1
+            if fixedU { slab((inv.a * x0 + inv.tx - cx) * kx, dU, iU, limit, &lo, &hi) }
+            return (lo, hi)
+        }
+        let outerReach = wholeRow(outer.hx + mx), outerCover = wholeRow(outer.hx - mx)
+        let innerReach = wholeRow(inner.hx + mx), innerCover = wholeRow(inner.hx - mx)
+        let outerStraight = wholeRow(outer.hx - outer.rx), innerStraight = wholeRow(inner.hx - inner.rx)
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(1, recordCapacity)) { recorded in
         var recordedCount = 0, recorded0 = (start: 0, count: 0, color: UInt32(0)), recorded1 = recorded0
         var haveRecord = false
@@ -189,20 +204,24 @@ enum SolidFiller {
             }
             @inline(__always) func u(_ i: Int) -> Double { U0 + dU * Double(i) }
             @inline(__always) func v(_ i: Int) -> Double { V0 + dV * Double(i) }
+            /// `slab(U0, dU, iU, limit, &lo, &hi)`, through `whole` (`wholeRow(limit)`) when U0 is fixed.
+            @inline(__always) func uSlab(_ limit: Double, _ whole: (lo: Int, hi: Int), _ lo: inout Int, _ hi: inout Int) {
+                if fixedU { lo = max(lo, whole.lo); hi = min(hi, whole.hi) } else { slab(U0, dU, iU, limit, &lo, &hi) }
+            }
             // [lo, hi]: pixels the outer shape may touch; [oa, oz]: those it covers wholly.
             var lo = 0, hi = area.width - 1
-            slab(U0, dU, iU, outer.hx + mx, &lo, &hi); slab(V0, dV, iV, outer.hy + my, &lo, &hi)
+            uSlab(outer.hx + mx, outerReach, &lo, &hi); slab(V0, dV, iV, outer.hy + my, &lo, &hi)
             guard lo <= hi else { continue }
             var oa = lo, oz = hi
-            slab(U0, dU, iU, outer.hx - mx, &oa, &oz); slab(V0, dV, iV, outer.hy - my, &oa, &oz)
+            uSlab(outer.hx - mx, outerCover, &oa, &oz); slab(V0, dV, iV, outer.hy - my, &oa, &oz)
             while oa <= oz && !outer.coversWithinSlabs(u(oa), v(oa)) { oa += 1 }
             while oz >= oa && !outer.coversWithinSlabs(u(oz), v(oz)) { oz -= 1 }
             // [ia, iz]: pixels the inner shape may touch; [a, z]: those it covers wholly
             // (the background's constant run; skipped when there is no background).
             var ia = lo, iz = hi, a = oa, z = oz
             if twoShapes {
-                slab(U0, dU, iU, inner.hx + mx, &ia, &iz); slab(V0, dV, iV, inner.hy + my, &ia, &iz)
-                slab(U0, dU, iU, inner.hx - mx, &a, &z); slab(V0, dV, iV, inner.hy - my, &a, &z)
+                uSlab(inner.hx + mx, innerReach, &ia, &iz); slab(V0, dV, iV, inner.hy + my, &ia, &iz)
+                uSlab(inner.hx - mx, innerCover, &a, &z); slab(V0, dV, iV, inner.hy - my, &a, &z)
                 while a <= z && !inner.coversWithinSlabs(u(a), v(a)) { a += 1 }
                 while z >= a && !inner.coversWithinSlabs(u(z), v(z)) { z -= 1 }
             } else if hasBorder {
@@ -215,8 +234,8 @@ enum SolidFiller {
             var ca = hi + 1, cz = hi, spanColor: UInt32 = 0
             if rowSpans && dV == 0 && a > z {
                 ca = lo; cz = hi
-                slab(U0, dU, iU, outer.hx - outer.rx, &ca, &cz)
-                if twoShapes { slab(U0, dU, iU, inner.hx - inner.rx, &ca, &cz) }
+                uSlab(outer.hx - outer.rx, outerStraight, &ca, &cz)
+                if twoShapes { uSlab(inner.hx - inner.rx, innerStraight, &ca, &cz) }
                 let av = abs(V0)
                 var ko = -1, ki = 0
                 if av > outer.hy - outer.ry {
