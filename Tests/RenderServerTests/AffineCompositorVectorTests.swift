@@ -10,6 +10,17 @@ import Testing
 @Suite struct AffineCompositorVectorTests {
     /// Every pair of weights, on texels of every kind: transparent, opaque, translucent,
     /// equal and unequal, and words that are not premultiplied (channels above alpha).
+    /// A `dw`×`dh` frame to draw over: transparent, half-transparent and opaque columns in
+    /// turn, premultiplied colours that vary along both axes.
+    static func backdrop(_ dw: Int, _ dh: Int) -> [UInt32] {
+        var backdrop = [UInt32](repeating: 0, count: dw * dh)
+        for y in 0..<dh { for x in 0..<dw {
+            let a: UInt32 = x % 5 == 0 ? 0 : x % 3 == 0 ? 128 : 255
+            backdrop[y * dw + x] = a << 24 | (UInt32(x * 2) % (a + 1)) << 16 | (UInt32(y * 3) % (a + 1)) << 8 | a / 3
+        } }
+        return backdrop
+    }
+
     @Test func theVectorBilinearIsTheScalarOne() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> UInt32 {
@@ -51,18 +62,10 @@ import Testing
             grid[y * gw + x] = a << 24 | (UInt32(x * 17) % (a + 1)) << 16 | (UInt32(y * 19) % (a + 1)) << 8 | a / 2
         } }
         let (dw, dh) = (96, 90)
-        var backdrop = [UInt32](repeating: 0, count: dw * dh)
-        for y in 0..<dh { for x in 0..<dw {
-            let a: UInt32 = x % 5 == 0 ? 0 : x % 3 == 0 ? 128 : 255
-            backdrop[y * dw + x] = a << 24 | (UInt32(x * 2) % (a + 1)) << 16 | (UInt32(y * 3) % (a + 1)) << 8 | a / 3
-        } }
+        let backdrop = Self.backdrop(dw, dh)
         var drawn = 0
         for k in 0..<48 {
-            let angle = Double(k) * 0.173, sx = 0.55 + Double(k % 6) * 0.3, sy = 0.6 + Double(k % 4) * 0.35
-            let skew = k % 7 == 3 ? 0.3 : 0
-            let toScreen = ProjectiveTransform.affine(a: sx * cos(angle), b: sx * sin(angle), c: -sy * sin(angle) + skew,
-                                                      d: sy * cos(angle), tx: 45.37 + Double(k) * 0.113, ty: 41.61 - Double(k) * 0.071)
-            let inverse = try #require(toScreen.inverted())
+            let (inverse, angle, _, _) = try BitmapFootprintTests.placement(k)
             let area = k % 3 == 0 ? PixelRect(x: 7, y: 30, width: 80, height: 23) : PixelRect(x: 0, y: 0, width: dw, height: dh)
             let alpha = k % 4 == 1 ? 0.6 : k % 4 == 2 ? 0.999 : 1
             func draw(_ source: [UInt32], _ sw: Int, _ sh: Int, border: Bool, footprint: BitmapFootprint?,
@@ -103,11 +106,7 @@ import Testing
             noise[i] = i % 5 == 0 ? 0 : i % 7 == 0 ? word | 0xFF00_0000 : word
         }
         let (dw, dh) = (64, 48)
-        var backdrop = [UInt32](repeating: 0, count: dw * dh)
-        for y in 0..<dh { for x in 0..<dw {
-            let a: UInt32 = x % 5 == 0 ? 0 : x % 3 == 0 ? 128 : 255
-            backdrop[y * dw + x] = a << 24 | (UInt32(x * 2) % (a + 1)) << 16 | (UInt32(y * 3) % (a + 1)) << 8 | a / 3
-        } }
+        let backdrop = Self.backdrop(dw, dh)
         var compared = 0
         for k in 0..<36 {
             let dx = Double(k % 9) * 3 - 6, dy = Double(k % 7) * 2 - 4

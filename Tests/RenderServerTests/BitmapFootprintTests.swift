@@ -50,11 +50,7 @@ import Testing
         let (dw, dh) = (96, 90)
         var drawn = 0
         for k in 0..<40 {
-            let angle = Double(k) * 0.173, sx = 0.55 + Double(k % 6) * 0.3, sy = 0.6 + Double(k % 4) * 0.35
-            let skew = k % 7 == 3 ? 0.3 : 0
-            let toScreen = ProjectiveTransform.affine(a: sx * cos(angle), b: sx * sin(angle), c: -sy * sin(angle) + skew,
-                                                      d: sy * cos(angle), tx: 45.37 + Double(k) * 0.113, ty: 41.61 - Double(k) * 0.071)
-            let inverse = try #require(toScreen.inverted())
+            let (inverse, angle, sx, sy) = try Self.placement(k)
             let area = k % 3 == 0 ? PixelRect(x: 7, y: 30, width: 80, height: 23) : PixelRect(x: 0, y: 0, width: dw, height: dh)
             let alpha = k % 4 == 1 ? 0.6 : 1
             func draw(_ footprint: BitmapFootprint?, border: Bool) -> [UInt32] {
@@ -77,6 +73,17 @@ import Testing
             }
         }
         #expect(drawn > 60)
+    }
+
+    /// Case `k` of the drawing comparisons: a star of about 41 px placed near the middle of a
+    /// 96×90 frame, rotated by k × 0.173 rad, scaled by `sx` × `sy` (0.55…2.05 × 0.6…1.65),
+    /// sheared in every seventh case, at a sub-pixel offset; the frame-to-bitmap map.
+    static func placement(_ k: Int) throws -> (inverse: ProjectiveTransform, angle: Double, sx: Double, sy: Double) {
+        let angle = Double(k) * 0.173, sx = 0.55 + Double(k % 6) * 0.3, sy = 0.6 + Double(k % 4) * 0.35
+        let skew = k % 7 == 3 ? 0.3 : 0
+        let toScreen = ProjectiveTransform.affine(a: sx * cos(angle), b: sx * sin(angle), c: -sy * sin(angle) + skew,
+                                                  d: sy * cos(angle), tx: 45.37 + Double(k) * 0.113, ty: 41.61 - Double(k) * 0.071)
+        return (try #require(toScreen.inverted()), angle, sx, sy)
     }
 
     static func footprint(_ pixels: [UInt32], _ w: Int, _ h: Int) -> BitmapFootprint? {
