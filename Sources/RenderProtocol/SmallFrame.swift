@@ -91,14 +91,20 @@ extension WireCodec {
     /// Traps as `encode(_:)` does, only on a payload above 4 GiB.
     @inlinable
     public static func withEncodedFrame<R>(_ message: Message, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        var small: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        let n = withUnsafeMutableBytes(of: &small) { encodeSmallFrame(message, into: $0.baseAddress!) }
-        if n > 0 {
-            return withUnsafeBytes(of: &small) { body(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-        }
+        if let small = withSmallFrame(message, body) { return small }
         var result: R?
         withGeneralFrame(message) { result = body($0) }
         return result!
+    }
+
+    /// `body` with the frame of `message` encoded on the stack when it is a small one
+    /// (`SmallFrame`), valid during the call; nil, calling nothing, for any other message.
+    @inlinable
+    static func withSmallFrame<R>(_ message: Message, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        var small: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let n = withUnsafeMutableBytes(of: &small) { encodeSmallFrame(message, into: $0.baseAddress!) }
+        guard n > 0 else { return nil }
+        return withUnsafeBytes(of: &small) { body(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
     }
 
     /// `SmallFrame.encode`, for inlinable code: room for 32 bytes at `p`; returns the

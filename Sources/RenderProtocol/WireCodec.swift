@@ -34,9 +34,7 @@ public enum WireCodec {
     /// The caller sends the descriptors `share` collected with the frame's first byte.
     public static func encode(_ message: Message, sharingBitmaps share: SharedBitmapSharer?) -> [UInt8] {
         // A small fixed-size message is written once, into the array (no writer to free).
-        var small: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        let n = withUnsafeMutableBytes(of: &small) { SmallFrame.encode(message, into: $0.baseAddress!) }
-        if n > 0 { return withUnsafeBytes(of: &small) { [UInt8]($0[..<n]) } }
+        if let small = withSmallFrame(message, { [UInt8]($0) }) { return small }
         return encodeGeneral(message, sharingBitmaps: share).bytes
     }
 

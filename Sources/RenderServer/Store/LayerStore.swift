@@ -604,8 +604,9 @@ package final class LayerStore {
         if let ledger = contentsLedger, ledger.holdsAnimationContents {
             // Bitmaps inside the values of the animations going now leave the contents
             // budget with them (only layers whose animations hold some are looked at).
-            for a in indices where ledger.holdsAnimationContents(of: nodes[Int(animations[a].slot)].id) {
-                ledger.retired(animations[a].keysRetiring(in: table), of: nodes[Int(animations[a].slot)].id)
+            for a in indices {
+                let layer = nodes[Int(animations[a].slot)].id
+                if ledger.holdsAnimationContents(of: layer) { ledger.retired(animations[a].keysRetiring(in: table), of: layer) }
             }
         }
         var end = animations.count, removedAnimations = 0
