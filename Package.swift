@@ -106,7 +106,7 @@ let package = Package(
                           dependencies: ["RenderPictures", "RenderClient", "RenderViews", "Components", "Dynamics",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "rendersrv-stress",
-                          dependencies: ["RenderCore", "RenderProtocol", "CSystem", "RenderClient", "Dynamics",
+                          dependencies: ["RenderCore", "RenderProtocol", "CSystem", "CLibUV", "RenderClient", "Dynamics",
                                          "RenderServer", "RenderServerHarness", "RenderPictures", "CCairo",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Histogram", package: "hdrhistogram-swift")]),

@@ -16,12 +16,13 @@ final class DaemonProcess {
         return FileManager.default.isExecutableFile(atPath: beside) ? beside : "rendersrvd"
     }
 
-    /// `binary`: the daemon to run (default `DaemonProcess.binary()`).
-    init(arguments: [String] = [], binary: String = DaemonProcess.binary()) throws {
+    /// `binary`: the daemon to run (default `DaemonProcess.binary()`); `subcommand`: words
+    /// before its options (`rendersrv-stress floor-server`, which takes rendersrvd's).
+    init(arguments: [String] = [], binary: String = DaemonProcess.binary(), subcommand: [String] = []) throws {
         var template = Array((NSTemporaryDirectory() + "rendersrv-stress-XXXXXX").utf8CString)
         folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         process.executableURL = URL(fileURLWithPath: binary.contains("/") ? binary : "/usr/bin/env")
-        process.arguments = (binary.contains("/") ? [] : [binary])
+        process.arguments = (binary.contains("/") ? [] : [binary]) + subcommand
             + ["--socket", socketPath, "--exit-on-stdin-eof", "--log-level", "error"] + arguments
         process.standardInput = stdin
         process.standardError = FileHandle.nullDevice

@@ -51,6 +51,11 @@ struct Latency: ParsableCommand {
         + "round trip)."))
     var pinger: PingerKind = .blocking
 
+    @Flag(help: ArgumentHelp("Alternate a third server's pings too: the least a libuv server does for a ping (`floor-server`: "
+        + "the daemon's read path — an IPC pipe, epoll, one write a reply — and no protocol work). Splits the protocol's "
+        + "ratio into the event loop's share and the daemon's own."))
+    var libuvFloor = false
+
     enum Placement: String, ExpressibleByArgument, Codable { case split, sameCPU = "same-cpu" }
     enum PingerKind: String, ExpressibleByArgument, Codable { case blocking, polling }
 
@@ -67,11 +72,13 @@ struct Latency: ParsableCommand {
         var rawRttP50Us: Double, rawRttP99Us: Double
         var ratioP50: Double
         var baselinePingRttP50Us: Double?, baselineRatioP50: Double?
+        /// The libuv floor's (`--libuv-floor`, `rendersrv-stress floor-server`).
+        var floorPingRttP50Us: Double?, floorRatioP50: Double?
         var placement: String
         var pinger: PingerKind
         /// CPU nanoseconds per round trip, mean over the blocks: this client during the raw
         /// blocks (`rawClient`) and the ping blocks (`pingClient`), the echo process, the
-        /// daemon's loop thread (and the baseline's, when given).
+        /// daemon's loop thread (and the baseline's and the floor's, when given).
         var cpuNsPerRoundTrip: [String: Double]
     }
 
@@ -113,23 +120,32 @@ struct Latency: ParsableCommand {
         defer { daemon.stop() }
         let echo = try EchoProcess()
         defer { echo.stop() }
-        let baseline = try baselineDaemon.map { try DaemonProcess(binary: $0) }
-        defer { baseline?.stop() }
+        // Servers whose pings alternate with the daemon's, placed as it is: the baseline daemon
+        // (`--baseline-daemon`), the least a libuv server does for a ping (`--libuv-floor`).
+        var others: [(name: String, process: DaemonProcess)] = []
+        defer { for o in others { o.process.stop() } }
+        if let baselineDaemon { others.append(("baseline", try DaemonProcess(binary: baselineDaemon))) }
+        if libuvFloor {
+            others.append(("floor", try DaemonProcess(binary: CommandLine.arguments[0], subcommand: ["floor-server"])))
+        }
         // Placement: split puts the daemons and the echo on the last CPU, this process on the
         // first; same-cpu puts everything on the first.
         let cpus = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var placement = "unpinned (one CPU)"
         if cpus >= 2 {
             let serverCPU = self.placement == .split ? cpus - 1 : 0
-            for pid in [daemon.pid, echo.pid] + (baseline.map { [$0.pid] } ?? []) { pin(pid: pid, cpu: serverCPU) }
+            for pid in [daemon.pid, echo.pid] + others.map(\.process.pid) { pin(pid: pid, cpu: serverCPU) }
             pin(pid: 0, cpu: 0)
             placement = self.placement == .split ? "client on CPU 0; daemon and echo on CPU \(serverCPU)"
                 : "client, daemon and echo on CPU 0"
         }
         let client = try WireClient(path: daemon.socketPath)
         try client.hello("latency")
-        let baselineClient = try baseline.map { try WireClient(path: $0.socketPath) }
-        try baselineClient?.hello("latency")
+        let otherClients = try others.map { o in
+            let c = try WireClient(path: o.process.socketPath)
+            try c.hello("latency")
+            return c
+        }
         let raw = try RawPingPong(path: echo.socketPath)
         // The protocol's pings (the clients' decoders are empty after hello: nothing else comes unasked).
         func pingFunction(_ c: WireClient) -> (UInt64) -> Double? {
@@ -139,16 +155,19 @@ struct Latency: ParsableCommand {
             }
         }
         let ping = pingFunction(client)
-        let baselinePing = baselineClient.map(pingFunction)
+        let otherPings = otherClients.map(pingFunction)
         // Warm them up.
         for i in 0..<2_000 {
-            _ = ping(UInt64(i)); _ = raw.roundTrip(UInt64(i)); _ = baselinePing?(UInt64(i))
+            _ = ping(UInt64(i)); _ = raw.roundTrip(UInt64(i))
+            for p in otherPings { _ = p(UInt64(i)) }
         }
-        var protocolRtts: [Double] = [], rawRtts: [Double] = [], baselineRtts: [Double] = []
+        var protocolRtts: [Double] = [], rawRtts: [Double] = []
+        var otherRtts = [[Double]](repeating: [], count: others.count)
         var token: UInt64 = 10_000
         // CPU time of each side over its blocks (this thread's clock; the server's main
         // thread, its loop, from /proc), to split a round trip's cost between the two ends.
-        var cpu = (raw: CPUSplit(), ping: CPUSplit(), baseline: CPUSplit())
+        var cpu = (raw: CPUSplit(), ping: CPUSplit())
+        var otherCPU = [CPUSplit](repeating: CPUSplit(), count: others.count)
         func timed(_ split: inout CPUSplit, server: Int32, _ body: () -> Void) {
             let c0 = threadCPUNanoseconds(), s0 = runNanoseconds(of: server)
             body()
@@ -162,9 +181,9 @@ struct Latency: ParsableCommand {
             timed(&cpu.ping, server: daemon.pid) {
                 for _ in 0..<block { token += 1; if let r = ping(token) { protocolRtts.append(r) } }
             }
-            if let baselinePing, let baseline {
-                timed(&cpu.baseline, server: baseline.pid) {
-                    for _ in 0..<block { token += 1; if let r = baselinePing(token) { baselineRtts.append(r) } }
+            for (i, other) in others.enumerated() {
+                timed(&otherCPU[i], server: other.process.pid) {
+                    for _ in 0..<block { token += 1; if let r = otherPings[i](token) { otherRtts[i].append(r) } }
                 }
             }
         }
@@ -172,18 +191,21 @@ struct Latency: ParsableCommand {
         if pingOnly {
             func p(_ a: [Double], _ q: Double) -> Double { Latency.histogram(of: a).valueAtPercentile(q).microseconds }
             let rawP50 = p(rawRtts, 50)
+            func other(_ name: String) -> (p50: Double, ratio: Double)? {
+                guard let i = others.firstIndex(where: { $0.name == name }), !otherRtts[i].isEmpty else { return nil }
+                return (p(otherRtts[i], 50), p(otherRtts[i], 50) / rawP50)
+            }
+            var cpuSplit = ["rawClient": cpu.raw.client / perTrip, "echo": cpu.raw.server / perTrip,
+                            "pingClient": cpu.ping.client / perTrip, "daemon": cpu.ping.server / perTrip]
+            for (i, o) in others.enumerated() {
+                cpuSplit[o.name + "Client"] = otherCPU[i].client / perTrip
+                cpuSplit[o.name + (o.name == "floor" ? "Server" : "Daemon")] = otherCPU[i].server / perTrip
+            }
             let r = PingResult(pingRttP50Us: p(protocolRtts, 50), pingRttP99Us: p(protocolRtts, 99),
                                rawRttP50Us: rawP50, rawRttP99Us: p(rawRtts, 99), ratioP50: p(protocolRtts, 50) / rawP50,
-                               baselinePingRttP50Us: baselineRtts.isEmpty ? nil : p(baselineRtts, 50),
-                               baselineRatioP50: baselineRtts.isEmpty ? nil : p(baselineRtts, 50) / rawP50,
-                               placement: placement, pinger: pinger,
-                               cpuNsPerRoundTrip: [
-                                   "rawClient": cpu.raw.client / perTrip, "echo": cpu.raw.server / perTrip,
-                                   "pingClient": cpu.ping.client / perTrip, "daemon": cpu.ping.server / perTrip,
-                               ].merging(baselineRtts.isEmpty ? [:] : [
-                                   "baselineClient": cpu.baseline.client / perTrip,
-                                   "baselineDaemon": cpu.baseline.server / perTrip,
-                               ]) { a, _ in a })
+                               baselinePingRttP50Us: other("baseline")?.p50, baselineRatioP50: other("baseline")?.ratio,
+                               floorPingRttP50Us: other("floor")?.p50, floorRatioP50: other("floor")?.ratio,
+                               placement: placement, pinger: pinger, cpuNsPerRoundTrip: cpuSplit)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
@@ -191,6 +213,9 @@ struct Latency: ParsableCommand {
             } else {
                 print("placement: \(r.placement); pinger \(r.pinger.rawValue); \(blocks) alternating blocks of \(block) round trips each, 16-byte messages")
                 print(String(format: "raw Unix-socket ping-pong  p50 %7.1f µs  p99 %7.1f µs", r.rawRttP50Us, r.rawRttP99Us))
+                if let f = r.floorPingRttP50Us, let ratio = r.floorRatioP50 {
+                    print(String(format: "libuv floor's ping         p50 %7.1f µs                 (p50 ratio %.2f×)", f, ratio))
+                }
                 print(String(format: "protocol ping              p50 %7.1f µs  p99 %7.1f µs   (p50 ratio %.2f×)",
                              r.pingRttP50Us, r.pingRttP99Us, r.ratioP50))
                 if let b = r.baselinePingRttP50Us, let ratio = r.baselineRatioP50 {

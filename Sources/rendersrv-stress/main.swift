@@ -7,7 +7,7 @@ struct RenderSrvStress: ParsableCommand {
         commandName: "rendersrv-stress",
         abstract: "Stress and isolation measurements against a private rendersrvd.",
         subcommands: [Isolation.self, Latency.self, InputScenario.self, BlockedMainScenario.self, Throughput.self, Clients.self, Eval.self,
-                      Composite.self, Soak.self, EchoServer.self, PingLoop.self, ClientWorker.self])
+                      Composite.self, Soak.self, EchoServer.self, FloorServer.self, PingLoop.self, ClientWorker.self])
 }
 
 RenderSrvStress.main()

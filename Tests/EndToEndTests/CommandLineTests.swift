@@ -140,6 +140,16 @@ struct CommandLineTests {
                     "commitToPresentedP50Ms", "commitToPresentedP99Ms"] {
             #expect((l[key] as? NSNumber)?.doubleValue.isFinite == true, "\(key)")
         }
+        // The libuv floor server answers the handshake and every ping (a lost pong leaves no
+        // round trips: no finite p50), and its CPU split is reported beside the daemon's.
+        let floor = try run("rendersrv-stress", ["latency", "--ping-only", "--libuv-floor", "--block", "20", "--blocks", "1", "--json"])
+        #expect(floor.status == 0, "\(floor.error)")
+        let f = try #require(try JSONSerialization.jsonObject(with: Data(floor.output.utf8)) as? [String: Any])
+        for key in ["floorPingRttP50Us", "floorRatioP50", "pingRttP50Us", "rawRttP50Us"] {
+            #expect((f[key] as? NSNumber)?.doubleValue.isFinite == true, "\(key) in \(f)")
+        }
+        let split = try #require(f["cpuNsPerRoundTrip"] as? [String: Any])
+        #expect(Set(split.keys) == ["rawClient", "echo", "pingClient", "daemon", "floorClient", "floorServer"])
     }
 
     /// The frame log from the command line: every frame a step produced, in order.
