@@ -54,6 +54,38 @@ struct ContentColumn: Sendable {
         return groups[g][c][j].content.bounds
     }
 
+    /// What the render list's builder needs of entry `id`, read in place: whether it draws
+    /// nothing, and the part of the layer's plane it may touch (`LayerContent.extent`).
+    @inline(__always)
+    func placement(_ id: Int32) -> (drawsNothing: Bool, extent: Rect) {
+        withContent(id) { c, _ in (LayerContent.drawsNothing(c), LayerContent.extent(c)) }
+    }
+
+    /// Calls `body` with entry `id`'s content where it lies (a content is a few hundred bytes:
+    /// read through the subscript, it is copied, its references retained and released).
+    @inline(__always)
+    private func withContent<R>(_ id: Int32, _ body: (UnsafePointer<LayerContent>, _ stamp: UInt64) -> R) -> R {
+        let (g, c, j) = ContentColumn.place(id)
+        let offset = ContentColumn.contentOffset
+        return groups[g][c].withUnsafeBufferPointer { entries in
+            let entry = entries.baseAddress! + j
+            return body(UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: LayerContent.self),
+                        entry.pointee.stamp)
+        }
+    }
+    /// Where an entry's content lies in it (`MemoryLayout`'s answer).
+    private static let contentOffset = MemoryLayout<Entry>.offset(of: \Entry.content)!
+
+    /// Whether entry `id` is live and is the content `LayerContent(kind: kind, p,
+    /// hasSublayers:)` makes, compared in place (`LayerContent.isMade(of:_:hasSublayers:)`).
+    @inline(__always)
+    func isLive(_ id: Int32, madeOf kind: LayerKind, _ p: LayerProperties, hasSublayers: Bool) -> Bool {
+        guard id >= 0 && Int(id) < count else { return false }
+        return withContent(id) { c, stamp in
+            stamp != 0 && LayerContent.isMade(c, of: kind, p, hasSublayers: hasSublayers)
+        }
+    }
+
     fileprivate mutating func set(_ id: Int32, _ entry: Entry) {
         let (g, c, j) = ContentColumn.place(id)
         groups[g][c][j] = entry

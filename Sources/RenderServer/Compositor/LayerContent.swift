@@ -66,9 +66,8 @@ struct LayerContent: Equatable, Sendable {
         shadowRadius = max(0, p.shadowRadius)
         contents = p.contents
         contentsRect = p.contentsRect
-        // Gravity places contents only; matching its name costs a string switch per layer.
-        contentsGravity = p.contents == nil ? .resize : LayerContentGravity(name: p.contentsGravity) ?? .resize
-        contentsScale = p.contentsScale.isFinite && p.contentsScale > 0 ? p.contentsScale : 1
+        contentsGravity = LayerContent.gravity(of: p)
+        contentsScale = LayerContent.scale(of: p)
         shadowPath = p.shadowPath
         borderInContent = !hasSublayers
         if kind == .shape {
@@ -89,14 +88,83 @@ struct LayerContent: Equatable, Sendable {
         }
     }
 
+    /// Where contents go: gravity places contents only (matching its name costs a string
+    /// switch per layer, so a layer without contents does not match it).
+    @inline(__always)
+    static func gravity(of p: LayerProperties) -> LayerContentGravity {
+        p.contents == nil ? .resize : LayerContentGravity(name: p.contentsGravity) ?? .resize
+    }
+
+    /// The contents' pixels per point (1 when not a positive finite number).
+    @inline(__always)
+    static func scale(of p: LayerProperties) -> Double {
+        p.contentsScale.isFinite && p.contentsScale > 0 ? p.contentsScale : 1
+    }
+
+    /// Whether this is the content `LayerContent(kind: kind, p, hasSublayers:)` makes (equal
+    /// as `==` compares). See `isMade(_:of:_:hasSublayers:)`, which reads it in place.
+    func isMade(of kind: LayerKind, _ p: LayerProperties, hasSublayers: Bool) -> Bool {
+        withUnsafePointer(to: self) { LayerContent.isMade($0, of: kind, p, hasSublayers: hasSublayers) }
+    }
+
+    /// Whether the content at `c` is the one `LayerContent(kind: kind, p, hasSublayers:)`
+    /// makes (equal as `==` compares), its fields read where they lie: no content is built,
+    /// copied or destroyed. The render list's update asks it of the content an item already
+    /// names, for each layer it rebuilds (an animated layer's content rarely changes while it
+    /// moves): building and comparing a content cost about 2,800 instructions. It must read
+    /// every field the initializer writes, as the initializer derives it; `ContentTableTests`
+    /// changes each property of the property map in turn and checks that both answers agree.
+    /// (Through a pointer: a method called on a content read through a pointer or an array
+    /// copies it first, some 650 instructions with its strings, paths and arrays retained.)
+    @inline(__always)
+    static func isMade(_ c: UnsafePointer<LayerContent>, of kind: LayerKind, _ p: LayerProperties,
+                       hasSublayers: Bool) -> Bool {
+        guard c.pointee.kind == kind, c.pointee.bounds == p.bounds, c.pointee.backgroundColor == p.backgroundColor.clamped,
+              c.pointee.borderColor == p.borderColor.clamped, c.pointee.borderWidth == max(0, p.borderWidth),
+              c.pointee.cornerRadius == max(0, p.cornerRadius), c.pointee.masksToBounds == p.masksToBounds,
+              c.pointee.shadowColor == p.shadowColor.clamped, c.pointee.shadowOpacity == min(1, max(0, p.shadowOpacity)),
+              c.pointee.shadowOffset == p.shadowOffset, c.pointee.shadowRadius == max(0, p.shadowRadius),
+              c.pointee.contents == p.contents, c.pointee.contentsRect == p.contentsRect,
+              c.pointee.contentsGravity == LayerContent.gravity(of: p), c.pointee.contentsScale == LayerContent.scale(of: p),
+              c.pointee.shadowPath == p.shadowPath, c.pointee.borderInContent == !hasSublayers else { return false }
+        if kind == .shape {
+            guard c.pointee.path == p.path, c.pointee.fillColor == p.fillColor.clamped,
+                  c.pointee.strokeColor == p.strokeColor.clamped, c.pointee.lineWidth == max(0, p.lineWidth),
+                  c.pointee.strokeStart == p.strokeStart, c.pointee.strokeEnd == p.strokeEnd,
+                  c.pointee.lineDashPhase == p.lineDashPhase, c.pointee.miterLimit == p.miterLimit,
+                  c.pointee.lineCap == p.lineCap, c.pointee.lineJoin == p.lineJoin, c.pointee.fillRule == p.fillRule,
+                  c.pointee.lineDashPattern == p.lineDashPattern else { return false }
+        } else {
+            guard c.pointee.path.isEmpty, c.pointee.fillColor == .clear, c.pointee.strokeColor == .clear,
+                  c.pointee.lineWidth == 0, c.pointee.strokeStart == 0, c.pointee.strokeEnd == 1,
+                  c.pointee.lineDashPhase == 0, c.pointee.miterLimit == 10, c.pointee.lineCap.isEmpty,
+                  c.pointee.lineJoin.isEmpty, c.pointee.fillRule.isEmpty, c.pointee.lineDashPattern.isEmpty else { return false }
+        }
+        if kind == .text {
+            return c.pointee.string == p.string && c.pointee.fontSize == p.fontSize
+                && c.pointee.foregroundColor == p.foregroundColor.clamped && c.pointee.font == p.font
+                && c.pointee.alignmentMode == p.alignmentMode && c.pointee.isWrapped == p.isWrapped
+                && c.pointee.truncationMode == p.truncationMode
+        }
+        return c.pointee.string.isEmpty && c.pointee.fontSize == 0 && c.pointee.foregroundColor == .clear
+            && c.pointee.font.isEmpty && c.pointee.alignmentMode.isEmpty && !c.pointee.isWrapped
+            && c.pointee.truncationMode.isEmpty
+    }
+
     var hasBorder: Bool { borderWidth > 0 && borderColor.alpha > 0 }
 
     /// Where `bitmap` goes in the bounds: its pixel size over `contentsScale` (the
     /// `contentsRect` part of it) placed by `contentsGravity`.
     func contentsFrame(of bitmap: Bitmap) -> Rect {
+        withUnsafePointer(to: self) { LayerContent.contentsFrame($0, of: bitmap) }
+    }
+
+    @inline(__always)
+    private static func contentsFrame(_ c: UnsafePointer<LayerContent>, of bitmap: Bitmap) -> Rect {
+        let contentsRect = c.pointee.contentsRect, contentsScale = c.pointee.contentsScale
         let size = Size(width: Double(bitmap.width) * abs(contentsRect.width) / contentsScale,
                         height: Double(bitmap.height) * abs(contentsRect.height) / contentsScale)
-        return contentsGravity.frame(forContentsOf: size, in: bounds)
+        return c.pointee.contentsGravity.frame(forContentsOf: size, in: c.pointee.bounds)
     }
 
     /// Background and border only (no bitmap, path, string or shadow): drawn as fills on
@@ -110,48 +178,73 @@ struct LayerContent: Equatable, Sendable {
     var hasShadow: Bool { shadowOpacity > 0 && shadowColor.alpha > 0 && !masksToBounds }
 
     /// Whether the layer's own drawing leaves every pixel transparent (then it is skipped).
-    var drawsNothing: Bool {
-        if backgroundColor.alpha > 0 || contents != nil { return false }
+    var drawsNothing: Bool { withUnsafePointer(to: self) { LayerContent.drawsNothing($0) } }
+
+    /// `drawsNothing` of the content at `c`, read in place (see `isMade(_:of:_:hasSublayers:)`).
+    @inline(__always)
+    static func drawsNothing(_ c: UnsafePointer<LayerContent>) -> Bool {
+        if c.pointee.backgroundColor.alpha > 0 || c.pointee.contents != nil { return false }
         // A shadow path casts its shadow whatever the layer draws (Core Animation's too).
-        if hasShadow && !shadowPath.isEmpty { return false }
-        if borderInContent && hasBorder { return false }
-        switch kind {
+        if hasShadow(c) && !c.pointee.shadowPath.isEmpty { return false }
+        if c.pointee.borderInContent && hasBorder(c) { return false }
+        switch c.pointee.kind {
         case .layer: return true
-        case .shape: return path.isEmpty || (fillColor.alpha <= 0 && (strokeColor.alpha <= 0 || lineWidth <= 0))
-        case .text: return string.isEmpty || foregroundColor.alpha <= 0
+        case .shape:
+            return c.pointee.path.isEmpty
+                || (c.pointee.fillColor.alpha <= 0 && (c.pointee.strokeColor.alpha <= 0 || c.pointee.lineWidth <= 0))
+        case .text: return c.pointee.string.isEmpty || c.pointee.foregroundColor.alpha <= 0
         }
+    }
+
+    @inline(__always)
+    private static func hasBorder(_ c: UnsafePointer<LayerContent>) -> Bool {
+        c.pointee.borderWidth > 0 && c.pointee.borderColor.alpha > 0
+    }
+
+    @inline(__always)
+    private static func hasShadow(_ c: UnsafePointer<LayerContent>) -> Bool {
+        c.pointee.shadowOpacity > 0 && c.pointee.shadowColor.alpha > 0 && !c.pointee.masksToBounds
     }
 
     /// The part of the layer's plane its own drawing may touch (bounds coordinates):
     /// the bounds, a shape's path with its stroke, and the shadow's blur and offset.
     /// Text is assumed to stay within its bounds plus one line's overhang.
-    var extent: Rect {
+    var extent: Rect { withUnsafePointer(to: self) { LayerContent.extent($0) } }
+
+    /// `extent` of the content at `c`, read in place (see `isMade(_:of:_:hasSublayers:)`).
+    @inline(__always)
+    static func extent(_ c: UnsafePointer<LayerContent>) -> Rect {
+        let bounds = c.pointee.bounds
         var r = bounds
-        if hasBorder && borderInContent { r = r.union(bounds) }
-        if kind == .shape && !path.isEmpty {
-            let pad = strokeColor.alpha > 0 ? lineWidth * max(1, lineJoin == "miter" ? min(miterLimit, 10) : 1) / 2 + 1 : 1
-            let pb = path.controlPointBounds
+        if hasBorder(c) && c.pointee.borderInContent { r = r.union(bounds) }
+        if c.pointee.kind == .shape && !c.pointee.path.isEmpty {
+            let lineWidth = c.pointee.lineWidth, miterLimit = c.pointee.miterLimit
+            let pad = c.pointee.strokeColor.alpha > 0
+                ? lineWidth * max(1, c.pointee.lineJoin == "miter" ? min(miterLimit, 10) : 1) / 2 + 1 : 1
+            let pb = c.pointee.path.controlPointBounds
             r = r.union(Rect(x: pb.minX - pad, y: pb.minY - pad, width: pb.width + 2 * pad, height: pb.height + 2 * pad))
         }
-        if kind == .text && !string.isEmpty {
+        if c.pointee.kind == .text && !c.pointee.string.isEmpty {
             // Unwrapped text runs past its bounds by up to its whole length (aligned right or
             // centred, to either side); wrapped text past its bottom. Drawing is cut here.
-            let pad = isWrapped ? fontSize * 0.5 : min(2048, max(fontSize * 2, Double(string.utf8.count) * fontSize * 0.7))
+            let fontSize = c.pointee.fontSize, isWrapped = c.pointee.isWrapped
+            let pad = isWrapped ? fontSize * 0.5
+                : min(2048, max(fontSize * 2, Double(c.pointee.string.utf8.count) * fontSize * 0.7))
             r = Rect(x: r.minX - pad, y: r.minY - fontSize * 0.5, width: r.width + 2 * pad,
                      height: r.height + fontSize * (isWrapped ? 4 : 1.5))
         }
-        if let bitmap = contents, !masksToBounds, contentsGravity != .resize {
+        if let bitmap = c.pointee.contents, !c.pointee.masksToBounds, c.pointee.contentsGravity != .resize {
             // Fixed-size and aspect-fill gravities may place the contents past the bounds.
-            r = r.union(contentsFrame(of: bitmap))
+            r = r.union(contentsFrame(c, of: bitmap))
         }
-        if masksToBounds { r = bounds }
-        if hasShadow && !shadowPath.isEmpty {
-            let pb = shadowPath.controlPointBounds
+        if c.pointee.masksToBounds { r = bounds }
+        if hasShadow(c) && !c.pointee.shadowPath.isEmpty {
+            let pb = c.pointee.shadowPath.controlPointBounds
             r = r.union(pb)
         }
-        if hasShadow {
-            let blur = shadowRadius * 1.5 + 2
-            let shifted = Rect(x: r.minX + shadowOffset.width - blur, y: r.minY + shadowOffset.height - blur,
+        if hasShadow(c) {
+            let blur = c.pointee.shadowRadius * 1.5 + 2, offset = c.pointee.shadowOffset
+            let shifted = Rect(x: r.minX + offset.width - blur, y: r.minY + offset.height - blur,
                                width: r.width + 2 * blur, height: r.height + 2 * blur)
             r = r.union(shifted)
         }

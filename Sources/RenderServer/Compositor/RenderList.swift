@@ -840,25 +840,30 @@ package final class RenderListBuilder {
                   p.zPosition.isFinite else { return nil }
             let world4 = LayerGeometry.toSuperlayer(p, anchor: anchor).concatenating(parentWorld)
             let world = ProjectiveTransform(world4)
-            let content = LayerContent(kind: kind, p, hasSublayers: !subs.isEmpty)
-            let drawsNothing = content.drawsNothing
+            // The content the item named last time, when the layer still makes it (compared in
+            // place: an animated layer's content seldom changes while it moves; an entry an
+            // item of the shown block names is never freed); else made, and interned below.
+            let made: LayerContent? = table.column.isLive(contentHint, madeOf: kind, p, hasSublayers: !subs.isEmpty)
+                ? nil : LayerContent(kind: kind, p, hasSublayers: !subs.isEmpty)
+            let (drawsNothing, extent) = made.map { ($0.drawsNothing, $0.extent) } ?? table.column.placement(contentHint)
             var own = PixelRect.empty
-            // Where the layer may be hit: its bounds' box (the box just computed when it is the same rect).
+            // Where the layer may be hit: its bounds' box (the box just computed when it is the
+            // same rect). A content's bounds are the layer's.
             let hitBox: Rect?
             if !drawsNothing {
-                let extent = content.extent
                 guard let box = world.boundingBox(of: extent) else { return nil }
                 own = PixelRect(covering: box).insetBy(-1).intersection(clip)
-                hitBox = extent == content.bounds ? box : world.boundingBox(of: content.bounds)
+                hitBox = extent == b ? box : world.boundingBox(of: b)
             } else {
                 guard let box = world.boundingBox(of: b) else { return nil }
-                hitBox = b == content.bounds ? box : world.boundingBox(of: content.bounds)
+                hitBox = box
             }
             let index = items.count
             let effective = parentOpacity * opacity
             var record = ItemRecord(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
                                     opacity: opacity, isGroup: false, masksToBounds: p.masksToBounds,
-                                    contentID: table.intern(content, hint: contentHint), drawsNothing: drawsNothing, space: space,
+                                    contentID: made.map { table.intern($0) } ?? contentHint, drawsNothing: drawsNothing,
+                                    space: space,
                                     siblingIndex: siblingIndex)
             if !p.allowsHitTesting { record.allowsHitTesting = false }
             var geometry = ItemGeometry(world: world, screenBounds: own)
