@@ -828,23 +828,42 @@ package final class RenderListBuilder {
 
         /// Appends `id`'s item, when it draws, and returns what remains to add of its subtree.
         mutating func open(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int, contentHint: Int32 = -1) -> Open? {
+            if let time {
+                // A sliced update's later slices: the presentation evaluated at their time.
+                guard let d = tree.drawable(id, at: time, lifecycle: &lifecycle) else { return nil }
+                return withUnsafePointer(to: d.presentation) {
+                    open(id, $0, d.kind, d.sublayers, parent: parent, space: space, siblingIndex: siblingIndex,
+                         contentHint: contentHint)
+                }
+            }
+            // The presentation read where the store keeps it.
+            let tree = self.tree
+            return tree.withDrawable(id) { p, kind, subs in
+                open(id, p, kind, subs, parent: parent, space: space, siblingIndex: siblingIndex, contentHint: contentHint)
+            } ?? nil
+        }
+
+        /// `open` of a layer whose presentation is at `p` (read in place), of `kind`, with
+        /// `subs`.
+        private mutating func open(_ id: LayerID, _ p: UnsafePointer<LayerProperties>, _ kind: LayerKind,
+                                   _ subs: [LayerID], parent: Int, space: Int32, siblingIndex: Int,
+                                   contentHint: Int32) -> Open? {
             let handed = table.spaces.column[space]
             let (parentWorld, parentOpacity, clip, depth) = (handed.world, handed.opacity, handed.clip, handed.depth)
-            let drawable = time.map { tree.drawable(id, at: $0, lifecycle: &lifecycle) } ?? tree.drawable(id)
-            guard depth < Builder.maxDepth, let (p, kind, subs) = drawable, !p.isHidden else { return nil }
-            let opacity = min(1, max(0, p.opacity.isFinite ? p.opacity : 1))
+            guard depth < Builder.maxDepth, !p.pointee.isHidden else { return nil }
+            let opacity = min(1, max(0, p.pointee.opacity.isFinite ? p.pointee.opacity : 1))
             guard opacity > 0 else { return nil }
-            let b = p.bounds
-            let anchor = LayerGeometry.anchor(p)
-            guard anchor.x.isFinite, anchor.y.isFinite, p.position.x.isFinite, p.position.y.isFinite,
-                  p.zPosition.isFinite else { return nil }
-            let world4 = LayerGeometry.toSuperlayer(p, anchor: anchor).concatenating(parentWorld)
+            let b = p.pointee.bounds
+            let anchor = LayerGeometry.anchor(p.pointee)
+            guard anchor.x.isFinite, anchor.y.isFinite, p.pointee.position.x.isFinite, p.pointee.position.y.isFinite,
+                  p.pointee.zPosition.isFinite else { return nil }
+            let world4 = LayerGeometry.toSuperlayer(p.pointee, anchor: anchor).concatenating(parentWorld)
             let world = ProjectiveTransform(world4)
             // The content the item named last time, when the layer still makes it (compared in
             // place: an animated layer's content seldom changes while it moves; an entry an
             // item of the shown block names is never freed); else made, and interned below.
-            let made: LayerContent? = table.column.isLive(contentHint, madeOf: kind, p, hasSublayers: !subs.isEmpty)
-                ? nil : LayerContent(kind: kind, p, hasSublayers: !subs.isEmpty)
+            let made: LayerContent? = table.column.isLive(contentHint, madeOf: kind, p.pointee, hasSublayers: !subs.isEmpty)
+                ? nil : LayerContent(kind: kind, p.pointee, hasSublayers: !subs.isEmpty)
             let (drawsNothing, extent) = made.map { ($0.drawsNothing, $0.extent) } ?? table.column.placement(contentHint)
             var own = PixelRect.empty
             // Where the layer may be hit: its bounds' box (the box just computed when it is the
@@ -861,20 +880,20 @@ package final class RenderListBuilder {
             let index = items.count
             let effective = parentOpacity * opacity
             var record = ItemRecord(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
-                                    opacity: opacity, isGroup: false, masksToBounds: p.masksToBounds,
+                                    opacity: opacity, isGroup: false, masksToBounds: p.pointee.masksToBounds,
                                     contentID: made.map { table.intern($0) } ?? contentHint, drawsNothing: drawsNothing,
                                     space: space,
                                     siblingIndex: siblingIndex)
-            if !p.allowsHitTesting { record.allowsHitTesting = false }
+            if !p.pointee.allowsHitTesting { record.allowsHitTesting = false }
             var geometry = ItemGeometry(world: world, screenBounds: own)
             geometry.hitBounds = HitBounds(hitBox)
-            items.append(record, geometry, transition: tree.transition(of: id), zPosition: p.zPosition)
-            var o = Open(index: index, opacity: opacity, mask: p.mask, world4: world4, clip: clip, depth: depth)
+            items.append(record, geometry, transition: tree.transition(of: id), zPosition: p.pointee.zPosition)
+            var o = Open(index: index, opacity: opacity, mask: p.pointee.mask, world4: world4, clip: clip, depth: depth)
             guard !subs.isEmpty else { o.childrenDone = true; return o }
 
             // The sublayers' space: the sublayer transform about the anchor, flattened.
             var childClip = clip
-            if p.masksToBounds {
+            if p.pointee.masksToBounds {
                 guard let box = world.boundingBox(of: b) else {
                     items[stored: index].subtreeEnd = items.count
                     o.childrenDone = true
@@ -883,7 +902,7 @@ package final class RenderListBuilder {
                 childClip = PixelRect(covering: box).insetBy(-1).intersection(clip)
             }
             // Flattened into this layer's plane after the sublayer transform (`LayerGeometry`).
-            let childWorld = LayerGeometry.sublayerSpace(p, anchor: anchor, world: world4)
+            let childWorld = LayerGeometry.sublayerSpace(p.pointee, anchor: anchor, world: world4)
             o.ordered = Builder.zOrdered(subs, tree)
             o.childSpace = table.spaces.make(SpaceNode(world: childWorld, clip: childClip, opacity: effective,
                                                        depth: depth + 1))

@@ -119,6 +119,10 @@ public struct PresentedTree {
     func drawable(_ id: LayerID) -> (presentation: LayerProperties, kind: LayerKind, sublayers: [LayerID])? {
         store.drawable(id)
     }
+    /// `drawable`, read in place (see `LayerStore.withDrawable(_:_:)`).
+    func withDrawable<R>(_ id: LayerID, _ body: (UnsafePointer<LayerProperties>, LayerKind, [LayerID]) -> R) -> R? {
+        store.withDrawable(id, body)
+    }
     /// `drawable`, with an animated layer's presentation evaluated at media time `t` (see
     /// `LayerStore.drawable(_:at:lifecycle:)`).
     func drawable(_ id: LayerID, at t: Double,

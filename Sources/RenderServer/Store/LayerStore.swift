@@ -268,6 +268,22 @@ package final class LayerStore {
         }
     }
 
+    /// `drawable(_:)` read where it lies: `body` gets the presentation's address (valid during
+    /// the call only; `body` must not change the store). A presentation is a few hundred bytes
+    /// with strings, paths and arrays: copied out, it cost the render list's builder about
+    /// 600 instructions a layer. Nil for an unknown layer.
+    func withDrawable<R>(_ id: LayerID, _ body: (UnsafePointer<LayerProperties>, LayerKind, [LayerID]) -> R) -> R? {
+        guard let s = slotOf[id].map(Int.init) else { return nil }
+        return nodes.withUnsafeBufferPointer { n in
+            let a = Int(n[s].animationIndex), kind = n[s].kind, sublayers = n[s].sublayers
+            guard a >= 0 else {
+                let model = UnsafeRawPointer(n.baseAddress! + s).advanced(by: AnimationEngine.modelOffset)
+                return body(model.assumingMemoryBound(to: LayerProperties.self), kind, sublayers)
+            }
+            return presentations.withUnsafeBufferPointer { body($0.baseAddress! + a, kind, sublayers) }
+        }
+    }
+
     /// A layer's presented zPosition (no copy of the rest of its presentation).
     func zPosition(of id: LayerID) -> Double? {
         guard let s = slotOf[id] else { return nil }
