@@ -157,14 +157,15 @@ final class BandPainter {
     /// The rounded bounds in device space, as the current path (user space left identity).
     private func addBoundsPath(_ item: RenderItem) {
         cairo_new_path(cr)
+        let bounds = item.contentBounds, radius = item.contentCornerRadius
         if item.world.isAffine {
             cairo_save(cr)
             setMatrix(item.world)
-            PathGeometry.addRoundedRect(item.content.bounds, radius: item.content.cornerRadius, to: cr)
+            PathGeometry.addRoundedRect(bounds, radius: radius, to: cr)
             cairo_restore(cr)
         } else {
             cairo_identity_matrix(cr)
-            let poly = PathGeometry.roundedRectPolyline(item.content.bounds, radius: item.content.cornerRadius)
+            let poly = PathGeometry.roundedRectPolyline(bounds, radius: radius)
             PathGeometry.add([poly], mappedBy: item.world, to: cr)
         }
     }
@@ -206,11 +207,11 @@ final class BandPainter {
         guard !item.drawsNothing else { return }
         let area = item.screenBounds.intersection(r)
         guard !area.isEmpty else { return }
-        if mode == .naive && item.world.isAffine && !item.content.hasShadow {
+        if mode == .naive && item.world.isAffine && !item.contentHasShadow {
             drawVector(item, alpha: alpha, area)
             return
         }
-        if mode == .cached && item.content.isSolid {
+        if mode == .cached && item.contentIsSolid {
             if rasterizer.fillsSolidsDirectly && nesting == 0 && fillSolidDirect(item, alpha: alpha, area: area) { return }
             drawSolid(item, alpha: alpha)
             return
@@ -220,7 +221,7 @@ final class BandPainter {
         if mode == .cached {
             bitmap = rasterizer.cachedBitmap(item)
         } else {
-            transient = LayerBitmap.render(item.content, scale: LayerBitmap.bucket(for: item.world.maxScale(over: item.content.bounds)))
+            transient = LayerBitmap.render(item.content, scale: LayerBitmap.bucket(for: item.world.maxScale(over: item.contentBounds)))
             if transient != nil { rasterizer.countRendered() }
             bitmap = transient
         }

@@ -47,12 +47,21 @@ struct ContentColumn: Sendable {
         return groups[g][c][j].stamp
     }
 
-    /// Entry `id`'s bounds, read in place (the hit walk's).
+    /// Entry `id`'s bounds, read in place (the hit walk's, the band walk's).
     @inline(__always)
     func bounds(_ id: Int32) -> Rect {
-        let (g, c, j) = ContentColumn.place(id)
-        return groups[g][c][j].content.bounds
+        withContent(id) { c, _ in c.pointee.bounds }
     }
+
+    /// Entry `id`'s corner radius, read in place.
+    @inline(__always)
+    func cornerRadius(_ id: Int32) -> Double { withContent(id) { c, _ in c.pointee.cornerRadius } }
+
+    /// Entry `id`'s `isSolid` and `hasShadow`, read in place (the band walk's).
+    @inline(__always)
+    func isSolid(_ id: Int32) -> Bool { withContent(id) { c, _ in LayerContent.isSolid(c) } }
+    @inline(__always)
+    func hasShadow(_ id: Int32) -> Bool { withContent(id) { c, _ in LayerContent.hasShadow(c) } }
 
     /// What the render list's builder needs of entry `id`, read in place: whether it draws
     /// nothing, and the part of the layer's plane it may touch (`LayerContent.extent`).

@@ -172,10 +172,19 @@ struct LayerContent: Equatable, Sendable {
     /// background and border itself and keeps a backing store only for drawn contents.
     /// Measured (rendersrv-bench --composite): filling is as fast as the plain cairo redraw
     /// and about a quarter faster than resampling a kept bitmap through a rotation.
-    var isSolid: Bool {
-        contents == nil && !hasShadow && (kind == .layer || (kind == .shape && path.isEmpty) || (kind == .text && string.isEmpty))
+    var isSolid: Bool { withUnsafePointer(to: self) { LayerContent.isSolid($0) } }
+    var hasShadow: Bool { withUnsafePointer(to: self) { LayerContent.hasShadow($0) } }
+
+    /// `isSolid` of the content at `c`, read in place (see `isMade(_:of:_:hasSublayers:)`).
+    @inline(__always)
+    static func isSolid(_ c: UnsafePointer<LayerContent>) -> Bool {
+        guard c.pointee.contents == nil && !hasShadow(c) else { return false }
+        switch c.pointee.kind {
+        case .layer: return true
+        case .shape: return c.pointee.path.isEmpty
+        case .text: return c.pointee.string.isEmpty
+        }
     }
-    var hasShadow: Bool { shadowOpacity > 0 && shadowColor.alpha > 0 && !masksToBounds }
 
     /// Whether the layer's own drawing leaves every pixel transparent (then it is skipped).
     var drawsNothing: Bool { withUnsafePointer(to: self) { LayerContent.drawsNothing($0) } }
@@ -201,8 +210,9 @@ struct LayerContent: Equatable, Sendable {
         c.pointee.borderWidth > 0 && c.pointee.borderColor.alpha > 0
     }
 
+    /// `hasShadow` of the content at `c`, read in place.
     @inline(__always)
-    private static func hasShadow(_ c: UnsafePointer<LayerContent>) -> Bool {
+    static func hasShadow(_ c: UnsafePointer<LayerContent>) -> Bool {
         c.pointee.shadowOpacity > 0 && c.pointee.shadowColor.alpha > 0 && !c.pointee.masksToBounds
     }
 

@@ -36,7 +36,7 @@ final class TransitionSnapshot {
 extension Rasterizer {
     /// The offset D of the transition on `item`, in display pixels.
     static func transitionVector(_ item: RenderItem, _ subtype: Transition.Subtype) -> (x: Double, y: Double) {
-        let b = item.content.bounds
+        let b = item.contentBounds
         let v: (Double, Double)
         switch subtype {
         case .fromRight: v = (abs(b.width), 0)

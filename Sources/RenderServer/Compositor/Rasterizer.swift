@@ -355,7 +355,7 @@ package final class Rasterizer {
     /// lock; one that must be made is made under `cacheLock`, by the first band that needs
     /// it (the others wait for it), and kept after the bands (`keepMadeWhileBanding`).
     func cachedBitmap(_ item: RenderItem) -> LayerBitmap? {
-        let scale = LayerBitmap.bucket(for: item.world.maxScale(over: item.content.bounds))
+        let scale = LayerBitmap.bucket(for: item.world.maxScale(over: item.contentBounds))
         if banding {
             if let e = caches[item.key], e.matches(item, scale: scale) { return e.bitmap }
             cacheLock.lock(); defer { cacheLock.unlock() }
