@@ -125,15 +125,15 @@ import Testing
         let table = ContentTable()
         var p = ContentTableTests.everythingSet()
         let id = table.intern(LayerContent(kind: .layer, p, hasSublayers: false))
-        #expect(table.column.isLive(id, madeOf: .layer, p, hasSublayers: false))
-        #expect(!table.column.isLive(id + 1, madeOf: .layer, p, hasSublayers: false))
-        #expect(!table.column.isLive(-1, madeOf: .layer, p, hasSublayers: false))
+        #expect(table.column.isLive(id, madeOf: .layer, &p, hasSublayers: false))
+        #expect(!table.column.isLive(id + 1, madeOf: .layer, &p, hasSublayers: false))
+        #expect(!table.column.isLive(-1, madeOf: .layer, &p, hasSublayers: false))
         p.position = Point(x: 500, y: 500)
-        #expect(table.column.isLive(id, madeOf: .layer, p, hasSublayers: false))
+        #expect(table.column.isLive(id, madeOf: .layer, &p, hasSublayers: false))
         p.cornerRadius = 9
-        #expect(!table.column.isLive(id, madeOf: .layer, p, hasSublayers: false))
+        #expect(!table.column.isLive(id, madeOf: .layer, &p, hasSublayers: false))
         table.collect(keeping: RenderItems())
         p.cornerRadius = 5
-        #expect(!table.column.isLive(id, madeOf: .layer, p, hasSublayers: false), "a freed entry is not live")
+        #expect(!table.column.isLive(id, madeOf: .layer, &p, hasSublayers: false), "a freed entry is not live")
     }
 }

@@ -88,7 +88,7 @@ struct ContentColumn: Sendable {
     /// Whether entry `id` is live and is the content `LayerContent(kind: kind, p,
     /// hasSublayers:)` makes, compared in place (`LayerContent.isMade(of:_:hasSublayers:)`).
     @inline(__always)
-    func isLive(_ id: Int32, madeOf kind: LayerKind, _ p: LayerProperties, hasSublayers: Bool) -> Bool {
+    func isLive(_ id: Int32, madeOf kind: LayerKind, _ p: UnsafePointer<LayerProperties>, hasSublayers: Bool) -> Bool {
         guard id >= 0 && Int(id) < count else { return false }
         return withContent(id) { c, stamp in
             stamp != 0 && LayerContent.isMade(c, of: kind, p, hasSublayers: hasSublayers)

@@ -66,8 +66,8 @@ struct LayerContent: Equatable, Sendable {
         shadowRadius = max(0, p.shadowRadius)
         contents = p.contents
         contentsRect = p.contentsRect
-        contentsGravity = LayerContent.gravity(of: p)
-        contentsScale = LayerContent.scale(of: p)
+        contentsGravity = LayerContent.gravity(contents: p.contents, name: p.contentsGravity)
+        contentsScale = LayerContent.scale(p.contentsScale)
         shadowPath = p.shadowPath
         borderInContent = !hasSublayers
         if kind == .shape {
@@ -91,24 +91,26 @@ struct LayerContent: Equatable, Sendable {
     /// Where contents go: gravity places contents only (matching its name costs a string
     /// switch per layer, so a layer without contents does not match it).
     @inline(__always)
-    static func gravity(of p: LayerProperties) -> LayerContentGravity {
-        p.contents == nil ? .resize : LayerContentGravity(name: p.contentsGravity) ?? .resize
+    static func gravity(contents: Bitmap?, name: String) -> LayerContentGravity {
+        contents == nil ? .resize : LayerContentGravity(name: name) ?? .resize
     }
 
     /// The contents' pixels per point (1 when not a positive finite number).
     @inline(__always)
-    static func scale(of p: LayerProperties) -> Double {
-        p.contentsScale.isFinite && p.contentsScale > 0 ? p.contentsScale : 1
+    static func scale(_ contentsScale: Double) -> Double {
+        contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
     }
 
     /// Whether this is the content `LayerContent(kind: kind, p, hasSublayers:)` makes (equal
     /// as `==` compares). See `isMade(_:of:_:hasSublayers:)`, which reads it in place.
     func isMade(of kind: LayerKind, _ p: LayerProperties, hasSublayers: Bool) -> Bool {
-        withUnsafePointer(to: self) { LayerContent.isMade($0, of: kind, p, hasSublayers: hasSublayers) }
+        withUnsafePointer(to: self) { c in
+            withUnsafePointer(to: p) { LayerContent.isMade(c, of: kind, $0, hasSublayers: hasSublayers) }
+        }
     }
 
-    /// Whether the content at `c` is the one `LayerContent(kind: kind, p, hasSublayers:)`
-    /// makes (equal as `==` compares), its fields read where they lie: no content is built,
+    /// Whether the content at `c` is the one `LayerContent(kind: kind, p.pointee,
+    /// hasSublayers:)` makes (equal as `==` compares), both read where they lie: no content is built,
     /// copied or destroyed. The render list's update asks it of the content an item already
     /// names, for each layer it rebuilds (an animated layer's content rarely changes while it
     /// moves): building and comparing a content cost about 2,800 instructions. It must read
@@ -117,23 +119,27 @@ struct LayerContent: Equatable, Sendable {
     /// (Through a pointer: a method called on a content read through a pointer or an array
     /// copies it first, some 650 instructions with its strings, paths and arrays retained.)
     @inline(__always)
-    static func isMade(_ c: UnsafePointer<LayerContent>, of kind: LayerKind, _ p: LayerProperties,
+    static func isMade(_ c: UnsafePointer<LayerContent>, of kind: LayerKind, _ p: UnsafePointer<LayerProperties>,
                        hasSublayers: Bool) -> Bool {
-        guard c.pointee.kind == kind, c.pointee.bounds == p.bounds, c.pointee.backgroundColor == p.backgroundColor.clamped,
-              c.pointee.borderColor == p.borderColor.clamped, c.pointee.borderWidth == max(0, p.borderWidth),
-              c.pointee.cornerRadius == max(0, p.cornerRadius), c.pointee.masksToBounds == p.masksToBounds,
-              c.pointee.shadowColor == p.shadowColor.clamped, c.pointee.shadowOpacity == min(1, max(0, p.shadowOpacity)),
-              c.pointee.shadowOffset == p.shadowOffset, c.pointee.shadowRadius == max(0, p.shadowRadius),
-              c.pointee.contents == p.contents, c.pointee.contentsRect == p.contentsRect,
-              c.pointee.contentsGravity == LayerContent.gravity(of: p), c.pointee.contentsScale == LayerContent.scale(of: p),
-              c.pointee.shadowPath == p.shadowPath, c.pointee.borderInContent == !hasSublayers else { return false }
+        guard c.pointee.kind == kind, c.pointee.bounds == p.pointee.bounds,
+              c.pointee.backgroundColor == p.pointee.backgroundColor.clamped,
+              c.pointee.borderColor == p.pointee.borderColor.clamped, c.pointee.borderWidth == max(0, p.pointee.borderWidth),
+              c.pointee.cornerRadius == max(0, p.pointee.cornerRadius), c.pointee.masksToBounds == p.pointee.masksToBounds,
+              c.pointee.shadowColor == p.pointee.shadowColor.clamped,
+              c.pointee.shadowOpacity == min(1, max(0, p.pointee.shadowOpacity)),
+              c.pointee.shadowOffset == p.pointee.shadowOffset, c.pointee.shadowRadius == max(0, p.pointee.shadowRadius),
+              c.pointee.contents == p.pointee.contents, c.pointee.contentsRect == p.pointee.contentsRect,
+              c.pointee.contentsGravity == LayerContent.gravity(contents: p.pointee.contents, name: p.pointee.contentsGravity),
+              c.pointee.contentsScale == LayerContent.scale(p.pointee.contentsScale),
+              c.pointee.shadowPath == p.pointee.shadowPath, c.pointee.borderInContent == !hasSublayers else { return false }
         if kind == .shape {
-            guard c.pointee.path == p.path, c.pointee.fillColor == p.fillColor.clamped,
-                  c.pointee.strokeColor == p.strokeColor.clamped, c.pointee.lineWidth == max(0, p.lineWidth),
-                  c.pointee.strokeStart == p.strokeStart, c.pointee.strokeEnd == p.strokeEnd,
-                  c.pointee.lineDashPhase == p.lineDashPhase, c.pointee.miterLimit == p.miterLimit,
-                  c.pointee.lineCap == p.lineCap, c.pointee.lineJoin == p.lineJoin, c.pointee.fillRule == p.fillRule,
-                  c.pointee.lineDashPattern == p.lineDashPattern else { return false }
+            guard c.pointee.path == p.pointee.path, c.pointee.fillColor == p.pointee.fillColor.clamped,
+                  c.pointee.strokeColor == p.pointee.strokeColor.clamped, c.pointee.lineWidth == max(0, p.pointee.lineWidth),
+                  c.pointee.strokeStart == p.pointee.strokeStart, c.pointee.strokeEnd == p.pointee.strokeEnd,
+                  c.pointee.lineDashPhase == p.pointee.lineDashPhase, c.pointee.miterLimit == p.pointee.miterLimit,
+                  c.pointee.lineCap == p.pointee.lineCap, c.pointee.lineJoin == p.pointee.lineJoin,
+                  c.pointee.fillRule == p.pointee.fillRule, c.pointee.lineDashPattern == p.pointee.lineDashPattern
+            else { return false }
         } else {
             guard c.pointee.path.isEmpty, c.pointee.fillColor == .clear, c.pointee.strokeColor == .clear,
                   c.pointee.lineWidth == 0, c.pointee.strokeStart == 0, c.pointee.strokeEnd == 1,
@@ -141,10 +147,10 @@ struct LayerContent: Equatable, Sendable {
                   c.pointee.lineJoin.isEmpty, c.pointee.fillRule.isEmpty, c.pointee.lineDashPattern.isEmpty else { return false }
         }
         if kind == .text {
-            return c.pointee.string == p.string && c.pointee.fontSize == p.fontSize
-                && c.pointee.foregroundColor == p.foregroundColor.clamped && c.pointee.font == p.font
-                && c.pointee.alignmentMode == p.alignmentMode && c.pointee.isWrapped == p.isWrapped
-                && c.pointee.truncationMode == p.truncationMode
+            return c.pointee.string == p.pointee.string && c.pointee.fontSize == p.pointee.fontSize
+                && c.pointee.foregroundColor == p.pointee.foregroundColor.clamped && c.pointee.font == p.pointee.font
+                && c.pointee.alignmentMode == p.pointee.alignmentMode && c.pointee.isWrapped == p.pointee.isWrapped
+                && c.pointee.truncationMode == p.pointee.truncationMode
         }
         return c.pointee.string.isEmpty && c.pointee.fontSize == 0 && c.pointee.foregroundColor == .clear
             && c.pointee.font.isEmpty && c.pointee.alignmentMode.isEmpty && !c.pointee.isWrapped

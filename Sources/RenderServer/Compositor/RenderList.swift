@@ -861,10 +861,11 @@ package final class RenderListBuilder {
             let world = ProjectiveTransform(world4)
             // The content the item named last time, when the layer still makes it (compared in
             // place: an animated layer's content seldom changes while it moves; an entry an
-            // item of the shown block names is never freed); else made, and interned below.
-            let made: LayerContent? = table.column.isLive(contentHint, madeOf: kind, p.pointee, hasSublayers: !subs.isEmpty)
-                ? nil : LayerContent(kind: kind, p.pointee, hasSublayers: !subs.isEmpty)
-            let (drawsNothing, extent) = made.map { ($0.drawsNothing, $0.extent) } ?? table.column.placement(contentHint)
+            // item of the shown block names is never freed); else made and interned. (A layer
+            // the guards below leave out leaves its entry to the table's next collection.)
+            let contentID = table.column.isLive(contentHint, madeOf: kind, p, hasSublayers: !subs.isEmpty) ? contentHint
+                : table.intern(LayerContent(kind: kind, p.pointee, hasSublayers: !subs.isEmpty))
+            let (drawsNothing, extent) = table.column.placement(contentID)
             var own = PixelRect.empty
             // Where the layer may be hit: its bounds' box (the box just computed when it is the
             // same rect). A content's bounds are the layer's.
@@ -881,7 +882,7 @@ package final class RenderListBuilder {
             let effective = parentOpacity * opacity
             var record = ItemRecord(key: UInt64(tree.sessionID) << 32 | UInt64(id), parent: parent, subtreeEnd: index + 1,
                                     opacity: opacity, isGroup: false, masksToBounds: p.pointee.masksToBounds,
-                                    contentID: made.map { table.intern($0) } ?? contentHint, drawsNothing: drawsNothing,
+                                    contentID: contentID, drawsNothing: drawsNothing,
                                     space: space,
                                     siblingIndex: siblingIndex)
             if !p.pointee.allowsHitTesting { record.allowsHitTesting = false }
