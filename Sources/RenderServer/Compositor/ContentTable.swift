@@ -43,8 +43,7 @@ struct ContentColumn: Sendable {
 
     @inline(__always)
     func stamp(_ id: Int32) -> UInt64 {
-        let (g, c, j) = ContentColumn.place(id)
-        return groups[g][c][j].stamp
+        withContent(id) { _, stamp in stamp } // in place: an entry read through the subscript is copied
     }
 
     /// Entry `id`'s bounds, read in place (the hit walk's, the band walk's).
@@ -86,7 +85,7 @@ struct ContentColumn: Sendable {
     private static let contentOffset = MemoryLayout<Entry>.offset(of: \Entry.content)!
 
     /// Whether entry `id` is live and is the content `LayerContent(kind: kind, p,
-    /// hasSublayers:)` makes, compared in place (`LayerContent.isMade(of:_:hasSublayers:)`).
+    /// hasSublayers:)` makes, compared in place (`LayerContent.isMade(_:of:_:hasSublayers:)`).
     @inline(__always)
     func isLive(_ id: Int32, madeOf kind: LayerKind, _ p: UnsafePointer<LayerProperties>, hasSublayers: Bool) -> Bool {
         guard id >= 0 && Int(id) < count else { return false }
