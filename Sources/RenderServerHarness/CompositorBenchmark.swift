@@ -59,6 +59,8 @@ public enum CompositorBenchmark {
         var limits = Limits.default
         limits.maxCommandsPerCommit = 2_000_000
         limits.maxLayers = 200_000
+        // A scene's layers each animated, and the root too (`--handoff --animated-root`).
+        limits.maxAnimations = 200_001
         let s = EmbeddedServer(configuration: Configuration(displayWidth: width, displayHeight: height,
                                                             clock: .manual(start: 1000), limits: limits, logger: log),
                                output: output)
