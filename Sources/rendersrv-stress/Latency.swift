@@ -122,11 +122,15 @@ struct Latency: ParsableCommand {
         defer { echo.stop() }
         // Servers whose pings alternate with the daemon's, placed as it is: the baseline daemon
         // (`--baseline-daemon`), the least a libuv server does for a ping (`--libuv-floor`).
-        var others: [(name: String, process: DaemonProcess)] = []
+        // `server`: the key of its end's CPU time in `cpuNsPerRoundTrip`.
+        var others: [(name: String, server: String, process: DaemonProcess)] = []
         defer { for o in others { o.process.stop() } }
-        if let baselineDaemon { others.append(("baseline", try DaemonProcess(binary: baselineDaemon))) }
+        if let baselineDaemon {
+            others.append(("baseline", "baselineDaemon", try DaemonProcess(binary: baselineDaemon)))
+        }
         if libuvFloor {
-            others.append(("floor", try DaemonProcess(binary: CommandLine.arguments[0], subcommand: ["floor-server"])))
+            others.append(("floor", "floorServer",
+                           try DaemonProcess(binary: CommandLine.arguments[0], subcommand: ["floor-server"])))
         }
         // Placement: split puts the daemons and the echo on the last CPU, this process on the
         // first; same-cpu puts everything on the first.
@@ -191,15 +195,16 @@ struct Latency: ParsableCommand {
         if pingOnly {
             func p(_ a: [Double], _ q: Double) -> Double { Latency.histogram(of: a).valueAtPercentile(q).microseconds }
             let rawP50 = p(rawRtts, 50)
+            let otherP50 = otherRtts.map { $0.isEmpty ? nil : p($0, 50) }
             func other(_ name: String) -> (p50: Double, ratio: Double)? {
-                guard let i = others.firstIndex(where: { $0.name == name }), !otherRtts[i].isEmpty else { return nil }
-                return (p(otherRtts[i], 50), p(otherRtts[i], 50) / rawP50)
+                guard let i = others.firstIndex(where: { $0.name == name }), let p50 = otherP50[i] else { return nil }
+                return (p50, p50 / rawP50)
             }
             var cpuSplit = ["rawClient": cpu.raw.client / perTrip, "echo": cpu.raw.server / perTrip,
                             "pingClient": cpu.ping.client / perTrip, "daemon": cpu.ping.server / perTrip]
             for (i, o) in others.enumerated() {
                 cpuSplit[o.name + "Client"] = otherCPU[i].client / perTrip
-                cpuSplit[o.name + (o.name == "floor" ? "Server" : "Daemon")] = otherCPU[i].server / perTrip
+                cpuSplit[o.server] = otherCPU[i].server / perTrip
             }
             let r = PingResult(pingRttP50Us: p(protocolRtts, 50), pingRttP99Us: p(protocolRtts, 99),
                                rawRttP50Us: rawP50, rawRttP99Us: p(rawRtts, 99), ratioP50: p(protocolRtts, 50) / rawP50,

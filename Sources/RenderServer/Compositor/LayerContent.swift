@@ -116,6 +116,8 @@ struct LayerContent: Equatable, Sendable {
     /// moves): building and comparing a content cost about 2,800 instructions. It must read
     /// every field the initializer writes, as the initializer derives it; `ContentTableTests`
     /// changes each property of the property map in turn and checks that both answers agree.
+    /// A content is only ever made by the initializer, so a shape's fields on another kind
+    /// (and a text's) hold its fixed defaults: once the kinds match, they are not compared.
     /// (Through a pointer: a method called on a content read through a pointer or an array
     /// copies it first, some 650 instructions with its strings, paths and arrays retained.)
     @inline(__always)
@@ -140,11 +142,6 @@ struct LayerContent: Equatable, Sendable {
                   c.pointee.lineCap == p.pointee.lineCap, c.pointee.lineJoin == p.pointee.lineJoin,
                   c.pointee.fillRule == p.pointee.fillRule, c.pointee.lineDashPattern == p.pointee.lineDashPattern
             else { return false }
-        } else {
-            guard c.pointee.path.isEmpty, c.pointee.fillColor == .clear, c.pointee.strokeColor == .clear,
-                  c.pointee.lineWidth == 0, c.pointee.strokeStart == 0, c.pointee.strokeEnd == 1,
-                  c.pointee.lineDashPhase == 0, c.pointee.miterLimit == 10, c.pointee.lineCap.isEmpty,
-                  c.pointee.lineJoin.isEmpty, c.pointee.fillRule.isEmpty, c.pointee.lineDashPattern.isEmpty else { return false }
         }
         if kind == .text {
             return c.pointee.string == p.pointee.string && c.pointee.fontSize == p.pointee.fontSize
@@ -152,12 +149,10 @@ struct LayerContent: Equatable, Sendable {
                 && c.pointee.alignmentMode == p.pointee.alignmentMode && c.pointee.isWrapped == p.pointee.isWrapped
                 && c.pointee.truncationMode == p.pointee.truncationMode
         }
-        return c.pointee.string.isEmpty && c.pointee.fontSize == 0 && c.pointee.foregroundColor == .clear
-            && c.pointee.font.isEmpty && c.pointee.alignmentMode.isEmpty && !c.pointee.isWrapped
-            && c.pointee.truncationMode.isEmpty
+        return true
     }
 
-    var hasBorder: Bool { borderWidth > 0 && borderColor.alpha > 0 }
+    var hasBorder: Bool { withUnsafePointer(to: self) { LayerContent.hasBorder($0) } }
 
     /// Where `bitmap` goes in the bounds: its pixel size over `contentsScale` (the
     /// `contentsRect` part of it) placed by `contentsGravity`.
@@ -211,8 +206,9 @@ struct LayerContent: Equatable, Sendable {
         }
     }
 
+    /// `hasBorder` of the content at `c`, read in place.
     @inline(__always)
-    private static func hasBorder(_ c: UnsafePointer<LayerContent>) -> Bool {
+    static func hasBorder(_ c: UnsafePointer<LayerContent>) -> Bool {
         c.pointee.borderWidth > 0 && c.pointee.borderColor.alpha > 0
     }
 

@@ -261,11 +261,7 @@ package final class LayerStore {
 
     /// What drawing a layer reads, in one lookup: its presentation, kind and sublayers.
     func drawable(_ id: LayerID) -> (presentation: LayerProperties, kind: LayerKind, sublayers: [LayerID])? {
-        guard let s = slotOf[id] else { return nil }
-        return nodes.withUnsafeBufferPointer { n in
-            let a = n[Int(s)].animationIndex
-            return (a < 0 ? n[Int(s)].model : presentations[Int(a)], n[Int(s)].kind, n[Int(s)].sublayers)
-        }
+        withDrawable(id) { p, kind, sublayers in (p.pointee, kind, sublayers) }
     }
 
     /// `drawable(_:)` read where it lies: `body` gets the presentation's address (valid during
