@@ -97,6 +97,37 @@ package struct PlannedData {
     func eased(_ progress: Double) -> Double { timingFunction?.evaluate(progress) ?? progress }
 }
 
+/// Where a row's timing puts it at a layer time, and its progress there through its curve:
+/// all that a direct evaluation takes from the row's timing and curve
+/// (`Presentation.evaluateDirect(_:data:timed:…)`). A pure function of the row's timing, its
+/// curve, whether it is a spring and the layer time, so a caller evaluating many rows that
+/// share those may work it out once and hand a copy to each.
+package struct TimedProgress: Sendable {
+    package var state: MediaTiming.State
+    /// The progress the plan interpolates at: the state's progress through the timing
+    /// function, or for a spring 1 − its displacement at the state's local time.
+    package var progress: Double
+
+    @inline(__always)
+    package init(state: MediaTiming.State, progress: Double) { self.state = state; self.progress = progress }
+}
+
+extension Presentation {
+    /// `row`'s state at `layerTime` and its progress there (see `TimedProgress`); nil for a
+    /// spring row handed no curve (its plan then declines). Reads the row's timing and route,
+    /// and `data.curve`, nothing else.
+    @inline(__always)
+    package static func timedProgress(of row: UnsafePointer<PlannedAnimation>, data: PlannedData,
+                                      layerTime: Double) -> TimedProgress? {
+        let state = row.pointee.timing.state(at: layerTime)
+        if row.pointee.plan.route == .spring {
+            guard let curve = data.curve else { return nil }
+            return TimedProgress(state: state, progress: 1 - curve.pointee.spring.displacement(at: state.localTime))
+        }
+        return TimedProgress(state: state, progress: data.eased(state.progress))
+    }
+}
+
 extension Presentation {
     /// Evaluates one planned animation whose timing applies it, into `p`; false, having
     /// changed nothing, when its route is `general` or its plan declines for the layer's
@@ -238,28 +269,34 @@ extension Presentation {
     package static func evaluateDirect(_ row: inout PlannedAnimation, data: PlannedData,
                                        model: inout LayerProperties, layerTime: Double,
                                        into presentation: inout LayerProperties, reset: Bool) -> AnimationLifecycle? {
+        guard row.plan.isDirect,
+              let timed = withUnsafePointer(to: &row, { timedProgress(of: $0, data: data, layerTime: layerTime) })
+        else { return nil }
+        return evaluateDirect(&row, data: data, timed: timed, model: &model, into: &presentation, reset: reset)
+    }
+
+    /// `evaluateDirect(_:data:model:layerTime:into:reset:)` with the row's timing already
+    /// worked out (`timedProgress(of:data:layerTime:)`, or a copy of it for another row with
+    /// the same timing, curve and layer time: the server's walk works it out once a frame
+    /// for all of them, `TimingMemo`). The same bits either way.
+    @inline(__always)
+    package static func evaluateDirect(_ row: inout PlannedAnimation, data: PlannedData, timed: TimedProgress,
+                                       model: inout LayerProperties,
+                                       into presentation: inout LayerProperties, reset: Bool) -> AnimationLifecycle? {
         guard row.plan.isDirect else { return nil }
-        let state = row.timing.state(at: layerTime)
+        let state = timed.state
         guard row.applies(in: state) else { return nil }
         var v: Quad
         switch row.plan.route {
         case .spring, .basic:
-            let progress: Double
-            if row.plan.route == .spring {
-                guard let curve = data.curve else { return nil }
-                progress = 1 - curve.pointee.spring.displacement(at: state.localTime)
-            } else {
-                progress = data.eased(state.progress)
-            }
+            let progress = timed.progress
             let a = row.plan.from, b = row.plan.to
             v = Quad.lerp(a, b, progress)
             if row.plan.isCumulative && state.cycle > 0 { v = v.adding(b.subtracting(a).repeated(state.cycle)) }
             if reset { resetAll(&presentation, to: &model) }
         case .keyframe:
             guard let k = data.keyframes, k.values.count > 0 else { return nil }
-            // Eased first: the receiver of a call is read before its arguments.
-            let eased = data.eased(state.progress)
-            v = k.value(at: eased)
+            v = k.value(at: timed.progress)
             if row.plan.isCumulative && state.cycle > 0 {
                 v = v.adding(k.values[k.values.count - 1].subtracting(k.values[0]).repeated(state.cycle))
             }
@@ -267,10 +304,7 @@ extension Presentation {
         case .transform:
             guard let ends = data.transform.baseAddress, data.transform.count > 0 else { return nil }
             if reset { resetAll(&presentation, to: &model) }
-            // Eased first: the receiver of a call is read before its arguments, and the ends
-            // (a copy of some 600 bytes) would be held across the timing function.
-            let eased = data.eased(state.progress)
-            presentation.transform = ends.pointee.value(at: eased)
+            presentation.transform = ends.pointee.value(at: timed.progress)
             return store(lifecycle(of: state.phase), in: &row)
         case .general:
             return nil

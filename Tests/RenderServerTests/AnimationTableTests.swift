@@ -86,7 +86,7 @@ import Testing
         let shared = curves(1)[0]
         #expect(shared != 0 && curves(2) == [shared])
         let three = curves(3)
-        #expect(three[0] != 0 && three[0] != shared, "a spring's constants: an entry of its own")
+        #expect(three[0] != 0 && three[0] != shared, "a spring's constants: an entry of their own")
         #expect(three[1] == 0, "linear: the curve of none")
         #expect(three[2] != 0 && three[2] != shared && three[2] != three[0])
         #expect(store.table.curves.holders(of: PlanCurve(.easeInEaseOut)) == 2)
@@ -102,6 +102,29 @@ import Testing
         _ = apply(store, [.addAnimation(1, key: "fade", animationID: 6, animation: eased)])
         #expect(curves(1) == [shared])
         #expect(store.attachedAnimations(of: 1) == [AttachedAnimation(key: "fade", animation: eased)])
+    }
+
+    /// Equal springs share an entry as equal timing functions do (the frame's walk shares the
+    /// timed progress of rows with equal timings and equal curve indices: `TimingMemo`), and
+    /// it goes with its last holder; a different spring gets another.
+    @Test func equalSpringsShareOneCurve() {
+        var stiffer = Self.nudge
+        if case var .spring(s) = stiffer.kind { s.stiffness = 80; stiffer.kind = .spring(s) }
+        let store = LayerStore()
+        _ = apply(store, [.createLayer(1, .layer), .createLayer(2, .layer), .createLayer(3, .layer),
+                          .addAnimation(1, key: "nudge", animationID: 1, animation: Self.nudge),
+                          .addAnimation(2, key: "nudge", animationID: 2, animation: Self.nudge),
+                          .addAnimation(3, key: "nudge", animationID: 3, animation: stiffer)])
+        func curve(_ id: LayerID) -> UInt32 { store.animation(of: id)!.rows(in: store.table)[0].curve }
+        let spring = curve(1)
+        #expect(spring != 0 && curve(2) == spring && curve(3) != spring && curve(3) != 0)
+        let constants = store.table.curves.column.base![Int(spring)]
+        #expect(constants.isSpring && store.table.curves.holders(of: constants) == 2)
+        _ = apply(store, [.destroyLayer(1)])
+        #expect(store.table.curves.holders(of: constants) == 1 && curve(2) == spring)
+        _ = apply(store, [.destroyLayer(2)])
+        #expect(store.table.curves.holders(of: constants) == 0)
+        #expect(store.attachedAnimations(of: 3).map(\.animation) == [stiffer])
     }
 
     /// A commit past 4,096 animations takes room for the client's `maxAnimations` rows at

@@ -69,6 +69,8 @@ package struct AnimationEngine {
     private var retiring: [Int] = []
     /// Transitions that began, ran or ended this frame, by layer (nil: ended).
     private var transitions: [(layer: LayerID, state: TransitionState?)] = []
+    /// The walk's shared timings (one table for every store: each walk starts it afresh).
+    private let timings = TimingMemo()
 
     /// Evaluates every animated layer of `store` at media time `t`, appending
     /// `animationStarted`/`animationStopped` events, then retires finished animations.
@@ -98,6 +100,10 @@ package struct AnimationEngine {
         // Nothing below allocates in the table: the base addresses hold for the whole walk.
         let planned = table.planned.base, spans = table.spans.base, records = table.records.base
         let rowStride = MemoryLayout<PlannedAnimation>.stride
+        // Rows sharing a timing, a curve and a layer time share their timed progress: worked
+        // out once a walk (`TimingMemo`), in a store with enough animated layers to pay for it.
+        let memo = count >= TimingMemo.minimumRows ? timings : nil
+        memo?.begin()
         store.withFrameAccess { nodes, staleness, states, presentations in
             let n = states.count
             for a in 0..<n {
@@ -190,12 +196,17 @@ package struct AnimationEngine {
                 let readsOutOfLine = state.pointee.readsOutOfLine
                 var anyFinished = false
                 let transition: TransitionProgress?
-                if rows.count == 1,
-                   let life = Presentation.evaluateDirect(&rows[0],
-                                                          data: readsOutOfLine
-                                                              ? arenas.data(rows.baseAddress!, spans! + first)
-                                                              : arenas.data(rows.baseAddress!),
-                                                          model: &nodes[slot].model, layerTime: layerTime,
+                if rows.count == 1, rows[0].plan.isDirect,
+                   case let data = readsOutOfLine ? arenas.data(rows.baseAddress!, spans! + first)
+                                                  : arenas.data(rows.baseAddress!),
+                   case let row = UnsafePointer(rows.baseAddress!),
+                   let timed = memo.map({ memo in
+                       memo.timedProgress(of: row, layerTime: layerTime) {
+                           Presentation.timedProgress(of: row, data: data, layerTime: layerTime)
+                       }
+                   }) ?? Presentation.timedProgress(of: row, data: data, layerTime: layerTime),
+                   let life = Presentation.evaluateDirect(&rows[0], data: data, timed: timed,
+                                                          model: &nodes[slot].model,
                                                           into: &presentations[a], reset: full) {
                     // The common case: one animation whose value does not depend on the
                     // layer's, of a stored property or a transform component (see

@@ -333,11 +333,12 @@ extension AnimationTable {
 }
 
 /// The rows' curves (`PlanCurve`: a timing function, a spring's closed-form constants, or
-/// none), by index (`PlannedAnimation.curve`): each distinct timing function once, counted
-/// (nearly every row shares one of a few named functions), each spring's constants in an
-/// entry of its own (rarely shared, so not worth an index by value); entry 0 is the curve
-/// of none (linear), taken by the first row and never freed. Before, each row kept its curve
-/// inline: 40 of a row's 176 bytes.
+/// none), by index (`PlannedAnimation.curve`): each distinct curve once, counted (nearly
+/// every row shares one of a few named functions; the springs of one animation block share
+/// their constants); entry 0 is the curve of none (linear), taken by the first row and never
+/// freed. So equal curves have equal indices, which is what lets the frame's walk share the
+/// timed progress of rows with the same timing and curve (`TimingMemo`). Before, each row
+/// kept its curve inline: 40 of a row's 176 bytes.
 struct CurveTable {
     private(set) var column = TableColumn<PlanCurve>()
     /// The entry of each timing function, and how many rows hold it.
@@ -353,11 +354,6 @@ struct CurveTable {
             column.base![0] = PlanCurve()
         }
         if curve == PlanCurve() { return 0 }
-        if curve.isSpring {
-            let i = column.allocate(1)
-            column.base![Int(i)] = curve
-            return UInt32(i)
-        }
         if let e = shared[curve] {
             shared[curve] = (e.index, e.count + 1)
             return UInt32(e.index)
@@ -372,15 +368,13 @@ struct CurveTable {
     mutating func release(_ i: UInt32) {
         guard i != 0 else { return }
         let curve = column.base![Int(i)]
-        if !curve.isSpring {
-            let e = shared[curve]!
-            guard e.count == 1 else { shared[curve] = (e.index, e.count - 1); return }
-            shared[curve] = nil
-        }
+        let e = shared[curve]!
+        guard e.count == 1 else { shared[curve] = (e.index, e.count - 1); return }
+        shared[curve] = nil
         column.free(Int32(i), 1)
     }
 
-    /// How many rows hold the entry of timing function curve `curve` (0: it has none).
+    /// How many rows hold the entry of `curve` (0: it has none).
     func holders(of curve: PlanCurve) -> Int32 { shared[curve]?.count ?? 0 }
 
     var allocatedBytes: Int {
