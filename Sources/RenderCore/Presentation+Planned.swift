@@ -120,7 +120,8 @@ extension Presentation {
     package static func timedProgress(of row: UnsafePointer<PlannedAnimation>, data: PlannedData,
                                       layerTime: Double) -> TimedProgress? {
         let state = row.pointee.timing.state(at: layerTime)
-        if row.pointee.plan.route == .spring {
+        // A pattern, not `==`: inlined into another module, `==` of a package enum is a call.
+        if case .spring = row.pointee.plan.route {
             guard let curve = data.curve else { return nil }
             return TimedProgress(state: state, progress: 1 - curve.pointee.spring.displacement(at: state.localTime))
         }

@@ -71,6 +71,9 @@ package struct AnimationEngine {
     private var transitions: [(layer: LayerID, state: TransitionState?)] = []
     /// The walk's shared timings (one table for every store: each walk starts it afresh).
     private let timings = TimingMemo()
+    /// The latest walk's lookups in its shared timings and how many found one (0 and 0 for a
+    /// walk of fewer than `TimingMemo.minimumRows` animated layers, which does not look).
+    var sharedTimings: (lookups: Int, hits: Int) { (timings.lookups, timings.hits) }
 
     /// Evaluates every animated layer of `store` at media time `t`, appending
     /// `animationStarted`/`animationStopped` events, then retires finished animations.
@@ -103,7 +106,7 @@ package struct AnimationEngine {
         // Rows sharing a timing, a curve and a layer time share their timed progress: worked
         // out once a walk (`TimingMemo`), in a store with enough animated layers to pay for it.
         let memo = count >= TimingMemo.minimumRows ? timings : nil
-        memo?.begin()
+        if let memo { memo.begin() } else { timings.forget() }
         store.withFrameAccess { nodes, staleness, states, presentations in
             let n = states.count
             for a in 0..<n {

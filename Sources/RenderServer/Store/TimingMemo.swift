@@ -51,9 +51,12 @@ final class TimingMemo {
             offset = row.pointee.timing.timeOffset.bitPattern
             repeatCount = row.pointee.timing.repeatCount.bitPattern
             repeatDuration = row.pointee.timing.repeatDuration.bitPattern
+            var spring: UInt64 = 0
+            // A pattern, not `==` (a call into RenderCore for its package enum).
+            if case .spring = row.pointee.plan.route { spring = 1 << 16 }
             flags = (row.pointee.timing.autoreverses ? 1 : 0)
                 | UInt64(row.pointee.timing.fillMode.rawValue) << 8
-                | (row.pointee.plan.route == .spring ? 1 << 16 : 0)
+                | spring
                 | UInt64(row.pointee.curve) << 32
             self.layerTime = layerTime.bitPattern
         }
@@ -105,6 +108,12 @@ final class TimingMemo {
                 progress: 0)), count: TimingMemo.capacity)
             entries = e
         }
+        forget()
+    }
+
+    /// Ends the current walk without starting another (a walk that does not use the memo):
+    /// nothing made so far counts, and the statistics read 0.
+    func forget() {
         walk += 1
         made = 0
         lookups = 0

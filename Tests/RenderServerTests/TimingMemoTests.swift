@@ -1,0 +1,147 @@
+import RenderCore
+import RenderProtocol
+import Testing
+@testable import RenderServer
+
+/// The frame's shared timings (`TimingMemo`): rows with the same timing, curve and layer
+/// time are worked out once a walk, and every layer still gets the client's bits.
+@Suite struct TimingMemoTests {
+    func apply(_ store: LayerStore, _ commands: [Command]) {
+        var events: [Message] = []
+        for c in commands { store.apply(c, mediaTime: 0, events: &events) }
+    }
+
+    /// A flat store of `count` layers under layer 1, layer `i + 2` animated by `animation(i)`.
+    func store(_ count: Int, _ animation: (Int) -> Animation, timing: (Int) -> LayerTiming? = { _ in nil }) -> LayerStore {
+        let store = LayerStore()
+        var commands: [Command] = [.createLayer(1, .layer), .setRoot(1)]
+        for i in 0..<count {
+            let id = LayerID(i + 2)
+            commands.append(.createLayer(id, .layer))
+            commands.append(.insertSublayer(parent: 1, child: id, index: .max))
+            if let t = timing(i) { commands.append(.setTiming(id, t)) }
+            commands.append(.addAnimation(id, key: "k", animationID: UInt64(i + 1), animation: animation(i)))
+        }
+        apply(store, commands)
+        return store
+    }
+
+    /// Every animated layer's presentation against the client's evaluation of its model,
+    /// animations and timings at `t`.
+    func expectClientsBits(_ store: LayerStore, count: Int, at t: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        for i in 0..<count {
+            let id = LayerID(i + 2)
+            guard let attached = store.animation(of: id)?.attached(in: store.table) else { continue }
+            let timings = [LayerTiming.identity, store.timing(of: id) ?? .identity]
+            let expected = Presentation.presentation(model: store.node(id)!.model, animations: attached, at: t, timings: timings)
+            #expect(store.presentation(of: id) == expected, "layer \(id) at \(t)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static func fade(duration: Double, begin: Double = 0, curve: TimingFunction = .easeInEaseOut) -> Animation {
+        var a = Animation.basic(.opacity, from: .number(0.2), to: .number(1), duration: duration)
+        a.timingFunction = curve
+        a.timing.beginTime = begin
+        a.timing.repeatCount = .infinity
+        a.timing.autoreverses = true
+        return a
+    }
+
+    /// Every kind the direct route takes, in every phase, shared and not, with layer
+    /// timings that give equal animations different layer times, and more distinct timings
+    /// than a walk keeps (past `capacity / 2` a miss is worked out and not kept): each layer
+    /// gets the client's bits in every frame.
+    @Test func everyLayerGetsTheClientsBits() {
+        let count = 1_400
+        func animation(_ i: Int) -> Animation {
+            switch i % 8 {
+            case 0: return Self.fade(duration: 1 + Double(i % 5) * 0.25)
+            case 1:
+                var a = Animation(.spring(SpringAnimation(keyPath: .position, from: .point(Point(0, 0)), to: .point(Point(90, 40)),
+                                                          dampingRatio: 0.5 + Double(i % 3) * 0.25, response: 0.6)))
+                a.timing.duration = 3
+                return a
+            case 2:
+                var a = Animation(.spring(SpringAnimation(keyPath: .position, from: .point(Point(0, 0)), to: .point(Point(9, 4)),
+                                                          dampingRatio: 0.7, response: 0.3 + Double(i) * 1e-4)))
+                a.timing.duration = 3
+                return a
+            case 3:
+                var a = Animation(.keyframe(KeyframeAnimation(keyPath: LayerKeyPath(.transform, .rotationZ),
+                                                              values: [.number(0), .number(1), .number(3)], keyTimes: [0, 0.4, 1])),
+                                  timing: MediaTiming(duration: 2, repeatCount: .infinity))
+                a.timing.timeOffset = 0.5
+                return a
+            case 4:
+                let to = Transform3D.rotation(angle: 1, x: 0, y: 0, z: 1).scaled(x: 2, y: 2)
+                return Animation(.basic(BasicAnimation(keyPath: .transform, from: .transform(.identity), to: .transform(to))),
+                                 timing: MediaTiming(duration: 1.5, repeatCount: 3, autoreverses: true), timingFunction: .easeIn)
+            case 5: return Self.fade(duration: 1, begin: 0.0007 * Double(i))
+            case 6:
+                // Before its begin with a backwards fill, then after its end with a forwards fill.
+                var a = Self.fade(duration: 0.5, begin: 1.5, curve: .easeOut)
+                a.timing.repeatCount = 1
+                a.timing.autoreverses = false
+                a.timing.fillMode = .both
+                a.isRemovedOnCompletion = false
+                return a
+            default:
+                var b = BasicAnimation(keyPath: LayerKeyPath(.position, .x), from: .number(0), to: .number(10))
+                b.isCumulative = true
+                return Animation(.basic(b), timing: MediaTiming(duration: 0.4, speed: 2, timeOffset: 0.1, repeatCount: 7.5),
+                                 timingFunction: TimingFunction(0.3, -0.4, 0.6, 1.6))
+            }
+        }
+        let store = store(count, animation, timing: { i in i % 3 == 0 ? LayerTiming(beginTime: Double(i % 4) * 0.1, speed: 1.5) : nil })
+        var engine = AnimationEngine()
+        var events: [Message] = []
+        for t in [0.3, 1.1, 1.6, 2.65, 7.0] {
+            engine.evaluate(store, at: t, events: &events)
+            expectClientsBits(store, count: count, at: t)
+            let shared = engine.sharedTimings
+            #expect(shared.lookups > 0 && shared.hits > 0 && shared.hits < shared.lookups, "at \(t): \(shared)")
+        }
+    }
+
+    /// Layers animated alike work their timing out once; layers whose timings all differ find
+    /// nothing to share; past half the table a miss is not kept.
+    @Test func rowsSharingATimingWorkItOutOnce() {
+        var engine = AnimationEngine()
+        var events: [Message] = []
+        let alike = store(200, { _ in Self.fade(duration: 2) })
+        engine.evaluate(alike, at: 0.7, events: &events)
+        #expect(engine.sharedTimings == (200, 199))
+        expectClientsBits(alike, count: 200, at: 0.7)
+
+        // 600 distinct timings, then 50 layers alike: the first 512 distinct are kept, the
+        // rest and the alike ones are worked out each (the table keeps no more this walk).
+        let distinct = store(650, { i in i < 600 ? Self.fade(duration: 1, begin: 0.001 * Double(i)) : Self.fade(duration: 3) })
+        engine.evaluate(distinct, at: 0.9, events: &events)
+        #expect(engine.sharedTimings == (650, 0))
+        expectClientsBits(distinct, count: 650, at: 0.9)
+
+        // A small store does not use the table.
+        let small = store(TimingMemo.minimumRows - 1, { _ in Self.fade(duration: 2) })
+        engine.evaluate(small, at: 0.7, events: &events)
+        #expect(engine.sharedTimings == (0, 0))
+        expectClientsBits(small, count: TimingMemo.minimumRows - 1, at: 0.7)
+    }
+
+    /// Curve indices name entries of one store's table: a walk never takes what the walk of
+    /// another store worked out, though the index, the timing and the time are the same.
+    @Test func aWalkNeverUsesAnotherStoresCurves() {
+        let easedIn = store(100, { _ in Self.fade(duration: 2, curve: .easeIn) })
+        let easedOut = store(100, { _ in Self.fade(duration: 2, curve: .easeOut) })
+        let curveIn = easedIn.animation(of: 2)!.rows(in: easedIn.table)[0].curve
+        let curveOut = easedOut.animation(of: 2)!.rows(in: easedOut.table)[0].curve
+        #expect(curveIn == curveOut, "the case needs equal indices for different curves")
+        var engine = AnimationEngine()
+        var events: [Message] = []
+        engine.evaluate(easedIn, at: 0.6, events: &events)
+        engine.evaluate(easedOut, at: 0.6, events: &events)
+        #expect(engine.sharedTimings == (100, 99))
+        expectClientsBits(easedIn, count: 100, at: 0.6)
+        expectClientsBits(easedOut, count: 100, at: 0.6)
+        #expect(easedIn.presentation(of: 2)!.opacity != easedOut.presentation(of: 2)!.opacity)
+    }
+}
