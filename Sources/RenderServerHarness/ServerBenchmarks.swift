@@ -57,7 +57,7 @@ public enum ServerBenchmarks {
         /// layers evaluated. The events it produces are encoded, counted and dropped.
         @discardableResult
         public func frame(at t: Double) -> Int {
-            let n = engine.evaluate(store, at: t, events: &frameEvents)
+            let n = engine.evaluate(store, at: t, encodingInto: &frameEvents)
             eventBytes += frameEvents.count
             frameEvents.removeAll()
             return n

@@ -46,6 +46,9 @@ package struct AnimationEngine {
     /// Where a node's model lies within it, in bytes (`MemoryLayout`'s answer: the walk
     /// fetches the bytes of the model an animation reads ahead of use).
     static let modelOffset = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.model)!
+    /// Where a node's layer id lies within it (a frame that sends a layer's `animationStarted`
+    /// reads it, and nothing else of the node).
+    static let idOffset = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.id)!
     /// The bytes of a node that looking up its world timing reads and writes (its world
     /// timing; its own timing lies apart, `LayerStore.timing(slot:)`, and nearly always is
     /// the identity).
@@ -97,6 +100,7 @@ package struct AnimationEngine {
         transitions.removeAll(keepingCapacity: true)
         // Static lets are read through `swift_once` on every access: read them once.
         let modelOffset = AnimationEngine.modelOffset, timingBytes = AnimationEngine.nodeTimingBytes
+        let idOffset = AnimationEngine.idOffset
         let epoch = store.timingEpoch
         let table = store.table
         let arenas = table.arenas
@@ -134,7 +138,9 @@ package struct AnimationEngine {
                         for line in stride(from: 0, to: bytes, by: 64) { csys_prefetch(rows + line) }
                         csys_prefetch(rows + bytes - 1)
                         if ahead.pointee.unstarted != 0, let records {
+                            // Its first frame: its records, and its id for the events.
                             csys_prefetch_write(UnsafeRawPointer(records + Int(ahead.pointee.first)))
+                            csys_prefetch(node + idOffset)
                         }
                         if ahead.pointee.readsOutOfLine, let spans {
                             // Where its keyframe values or transform ends lie (read for the
@@ -235,10 +241,21 @@ package struct AnimationEngine {
                     transitions.append((nodes[slot].id,
                                         transition.map { AnimationEngine.transitionState($0, of: state, rows: rows, table: table) }))
                 }
-                if (anyFinished || state.pointee.unstarted != 0)
-                    && reportLifecycle(of: state, layer: nodes[slot].id, rows: rows,
-                                       records: records! + Int(state.pointee.first), at: t, events: &events) {
-                    retiring.append(a)
+                if anyFinished || state.pointee.unstarted != 0 {
+                    let records = records! + first
+                    if rows.count == 1 {
+                        // One animation (nearly every layer a large commit adds): its record
+                        // and its event without the loop's bookkeeping.
+                        if AnimationEngine.reportLifecycle(of: rows[0], record: records, layer: nodes[slot].id, at: t,
+                                                           events: &events) {
+                            retiring.append(a)
+                        }
+                        // One row: one record not started until it is.
+                        if records.pointee.started { state.pointee.unstarted = 0 }
+                    } else if AnimationEngine.reportLifecycle(of: state, layer: nodes[slot].id, rows: rows, records: records, at: t,
+                                                              events: &events) {
+                        retiring.append(a)
+                    }
                 }
             }
         }
@@ -248,6 +265,15 @@ package struct AnimationEngine {
         store.dropRetired()
         store.retireFinished(statesAt: retiring)
         return count
+    }
+
+    /// `evaluate(_:at:events:)` encoding the events into `events`, as `ServerCore`'s frame
+    /// does into a session's outbound bytes: the walk specialized for a `MessageBuffer` here,
+    /// in this module, for a caller in another (the bench), which would otherwise run the
+    /// generic walk, each event a call through the sink's witness table.
+    @discardableResult
+    package mutating func evaluate(_ store: LayerStore, at t: Double, encodingInto events: inout MessageBuffer) -> Int {
+        evaluate(store, at: t, events: &events)
     }
 
     /// Fetches the arena data a row names: its first keyframe values and key times, or its
@@ -306,29 +332,38 @@ package struct AnimationEngine {
     /// Cost: per animation its row's lifecycle and its record (the table's columns, written
     /// in place); per event, one encoding into `events`.
     @inline(__always)
-    private func reportLifecycle<Events: AnimationEventSink & ~Copyable>(
+    private static func reportLifecycle<Events: AnimationEventSink & ~Copyable>(
         of state: UnsafeMutablePointer<AnimationState>, layer: LayerID, rows: UnsafeMutableBufferPointer<PlannedAnimation>,
         records: UnsafeMutablePointer<AnimationTable.Record>, at t: Double, events: inout Events) -> Bool {
         var retire = false
         var unstarted = state.pointee.unstarted
         for i in 0..<rows.count {
-            let life = rows[i].lifecycle
-            if life == .pending || records[i].stopped { continue }
-            if life == .active && records[i].started { continue }
-            let animationID = records[i].id
-            if !records[i].started {
-                records[i].started = true
-                unstarted -= 1
-                events.appendAnimationStarted(AnimationStarted(animationID: animationID, layer: layer, mediaTime: t))
-            }
-            if life == .finished {
-                records[i].stopped = true
-                events.appendAnimationStopped(AnimationStopped(animationID: animationID, layer: layer,
-                                                               finished: true, mediaTime: t))
-                if rows[i].isRemovedOnCompletion { retire = true }
-            }
+            let started = records[i].started
+            if reportLifecycle(of: rows[i], record: records + i, layer: layer, at: t, events: &events) { retire = true }
+            if !started && records[i].started { unstarted -= 1 }
         }
         state.pointee.unstarted = unstarted
         return retire
+    }
+
+    /// One animation's events at this frame, by its row's lifecycle and its record (updated):
+    /// its first `animationStarted`, its `animationStopped(finished: true)`, each once.
+    /// Returns whether it finished and is removed on completion.
+    @inline(__always)
+    private static func reportLifecycle<Events: AnimationEventSink & ~Copyable>(
+        of row: borrowing PlannedAnimation, record: UnsafeMutablePointer<AnimationTable.Record>, layer: LayerID,
+        at t: Double, events: inout Events) -> Bool {
+        let life = row.lifecycle
+        if life == .pending || record.pointee.stopped { return false }
+        if life == .active && record.pointee.started { return false }
+        let animationID = record.pointee.id
+        if !record.pointee.started {
+            record.pointee.started = true
+            events.appendAnimationStarted(AnimationStarted(animationID: animationID, layer: layer, mediaTime: t))
+        }
+        guard life == .finished else { return false }
+        record.pointee.stopped = true
+        events.appendAnimationStopped(AnimationStopped(animationID: animationID, layer: layer, finished: true, mediaTime: t))
+        return row.isRemovedOnCompletion
     }
 }
