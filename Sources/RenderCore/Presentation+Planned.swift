@@ -276,10 +276,10 @@ extension Presentation {
         return evaluateDirect(&row, data: data, timed: timed, model: &model, into: &presentation, reset: reset)
     }
 
-    /// `evaluateDirect(_:data:model:layerTime:into:reset:)` with the row's timing already
-    /// worked out (`timedProgress(of:data:layerTime:)`, or a copy of it for another row with
-    /// the same timing, curve and layer time: the server's walk works it out once a frame
-    /// for all of them, `TimingMemo`). The same bits either way.
+    /// `evaluateDirect(_:data:model:layerTime:into:reset:)` with the row's timing worked out
+    /// already: `timedProgress(of:data:layerTime:)` of this row, or of a row with the same
+    /// timing, curve and layer time (the server's walk works it out once a frame for all of
+    /// them, `TimingMemo`). The same bits either way.
     @inline(__always)
     package static func evaluateDirect(_ row: inout PlannedAnimation, data: PlannedData, timed: TimedProgress,
                                        model: inout LayerProperties,

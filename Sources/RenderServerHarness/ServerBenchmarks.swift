@@ -68,6 +68,10 @@ public enum ServerBenchmarks {
         public private(set) var eventBytes = 0
         private var frameEvents = MessageBuffer()
 
+        /// The latest frame's lookups of shared timings and how many found one (see
+        /// `TimingMemo` in RenderServer).
+        public var sharedTimings: (lookups: Int, hits: Int) { engine.sharedTimings }
+
         /// A layer's presentation as of the latest frame (for checksums).
         public func presentation(of id: LayerID) -> LayerProperties? { store.presentation(of: id) }
     }

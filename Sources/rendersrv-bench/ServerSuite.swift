@@ -13,7 +13,7 @@ import Glibc
 /// animations of distinct kinds, rotating through `kinds` (by default `Kind.allCases`). Commands
 /// go in commits of at most 10,000.
 func buildTree(count: Int, perLayer: Int, chain: Bool, maxTreeDepth: Int = 512,
-               plain: Bool = false, kinds: [Kind] = Kind.allCases) throws -> ServerBenchmarks.Tree {
+               plain: Bool = false, kinds: [Kind] = Kind.allCases, distinctTimings: Bool = false) throws -> ServerBenchmarks.Tree {
     var limits = Limits.default
     limits.maxLayers = max(limits.maxLayers, UInt32(count + 1))
     limits.maxAnimations = max(limits.maxAnimations, UInt32(count * perLayer))
@@ -38,7 +38,7 @@ func buildTree(count: Int, perLayer: Int, chain: Bool, maxTreeDepth: Int = 512,
                 let kind = kinds[(i + k) % kinds.count]
                 animationID += 1
                 commands.append(.addAnimation(id, key: "\(kind.rawValue)-\(k)", animationID: animationID,
-                                              animation: kind.animation(layer: i + k)))
+                                              animation: kind.animation(layer: i + k, distinctTiming: distinctTimings)))
             }
         }
         try flush(force: false)
@@ -67,6 +67,8 @@ struct FrameMeasurement {
     var firstPageFaults = 0
     var steadyPageFaults = 0.0
     var valuesPerSecond: Double
+    /// The last frame's lookups of shared timings, and how many found one.
+    var sharedTimings = (lookups: 0, hits: 0)
 }
 
 /// Times `frames` frames at 120 Hz frame times after 10 untimed ones; the best of `runs`
@@ -104,7 +106,8 @@ func measureFrames(_ tree: ServerBenchmarks.Tree, frames: Int, runs: Int) -> Fra
                                     firstMilliseconds: best.firstMilliseconds,
                                     firstCPUMilliseconds: best.firstCPUMilliseconds,
                                     firstPageFaults: best.firstPageFaults, steadyPageFaults: faults,
-                                    valuesPerSecond: Double(tree.animationCount) / mean)
+                                    valuesPerSecond: Double(tree.animationCount) / mean,
+                                    sharedTimings: tree.sharedTimings)
         }
     }
     return best
@@ -116,7 +119,8 @@ func reportFrames(_ name: String, _ m: FrameMeasurement) {
           + "\(pad(format(m.worstMilliseconds, 3), 8)) ms worst   \(pad(format(m.fastestMilliseconds, 3), 8)) ms fastest   "
           + "\(format(m.valuesPerSecond / 1e6, 2)) M values/s   first frame \(format(m.firstMilliseconds, 1)) ms "
           + "(\(format(m.firstCPUMilliseconds, 1)) ms CPU, \(format(m.firstCPUMilliseconds / m.cpuMilliseconds, 2)) × a steady frame's; \(m.firstPageFaults) page faults, "
-          + "\(format(m.steadyPageFaults, 1)) a steady frame)")
+          + "\(format(m.steadyPageFaults, 1)) a steady frame); shared timings found \(m.sharedTimings.hits) of "
+          + "\(m.sharedTimings.lookups)")
 }
 
 func runServerSuite(_ o: Options) {
@@ -130,7 +134,8 @@ func runServerSuite(_ o: Options) {
         var results: [(count: Int, m: FrameMeasurement)] = []
         for count in o.counts {
             let t0 = monotonicNow()
-            let tree = try buildTree(count: count, perLayer: o.perLayer, chain: false, kinds: o.serverKinds)
+            let tree = try buildTree(count: count, perLayer: o.perLayer, chain: false, kinds: o.serverKinds,
+                                     distinctTimings: o.distinctTimings)
             let built = monotonicNow() - t0
             let m = measureFrames(tree, frames: frames, runs: o.runs)
             reportFrames("\(count) animated layers", m)

@@ -67,11 +67,13 @@ enum Kind: String, CaseIterable {
     case transform          // basic on the whole transform (decomposition + slerp)
     case color              // basic on backgroundColor
 
-    /// A running animation of this kind for layer `i` (durations vary so layers differ).
-    func animation(layer i: Int) -> Animation {
+    /// A running animation of this kind for layer `i` (durations vary so layers differ: seven
+    /// durations and eleven begin times, 77 timings in all; with `distinctTiming`, every layer
+    /// begins at a time of its own, so no two layers share a timing).
+    func animation(layer i: Int, distinctTiming: Bool = false) -> Animation {
         let d = 1.0 + Double(i % 7) * 0.13
-        var timing = MediaTiming(beginTime: 0.001 * Double(i % 11), duration: d, repeatCount: .infinity,
-                                 autoreverses: true)
+        var timing = MediaTiming(beginTime: distinctTiming ? 1e-7 * Double(i) : 0.001 * Double(i % 11), duration: d,
+                                 repeatCount: .infinity, autoreverses: true)
         let x = Double(i % 40) * 30, y = Double(i / 40) * 20
         switch self {
         case .opacity:
@@ -228,6 +230,9 @@ struct Options {
     var framesGiven = false, layersGiven = false, perLayerGiven = false
     /// `--server` only: skip the deep chains and the 60 Hz search (for profiling).
     var countsOnly = false
+    /// `--server --distinct-timings`: no two layers' animations share a timing (the frame's
+    /// shared timings find nothing to share: their worst case).
+    var distinctTimings = false
     /// `--server` with `--kind K`: every layer animates with kind K (for profiling one kind).
     var serverKinds: [Kind] { Kind(rawValue: kind).map { [$0] } ?? Kind.allCases }
 
@@ -248,7 +253,7 @@ struct Options {
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
         + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
         + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N] [--counts-only]\n"
-        + "                       [--kind K]\n"
+        + "                       [--kind K] [--distinct-timings]\n"
         + "       rendersrv-bench --memory [--layers N] [--per-layer N]\n"
         + "       rendersrv-bench --burst [--layers N]\n"
         + "       rendersrv-bench --commit [--chain] [--layers N] [--runs N]\n"
@@ -271,6 +276,7 @@ struct Options {
             case "--frames": o.frames = positive(a); o.framesGiven = true
             case "--server": o.server = true
             case "--counts-only": o.countsOnly = true
+            case "--distinct-timings": o.distinctTimings = true
             case "--memory": o.memory = true
             case "--per-layer":
                 o.perLayer = positive(a); o.perLayerGiven = true

@@ -104,7 +104,8 @@ import Testing
     }
 
     /// Layers animated alike work their timing out once; layers whose timings all differ find
-    /// nothing to share; past half the table a miss is not kept.
+    /// nothing to share, and once the walk has made all the entries it keeps it stops looking;
+    /// a walk that keeps finding what it kept goes on looking past that.
     @Test func rowsSharingATimingWorkItOutOnce() {
         var engine = AnimationEngine()
         var events: [Message] = []
@@ -113,12 +114,19 @@ import Testing
         #expect(engine.sharedTimings == (200, 199))
         expectClientsBits(alike, count: 200, at: 0.7)
 
-        // 600 distinct timings, then 50 layers alike: the first 512 distinct are kept, the
-        // rest and the alike ones are worked out each (the table keeps no more this walk).
-        let distinct = store(650, { i in i < 600 ? Self.fade(duration: 1, begin: 0.001 * Double(i)) : Self.fade(duration: 3) })
+        // 650 distinct timings: the first 512 are kept, and having found none, the walk
+        // stops looking; the rest are worked out each.
+        let distinct = store(650, { i in Self.fade(duration: 1, begin: 0.001 * Double(i)) })
         engine.evaluate(distinct, at: 0.9, events: &events)
-        #expect(engine.sharedTimings == (650, 0))
+        #expect(engine.sharedTimings == (TimingMemo.capacity / 2, 0))
         expectClientsBits(distinct, count: 650, at: 0.9)
+
+        // Every other layer alike, the others distinct: half the lookups find one, so the walk
+        // keeps looking once the table is full (the distinct ones are no longer kept).
+        let mixed = store(1_200, { i in i % 2 == 0 ? Self.fade(duration: 3) : Self.fade(duration: 1, begin: 0.001 * Double(i)) })
+        engine.evaluate(mixed, at: 0.9, events: &events)
+        #expect(engine.sharedTimings == (1_200, 599))
+        expectClientsBits(mixed, count: 1_200, at: 0.9)
 
         // A small store does not use the table.
         let small = store(TimingMemo.minimumRows - 1, { _ in Self.fade(duration: 2) })

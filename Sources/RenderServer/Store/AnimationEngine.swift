@@ -76,7 +76,7 @@ package struct AnimationEngine {
     private let timings = TimingMemo()
     /// The latest walk's lookups in its shared timings and how many found one (0 and 0 for a
     /// walk of fewer than `TimingMemo.minimumRows` animated layers, which does not look).
-    var sharedTimings: (lookups: Int, hits: Int) { (timings.lookups, timings.hits) }
+    package var sharedTimings: (lookups: Int, hits: Int) { (timings.lookups, timings.hits) }
 
     /// Evaluates every animated layer of `store` at media time `t`, appending
     /// `animationStarted`/`animationStopped` events, then retires finished animations.
@@ -96,7 +96,7 @@ package struct AnimationEngine {
         let starting = store.takeStartsSinceFrame()
         if starting > 0 { events.reserveForAnimationsStarting(starting) }
         let count = store.animatedLayerCount
-        guard count > 0 else { return 0 }
+        guard count > 0 else { timings.skip(); return 0 }
         transitions.removeAll(keepingCapacity: true)
         // Static lets are read through `swift_once` on every access: read them once.
         let modelOffset = AnimationEngine.modelOffset, timingBytes = AnimationEngine.nodeTimingBytes
@@ -109,8 +109,7 @@ package struct AnimationEngine {
         let rowStride = MemoryLayout<PlannedAnimation>.stride
         // Rows sharing a timing, a curve and a layer time share their timed progress: worked
         // out once a walk (`TimingMemo`), in a store with enough animated layers to pay for it.
-        let memo = count >= TimingMemo.minimumRows ? timings : nil
-        if let memo { memo.begin() } else { timings.forget() }
+        var shared = count >= TimingMemo.minimumRows ? timings.begin() : nil
         store.withFrameAccess { nodes, staleness, states, presentations in
             let n = states.count
             for a in 0..<n {
@@ -205,21 +204,32 @@ package struct AnimationEngine {
                 let readsOutOfLine = state.pointee.readsOutOfLine
                 var anyFinished = false
                 let transition: TransitionProgress?
-                if rows.count == 1, rows[0].plan.isDirect,
-                   case let data = readsOutOfLine ? arenas.data(rows.baseAddress!, spans! + first)
-                                                  : arenas.data(rows.baseAddress!),
-                   case let row = UnsafePointer(rows.baseAddress!),
-                   let timed = memo.map({ memo in
-                       memo.timedProgress(of: row, layerTime: layerTime) {
-                           Presentation.timedProgress(of: row, data: data, layerTime: layerTime)
-                       }
-                   }) ?? Presentation.timedProgress(of: row, data: data, layerTime: layerTime),
-                   let life = Presentation.evaluateDirect(&rows[0], data: data, timed: timed,
-                                                          model: &nodes[slot].model,
-                                                          into: &presentations[a], reset: full) {
-                    // The common case: one animation whose value does not depend on the
-                    // layer's, of a stored property or a transform component (see
-                    // `Presentation.evaluateDirect`); on a layer's first frame too.
+                // The common case: one animation whose value does not depend on the layer's,
+                // of a stored property or a transform component (see
+                // `Presentation.evaluateDirect`); on a layer's first frame too. Its timing is
+                // looked up among those worked out this walk, or worked out and kept.
+                var direct: AnimationLifecycle?
+                if rows.count == 1 && rows[0].plan.isDirect {
+                    let data = readsOutOfLine ? arenas.data(rows.baseAddress!, spans! + first)
+                                              : arenas.data(rows.baseAddress!)
+                    let row = UnsafePointer(rows.baseAddress!)
+                    if shared?.isLooking == true {
+                        var timed = shared!.lookUp(row, layerTime: layerTime)
+                        if timed == nil {
+                            timed = Presentation.timedProgress(of: row, data: data, layerTime: layerTime)
+                            if let timed { shared!.keep(timed) }
+                        }
+                        if let timed {
+                            direct = Presentation.evaluateDirect(&rows[0], data: data, timed: timed,
+                                                                 model: &nodes[slot].model, into: &presentations[a],
+                                                                 reset: full)
+                        }
+                    } else {
+                        direct = Presentation.evaluateDirect(&rows[0], data: data, model: &nodes[slot].model,
+                                                             layerTime: layerTime, into: &presentations[a], reset: full)
+                    }
+                }
+                if let life = direct {
                     anyFinished = life == .finished
                     transition = nil
                 } else {
@@ -259,6 +269,7 @@ package struct AnimationEngine {
                 }
             }
         }
+        if let shared { timings.end(shared) } else { timings.skip() }
         for (layer, t) in transitions { store.transitions[layer] = t }
         // Animations kept whole that go wait in the table for the caller to free off the loop
         // thread (`takeRetired`; a previous frame's, if nobody took them, are freed now).
