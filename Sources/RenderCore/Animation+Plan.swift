@@ -41,7 +41,7 @@ package struct EvaluationPlan: Sendable {
     var endpoints: UInt8 = 0
     /// The Boolean flags below, one bit each (so that the flags and `slot` fit in the plan's
     /// first word).
-    @usableFromInline var flags: UInt8 = 0
+    private var flags: UInt8 = 0
     package var isAdditive: Bool { get { flag(1) } set { setFlag(1, newValue) } }
     package var isCumulative: Bool { get { flag(2) } set { setFlag(2, newValue) } }
     /// What the plan writes does not depend on the layer's current value: a whole property
@@ -51,9 +51,8 @@ package struct EvaluationPlan: Sendable {
     /// What `Presentation.evaluateDirect` evaluates on a steady frame: a plan whose value does
     /// not depend on the layer's, stored at its slot or set as a component of the model's
     /// transform, or a whole-transform plan (see `isDirect(_:)`).
-    /// (Inlinable: the server's walk asks it of every row.)
-    package var isDirect: Bool { @inlinable get { flag(8) } set { setFlag(8, newValue) } }
-    @inlinable @inline(__always) func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+    package var isDirect: Bool { get { flag(8) } set { setFlag(8, newValue) } }
+    @inline(__always) private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
     @inline(__always) private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
     /// The slot of the key path's field in a `LayerProperties`' inline doubles when the
     /// property map keeps it there (see `directSlot`); `noSlot` otherwise. Evaluation then

@@ -279,7 +279,7 @@ extension Presentation {
     /// `evaluateDirect(_:data:model:layerTime:into:reset:)` with the row's timing worked out
     /// already: `timedProgress(of:data:layerTime:)` of this row, or of a row with the same
     /// timing, curve and layer time (the server's walk works it out once a frame for all of
-    /// them, `TimingMemo`). The same bits either way.
+    /// them). The same bits either way.
     @inline(__always)
     package static func evaluateDirect(_ row: inout PlannedAnimation, data: PlannedData, timed: TimedProgress,
                                        model: inout LayerProperties,

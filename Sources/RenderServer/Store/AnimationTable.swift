@@ -341,7 +341,7 @@ extension AnimationTable {
 /// kept its curve inline: 40 of a row's 176 bytes.
 struct CurveTable {
     private(set) var column = TableColumn<PlanCurve>()
-    /// The entry of each timing function, and how many rows hold it.
+    /// The entry of each curve, and how many rows hold it.
     private var shared: [PlanCurve: (index: Int32, count: Int32)] = [:]
 
     var readOnlyBase: UnsafePointer<PlanCurve>? { column.readOnlyBase }
