@@ -52,5 +52,10 @@ func waitUntilListening(_ stderr: Pipe) throws {
         if chunk.isEmpty { throw DemoError("rendersrvd exited before listening: \(text)") }
         text += String(decoding: chunk, as: UTF8.self)
     }
-    handle.readabilityHandler = { h in _ = h.availableData } // keep draining
+    // Keep draining on a thread of its own, with blocking reads until the daemon's end closes
+    // (not Foundation's readability handler: its dispatch source can outlive the handle's
+    // descriptor, which crashed libdispatch's event loop in a test process once).
+    Thread.detachNewThread {
+        while !handle.availableData.isEmpty {}
+    }
 }

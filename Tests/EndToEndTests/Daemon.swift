@@ -9,7 +9,8 @@ import Synchronization
 /// no test can hang on a child that ignores signals (see NOTES-platform.md).
 ///
 /// Threads: the test makes, reads and stops it; after start-up the child's stderr is appended
-/// by Foundation's readability handler on a thread of its own, so the text is behind a mutex.
+/// by a thread of its own (blocking reads until the child's end closes), so the text is
+/// behind a mutex.
 final class Daemon: Sendable {
     let socketPath: String
     let process = Process()
@@ -55,10 +56,20 @@ final class Daemon: Sendable {
             if Date() > deadline { stop(); throw DaemonError.exited("rendersrvd did not start within 30 s: \(text)") }
         }
         stderrCollected.withLock { $0 = text }
-        // Keep draining stderr so the child never blocks on a full pipe.
-        handle.readabilityHandler = { [weak self] h in
-            let d = h.availableData
-            if !d.isEmpty { self?.stderrCollected.withLock { $0 += String(decoding: d, as: UTF8.self) } }
+        // Keep draining stderr so the child never blocks on a full pipe: blocking reads on a
+        // thread of its own until the child's end closes. Not Foundation's readability
+        // handler: its dispatch source outlived the handle's descriptor when the handle was
+        // closed (corelibs closes the descriptor while the source's cancellation is still
+        // pending), and libdispatch's event loop crashed the test process once in CI
+        // (`_dispatch_event_loop_drain`, "Bad pointer dereference"; swift-subprocess #47 is
+        // the same crash). The thread holds the handle, so the descriptor stays open until the
+        // thread has read its end.
+        Thread.detachNewThread { [weak self] in
+            while true {
+                let d = handle.availableData
+                if d.isEmpty { return }
+                self?.stderrCollected.withLock { $0 += String(decoding: d, as: UTF8.self) }
+            }
         }
     }
 
