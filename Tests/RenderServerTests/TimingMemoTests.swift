@@ -12,7 +12,8 @@ import Testing
     }
 
     /// A flat store of `count` layers under layer 1, layer `i + 2` animated by `animation(i)`.
-    func store(_ count: Int, _ animation: (Int) -> Animation, timing: (Int) -> LayerTiming? = { _ in nil }) -> LayerStore {
+    func store(_ count: Int, _ animation: (Int) -> Animation, timing: (Int) -> LayerTiming? = { _ in nil },
+               more: (Int) -> [Animation] = { _ in [] }) -> LayerStore {
         let store = LayerStore()
         var commands: [Command] = [.createLayer(1, .layer), .setRoot(1)]
         for i in 0..<count {
@@ -21,6 +22,9 @@ import Testing
             commands.append(.insertSublayer(parent: 1, child: id, index: .max))
             if let t = timing(i) { commands.append(.setTiming(id, t)) }
             commands.append(.addAnimation(id, key: "k", animationID: UInt64(i + 1), animation: animation(i)))
+            for (j, extra) in more(i).enumerated() {
+                commands.append(.addAnimation(id, key: "k\(j)", animationID: UInt64(1_000_000 + i * 10 + j), animation: extra))
+            }
         }
         apply(store, commands)
         return store
@@ -114,19 +118,19 @@ import Testing
         #expect(engine.sharedTimings == (200, 199))
         expectClientsBits(alike, count: 200, at: 0.7)
 
-        // 650 distinct timings: the first 512 are kept, and having found none, the walk
-        // stops looking; the rest are worked out each.
-        let distinct = store(650, { i in Self.fade(duration: 1, begin: 0.001 * Double(i)) })
+        // 2,000 distinct timings: the first 512 are kept; 768 misses later, having found
+        // none, the walk stops looking; the rest are worked out each.
+        let distinct = store(2_000, { i in Self.fade(duration: 1, begin: 0.001 * Double(i)) })
         engine.evaluate(distinct, at: 0.9, events: &events)
-        #expect(engine.sharedTimings == (TimingMemo.capacity / 2, 0))
-        expectClientsBits(distinct, count: 650, at: 0.9)
+        #expect(engine.sharedTimings == (TimingMemo.capacity / 2 + TimingMemo.Walk.judgedMisses, 0))
+        expectClientsBits(distinct, count: 2_000, at: 0.9)
 
         // Every other layer alike, the others distinct: half the lookups find one, so the walk
         // keeps looking once the table is full (the distinct ones are no longer kept).
-        let mixed = store(1_200, { i in i % 2 == 0 ? Self.fade(duration: 3) : Self.fade(duration: 1, begin: 0.001 * Double(i)) })
+        let mixed = store(3_000, { i in i % 2 == 0 ? Self.fade(duration: 3) : Self.fade(duration: 1, begin: 0.001 * Double(i)) })
         engine.evaluate(mixed, at: 0.9, events: &events)
-        #expect(engine.sharedTimings == (1_200, 599))
-        expectClientsBits(mixed, count: 1_200, at: 0.9)
+        #expect(engine.sharedTimings == (3_000, 1_499))
+        expectClientsBits(mixed, count: 3_000, at: 0.9)
 
         // A small store does not use the table.
         let small = store(TimingMemo.minimumRows - 1, { _ in Self.fade(duration: 2) })

@@ -109,7 +109,7 @@ package struct AnimationEngine {
         let rowStride = MemoryLayout<PlannedAnimation>.stride
         // Rows sharing a timing, a curve and a layer time share their timed progress: worked
         // out once a walk (`TimingMemo`), in a store with enough animated layers to pay for it.
-        var shared = count >= TimingMemo.minimumRows ? timings.begin() : nil
+        var shared = timings.begin(looking: count >= TimingMemo.minimumRows)
         store.withFrameAccess { nodes, staleness, states, presentations in
             let n = states.count
             for a in 0..<n {
@@ -213,11 +213,11 @@ package struct AnimationEngine {
                     let data = readsOutOfLine ? arenas.data(rows.baseAddress!, spans! + first)
                                               : arenas.data(rows.baseAddress!)
                     let row = UnsafePointer(rows.baseAddress!)
-                    if shared?.isLooking == true {
-                        var timed = shared!.lookUp(row, layerTime: layerTime)
+                    if shared.isLooking {
+                        var timed = shared.lookUp(row, layerTime: layerTime)
                         if timed == nil {
                             timed = Presentation.timedProgress(of: row, data: data, layerTime: layerTime)
-                            if let timed { shared!.keep(timed) }
+                            if let timed { shared.keep(timed) }
                         }
                         if let timed {
                             direct = Presentation.evaluateDirect(&rows[0], data: data, timed: timed,
@@ -269,7 +269,7 @@ package struct AnimationEngine {
                 }
             }
         }
-        if let shared { timings.end(shared) } else { timings.skip() }
+        timings.end(shared)
         for (layer, t) in transitions { store.transitions[layer] = t }
         // Animations kept whole that go wait in the table for the caller to free off the loop
         // thread (`takeRetired`; a previous frame's, if nobody took them, are freed now).

@@ -20,16 +20,16 @@ import RenderCore
 /// linearly from a hash of the key. An entry belongs to one walk (`begin()` starts the next:
 /// entries of earlier walks read as empty, so nothing is cleared), because curve indices
 /// name entries of one store's table. At most `capacity / 2` entries are made a walk, so a
-/// probe stays short; past that a miss is worked out and not kept, and a walk that by then
-/// has found fewer than a quarter of its lookups stops looking (its timings hardly repeat:
-/// every layer begins at a time of its own). Cost per row: a hash of four words and a
+/// probe stays short; past that a miss is worked out and not kept, and a walk that then finds
+/// fewer than one for every three it misses stops looking (its timings hardly repeat: every
+/// layer begins at a time of its own). Cost per row: a hash of four words and a
 /// comparison of nine, against about 150 instructions and two to four dependent divisions
 /// saved on a hit. Measured (`rendersrv-bench --server`, 100,000 layers of mixed kinds):
 /// 77 timings shared, a steady frame about 0.7 × the walk without the memo; no two layers
 /// alike (`--distinct-timings`), within a few per cent of it.
 ///
-/// Memory: `capacity` × 112 bytes (112 KiB), allocated on the first walk of a store with
-/// at least `minimumRows` animated layers, whatever the clients do.
+/// Memory: `capacity` × 112 bytes (112 KiB), allocated on the daemon's first walk, whatever
+/// the clients do.
 ///
 /// Thread affinity: the loop thread (the engine's).
 final class TimingMemo {
@@ -101,8 +101,9 @@ final class TimingMemo {
 
     /// Starts a walk: what earlier walks made no longer counts. The walk is a value the
     /// frame's loop keeps in a local (an object's properties would be retained and released
-    /// around every use in it); `end(_:)` takes its statistics back.
-    func begin() -> Walk {
+    /// around every use in it); `end(_:)` takes its statistics back. Without `looking` (a
+    /// store with fewer than `minimumRows` animated layers) it never looks.
+    func begin(looking: Bool) -> Walk {
         if entries == nil {
             let e = UnsafeMutablePointer<Entry>.allocate(capacity: TimingMemo.capacity)
             e.initialize(repeating: Entry(walk: 0, key: Key(zeroed: ()), value: TimedProgress(
@@ -111,7 +112,9 @@ final class TimingMemo {
             entries = e
         }
         walks += 1
-        return Walk(entries: entries!, number: walks)
+        var walk = Walk(entries: entries!, number: walks)
+        if !looking { walk.stopLooking() }
+        return walk
     }
 
     /// Takes the statistics of `walk`, which ends.
@@ -120,7 +123,7 @@ final class TimingMemo {
         hits = walk.hits
     }
 
-    /// Records a walk that did not use the memo (its statistics read 0).
+    /// Records a walk of no animated layer (its statistics read 0).
     func skip() {
         lookups = 0
         hits = 0
@@ -134,8 +137,12 @@ final class TimingMemo {
         /// Entries made this walk.
         private var made = 0
         private(set) var lookups = 0, hits = 0
-        /// Whether the walk still looks (see `keep(_:)`).
+        /// Whether the walk still looks (see `lookUp(_:layerTime:)`).
         private(set) var isLooking = true
+        /// Lookups that missed since the table filled, and the hits by then.
+        private var missesSinceFull = 0, hitsWhenFull = 0
+        /// How many misses after the table filled the walk waits for before it judges.
+        static let judgedMisses = 768
         /// The latest lookup's key when it missed, and the entry `keep(_:)` puts its value
         /// in (−1: none, the walk keeps no more).
         private var missedKey = Key(zeroed: ())
@@ -147,7 +154,11 @@ final class TimingMemo {
         }
 
         /// The timed progress kept this walk for `row`'s timing at `layerTime`, or nil (then
-        /// `keep(_:)` keeps the value once worked out). Only while `isLooking`.
+        /// `keep(_:)` keeps the value once worked out). Only while `isLooking`: once the walk
+        /// has made all the entries it keeps and missed 768 times more, it stops looking if it
+        /// found fewer than a third as many as it missed since the table filled (its rows'
+        /// timings hardly repeat: every layer with a begin time of its own), since a probe that
+        /// finds nothing only costs. A hit costs no bookkeeping beyond its count.
         @inline(__always)
         mutating func lookUp(_ row: UnsafePointer<PlannedAnimation>, layerTime: Double) -> TimedProgress? {
             let key = Key(row, layerTime: layerTime)
@@ -164,21 +175,29 @@ final class TimingMemo {
                 i = (i + 1) & mask
             }
             missedKey = key
-            missedSlot = made < TimingMemo.capacity / 2 ? i : -1
+            if made < TimingMemo.capacity / 2 {
+                missedSlot = i
+            } else {
+                missedSlot = -1
+                missesSinceFull += 1
+                if missesSinceFull >= Walk.judgedMisses && (hits - hitsWhenFull) * 3 < missesSinceFull {
+                    isLooking = false
+                }
+            }
             return nil
         }
 
+        mutating func stopLooking() { isLooking = false }
+
         /// Keeps `value` for the key the latest lookup missed (nothing when the walk keeps no
-        /// more). Once the walk has made all it keeps, it stops looking if fewer than a quarter
-        /// of its lookups found one: its rows' timings hardly repeat (every layer with a begin
-        /// time of its own), and a probe that finds nothing only costs.
+        /// more).
         @inline(__always)
         mutating func keep(_ value: TimedProgress) {
             guard missedSlot >= 0 else { return }
             entries[missedSlot] = Entry(walk: number, key: missedKey, value: value)
             missedSlot = -1
             made += 1
-            if made == TimingMemo.capacity / 2 && hits < lookups / 4 { isLooking = false }
+            if made == TimingMemo.capacity / 2 { hitsWhenFull = hits }
         }
     }
 }
