@@ -17,7 +17,7 @@ import RenderCore
 ///     value  the `TimedProgress`
 ///
 /// An open-addressed table of `capacity` entries the memo allocates itself, probed
-/// linearly from a hash of the key. An entry belongs to one walk (`begin()` starts the next:
+/// linearly from a hash of the key. An entry belongs to one walk (`begin(looking:)` starts the next:
 /// entries of earlier walks read as empty, so nothing is cleared), because curve indices
 /// name entries of one store's table. At most `capacity / 2` entries are made a walk, so a
 /// probe stays short; past that a miss is worked out and not kept, and a walk that then finds
@@ -45,6 +45,11 @@ final class TimingMemo {
         /// index (bits 32…63).
         var flags: UInt64
         var layerTime: UInt64
+
+        /// All zeros (an entry never made).
+        init() {
+            begin = 0; duration = 0; speed = 0; offset = 0; repeatCount = 0; repeatDuration = 0; flags = 0; layerTime = 0
+        }
 
         @inline(__always)
         init(_ row: UnsafePointer<PlannedAnimation>, layerTime: Double) {
@@ -83,7 +88,7 @@ final class TimingMemo {
     }
 
     struct Entry {
-        /// The walk the entry belongs to (`walk`); 0: never made.
+        /// The walk the entry belongs to (`Walk.number`); 0: never made.
         var walk: UInt64
         var key: Key
         var value: TimedProgress
@@ -106,7 +111,7 @@ final class TimingMemo {
     func begin(looking: Bool) -> Walk {
         if entries == nil {
             let e = UnsafeMutablePointer<Entry>.allocate(capacity: TimingMemo.capacity)
-            e.initialize(repeating: Entry(walk: 0, key: Key(zeroed: ()), value: TimedProgress(
+            e.initialize(repeating: Entry(walk: 0, key: Key(), value: TimedProgress(
                 state: MediaTiming.State(phase: .before, isApplied: false, progress: 0, cycle: 0, localTime: 0),
                 progress: 0)), count: TimingMemo.capacity)
             entries = e
@@ -145,7 +150,7 @@ final class TimingMemo {
         static let judgedMisses = 768
         /// The latest lookup's key when it missed, and the entry `keep(_:)` puts its value
         /// in (−1: none, the walk keeps no more).
-        private var missedKey = Key(zeroed: ())
+        private var missedKey = Key()
         private var missedSlot = -1
 
         init(entries: UnsafeMutablePointer<Entry>, number: UInt64) {
@@ -199,11 +204,5 @@ final class TimingMemo {
             made += 1
             if made == TimingMemo.capacity / 2 { hitsWhenFull = hits }
         }
-    }
-}
-
-extension TimingMemo.Key {
-    init(zeroed: ()) {
-        begin = 0; duration = 0; speed = 0; offset = 0; repeatCount = 0; repeatDuration = 0; flags = 0; layerTime = 0
     }
 }
