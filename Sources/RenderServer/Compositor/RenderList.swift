@@ -60,7 +60,7 @@ extension RenderList {
 /// no list to the compositor until it is done (a list is never one frame's state for some
 /// layers of a client and another's for the rest). The picture is of the frame the update
 /// began at: later slices evaluate the animated layers at that frame's time
-/// (`PresentedTree.drawable(_:at:lifecycle:)`), and properties committed meanwhile are
+/// (`PresentedTree.withDrawable(_:at:_:)`), and properties committed meanwhile are
 /// rebuilt too before it is shown, so it holds whole commits, the latest included. Other
 /// clients' blocks are brought to each frame as usual. (A layer whose animations were
 /// retired meanwhile shows its model; a change of structure meanwhile starts it over.)
@@ -712,9 +712,8 @@ package final class RenderListBuilder {
         static let maxDepth = 2 * Int(Limits.maxTreeDepthCeiling)
 
         /// With a time, animated layers are evaluated at it instead of read from the latest
-        /// frame (a sliced update's later slices); `lifecycle` is that evaluation's scratch.
+        /// frame (a sliced update's later slices).
         var time: Double?
-        var lifecycle: [AnimationLifecycle] = []
 
         /// The session's content table: each item's content is interned there.
         let table: ContentTable
@@ -828,16 +827,14 @@ package final class RenderListBuilder {
 
         /// Appends `id`'s item, when it draws, and returns what remains to add of its subtree.
         mutating func open(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int, contentHint: Int32 = -1) -> Open? {
+            let tree = self.tree
             if let time {
                 // A sliced update's later slices: the presentation evaluated at their time.
-                guard let d = tree.drawable(id, at: time, lifecycle: &lifecycle) else { return nil }
-                return withUnsafePointer(to: d.presentation) {
-                    open(id, $0, d.kind, d.sublayers, parent: parent, space: space, siblingIndex: siblingIndex,
-                         contentHint: contentHint)
-                }
+                return tree.withDrawable(id, at: time) { p, kind, subs in
+                    open(id, p, kind, subs, parent: parent, space: space, siblingIndex: siblingIndex, contentHint: contentHint)
+                } ?? nil
             }
             // The presentation read where the store keeps it.
-            let tree = self.tree
             return tree.withDrawable(id) { p, kind, subs in
                 open(id, p, kind, subs, parent: parent, space: space, siblingIndex: siblingIndex, contentHint: contentHint)
             } ?? nil

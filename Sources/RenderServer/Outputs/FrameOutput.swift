@@ -123,11 +123,11 @@ public struct PresentedTree {
     func withDrawable<R>(_ id: LayerID, _ body: (UnsafePointer<LayerProperties>, LayerKind, [LayerID]) -> R) -> R? {
         store.withDrawable(id, body)
     }
-    /// `drawable`, with an animated layer's presentation evaluated at media time `t` (see
-    /// `LayerStore.drawable(_:at:lifecycle:)`).
-    func drawable(_ id: LayerID, at t: Double,
-                  lifecycle: inout [AnimationLifecycle]) -> (presentation: LayerProperties, kind: LayerKind, sublayers: [LayerID])? {
-        store.drawable(id, at: t, lifecycle: &lifecycle)
+    /// `withDrawable`, with an animated layer's presentation evaluated at media time `t` (see
+    /// `LayerStore.withDrawable(_:at:_:)`).
+    func withDrawable<R>(_ id: LayerID, at t: Double,
+                         _ body: (UnsafePointer<LayerProperties>, LayerKind, [LayerID]) -> R) -> R? {
+        store.withDrawable(id, at: t, body)
     }
     func zPosition(of id: LayerID) -> Double? { store.zPosition(of: id) }
     /// Back to front.

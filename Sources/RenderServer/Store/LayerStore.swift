@@ -52,6 +52,7 @@ import RenderProtocol
 /// Thread affinity: the loop thread (it is owned by a `ClientSession`).
 package final class LayerStore {
     package init() {}
+    deinit { picture.deinitialize(count: 1); picture.deallocate() }
     /// What a node caches, by what may be stale.
     struct Invalidation: OptionSet {
         let rawValue: UInt8
@@ -182,9 +183,15 @@ package final class LayerStore {
     private(set) var timingEpoch: UInt32 = 1
     /// Scratch for subtree marking and world-timing paths (kept: no allocation per use).
     var scratch: [Int32] = []
-    /// Scratch for `drawable(_:at:lifecycle:)`: a copy of a layer's rows (evaluation writes
-    /// their lifecycles).
+    /// Scratch for `withDrawable(_:at:_:)`: a copy of a layer's rows (evaluation writes
+    /// their lifecycles), and the presentation it evaluates (kept for the store's life, so
+    /// that each call assigns to it instead of making one and copying it out).
     var pictureRows: [PlannedAnimation] = []
+    let picture: UnsafeMutablePointer<LayerProperties> = {
+        let p = UnsafeMutablePointer<LayerProperties>.allocate(capacity: 1)
+        p.initialize(to: LayerProperties())
+        return p
+    }()
 
     /// Work done applying commands beyond the commands themselves, as a running count:
     /// sublayer-list entries scanned or shifted, subtree nodes invalidated. A large commit's
@@ -270,7 +277,12 @@ package final class LayerStore {
     /// 600 instructions a layer. Nil for an unknown layer.
     func withDrawable<R>(_ id: LayerID, _ body: (UnsafePointer<LayerProperties>, LayerKind, [LayerID]) -> R) -> R? {
         guard let s = slotOf[id].map(Int.init) else { return nil }
-        return nodes.withUnsafeBufferPointer { n in
+        return withDrawable(slot: s, body)
+    }
+
+    /// `withDrawable(_:_:)` of the layer in slot `s`.
+    func withDrawable<R>(slot s: Int, _ body: (UnsafePointer<LayerProperties>, LayerKind, [LayerID]) -> R) -> R {
+        nodes.withUnsafeBufferPointer { n in
             let a = Int(n[s].animationIndex), kind = n[s].kind, sublayers = n[s].sublayers
             guard a >= 0 else {
                 let model = UnsafeRawPointer(n.baseAddress! + s).advanced(by: AnimationEngine.modelOffset)
