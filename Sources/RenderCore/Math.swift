@@ -7,8 +7,13 @@ import Musl
 import Darwin
 #endif
 
-@inlinable @inline(__always) func _sin(_ x: Double) -> Double { sin(x) }
-@inlinable @inline(__always) func _cos(_ x: Double) -> Double { cos(x) }
+// Sine and cosine through the standard library's LLVM intrinsics rather than Glibc's C
+// declarations: the same `sin` and `cos` of libm in the end, but known to LLVM as pure, so a
+// sine and a cosine of one angle become one `sincos` call (a transform component's rotation;
+// bit for bit the separate calls' results, checked over 20 million arguments). A C call may set
+// `errno`, so LLVM must keep both.
+@inlinable @inline(__always) func _sin(_ x: Double) -> Double { Swift._sin(x) }
+@inlinable @inline(__always) func _cos(_ x: Double) -> Double { Swift._cos(x) }
 @inlinable @inline(__always) func _tan(_ x: Double) -> Double { tan(x) }
 @inlinable @inline(__always) func _atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @inlinable @inline(__always) func _asin(_ x: Double) -> Double { asin(x) }
