@@ -762,7 +762,10 @@ package final class RenderListBuilder {
         /// Begins `id`'s subtree: appends its item (when it draws) and opens it. `contentHint`:
         /// the content id its item had (an update's), tried before the table's hash lookup.
         mutating func start(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int, contentHint: Int32 = -1) {
-            if let o = open(id, parent: parent, space: space, siblingIndex: siblingIndex, contentHint: contentHint) {
+            // A leaf without a mask is done once its item is added: it never goes on the stack
+            // (where `resume` would only take it off again, a copy each way).
+            if let o = open(id, parent: parent, space: space, siblingIndex: siblingIndex, contentHint: contentHint),
+               !o.childrenDone || o.mask != 0 {
                 stack.append(o)
             }
         }

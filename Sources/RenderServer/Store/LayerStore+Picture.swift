@@ -13,20 +13,32 @@ extension LayerStore {
     /// its address (valid during the call only; `body` must not change the store).
     ///
     /// Cost: one layer lookup and one layer's evaluation (the model read in place, assigned
-    /// to `picture` once); loop thread.
+    /// to `picture` once; one animation of the direct route evaluated as the frame's walk
+    /// does, with a reset); loop thread.
     func withDrawable<R>(_ id: LayerID, at t: Double,
                          _ body: (UnsafePointer<LayerProperties>, LayerKind, [LayerID]) -> R) -> R? {
         guard let s = slot(of: id) else { return nil }
         let a = nodes.withUnsafeBufferPointer { Int($0[s].animationIndex) }
         guard a >= 0 else { return withDrawable(slot: s, body) }
-        let table = self.table
-        let picture = self.picture
-        let (kind, sublayers) = withFrameAccess { n, staleness, states, _ in
-            let first = Int(states[a].first)
-            pictureRows.removeAll(keepingCapacity: true)
-            pictureRows.append(contentsOf: states[a].rows(in: table))
-            let arenas = table.arenas, spans = table.spans.base
+        let table = self.table, picture = self.picture
+        let state = animations[a]
+        let first = Int(state.first), rows = state.rows(in: table)
+        let arenas = table.arenas, spans = table.spans.base
+        let (kind, sublayers) = withNodeAccess { n, staleness in
             let layerTime = worldTiming(slot: s, in: n, staleness: staleness).localTime(t)
+            if rows.count == 1 && rows[0].plan.isDirect {
+                // One animation of the direct route (most layers): a copy of its row, the
+                // presentation reset to the model first (`reset`), as the full evaluation
+                // does; the full evaluation when the route declines.
+                var row = rows[0]
+                let data = state.readsOutOfLine ? arenas.data(&row, spans! + first) : arenas.data(&row)
+                if Presentation.evaluateDirect(&row, data: data, model: &n[s].model, layerTime: layerTime,
+                                               into: &picture.pointee, reset: true) != nil {
+                    return (n[s].kind, n[s].sublayers)
+                }
+            }
+            pictureRows.removeAll(keepingCapacity: true)
+            pictureRows.append(contentsOf: rows)
             pictureRows.withUnsafeMutableBufferPointer { rows in
                 _ = Presentation.evaluate(planned: rows, data: { i, outOfLine in
                                               arenas.data(rows.baseAddress! + i, spans! + first + i, outOfLine: outOfLine)

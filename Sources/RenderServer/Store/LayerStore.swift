@@ -809,6 +809,16 @@ package final class LayerStore {
     /// presentations as raw buffers, for the frame's walk: no copy of any node, no retain per
     /// access. `body` must not change the tree's structure nor mark caches stale (the buffers
     /// stay valid only during the call); it may clean them (`worldTiming(slot:in:staleness:)`).
+    /// `withFrameAccess(_:)`'s nodes and their staleness alone (one layer's evaluation outside
+    /// the walk, `withDrawable(_:at:_:)`): the same rules.
+    func withNodeAccess<R>(_ body: (UnsafeMutablePointer<Node>, UnsafeMutablePointer<Invalidation>) -> R) -> R {
+        if nodes.isEmpty { nodes.reserveCapacity(1) }
+        if staleness.isEmpty { staleness.reserveCapacity(1) }
+        return nodes.withUnsafeMutableBufferPointer { n in
+            staleness.withUnsafeMutableBufferPointer { z in body(n.baseAddress!, z.baseAddress!) }
+        }
+    }
+
     func withFrameAccess<R>(_ body: (UnsafeMutablePointer<Node>, UnsafeMutablePointer<Invalidation>,
                                      UnsafeMutableBufferPointer<AnimationState>,
                                      UnsafeMutablePointer<LayerProperties>) -> R) -> R {
