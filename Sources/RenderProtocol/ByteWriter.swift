@@ -41,7 +41,7 @@ struct ByteWriter: ~Copyable {
 
     /// Claims the next `n` bytes and returns where they start.
     @inline(__always)
-    private mutating func claim(_ n: Int) -> UnsafeMutableRawPointer {
+    mutating func claim(_ n: Int) -> UnsafeMutableRawPointer {
         if n > capacity &- count { grow(minimumCapacity: count + n) }
         let p = storage + count
         count &+= n

@@ -12,7 +12,7 @@
 public struct MessageBuffer: ~Copyable {
     /// What an idle buffer holds.
     public static let idleCapacity = 4096
-    private var writer = ByteWriter(reservingCapacity: MessageBuffer.idleCapacity)
+    var writer = ByteWriter(reservingCapacity: MessageBuffer.idleCapacity)
 
     public init() {}
 

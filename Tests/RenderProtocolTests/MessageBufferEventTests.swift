@@ -77,3 +77,36 @@ import Testing
         #expect(out.capacity == MessageBuffer.idleCapacity)
     }
 }
+
+/// A run of lifecycle events encodes as the events one by one would.
+@Suite struct LifecycleEventRunTests {
+    @Test func aRunEncodesAsItsEventsOneByOne() {
+        var events: [LifecycleEvent] = []
+        for i in 0..<1_000 {
+            events.append(LifecycleEvent(animationID: UInt64.max - UInt64(i) * 7_777, layer: LayerID(truncatingIfNeeded: i * 65_537),
+                                         kind: i % 3 == 1 ? .finished : .started))
+        }
+        for t in MessageBufferEventTests.times {
+            var run = MessageBuffer(), single = MessageBuffer()
+            run.append(.pong(9)); single.append(.pong(9))
+            events.withUnsafeBufferPointer { run.appendLifecycleEvents($0, mediaTime: t) }
+            run.append(.pong(10))
+            for e in events {
+                switch e.kind {
+                case .started: single.appendAnimationStarted(AnimationStarted(animationID: e.animationID, layer: e.layer, mediaTime: t))
+                case .finished:
+                    single.appendAnimationStopped(AnimationStopped(animationID: e.animationID, layer: e.layer, finished: true,
+                                                                   mediaTime: t))
+                }
+                #expect(WireCodec.encode(e.message(at: t)).count == (e.kind == .started ? 28 : 29))
+            }
+            single.append(.pong(10))
+            #expect(run.take() == single.take())
+        }
+        // An empty run writes nothing.
+        var empty = MessageBuffer()
+        [LifecycleEvent]().withUnsafeBufferPointer { empty.appendLifecycleEvents($0, mediaTime: 1) }
+        let nothing = empty.isEmpty
+        #expect(nothing)
+    }
+}

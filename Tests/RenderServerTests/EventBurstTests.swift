@@ -189,21 +189,29 @@ import Testing
     }
 
     /// The engine writes the same events into a `[Message]` (tests, benchmarks) and into a
-    /// session's outbound bytes (the daemon): the bytes are those of the messages, in order.
-    @Test func eventsEncodedInPlaceAreTheMessagesBytes() throws {
-        let store = LayerStore()
-        var ignored: [Message] = []
-        for i in 1...50 {
-            store.apply(.createLayer(LayerID(i), .layer), mediaTime: Self.start, events: &ignored)
-            store.apply(.addAnimation(LayerID(i), key: "a", animationID: UInt64(i), animation: Self.fade(0.05)),
-                        mediaTime: Self.start, events: &ignored)
+    /// session's outbound bytes (the daemon): the bytes are those of the messages, in order —
+    /// also when a frame's events fill the walk's run of 4,096 (`LifecycleRun`) more than once,
+    /// with layers of two animations (so both of the walk's lifecycle paths report) and
+    /// animations that start and finish in the same frame (started before stopped).
+    @Test(arguments: [50, 5_000])
+    func eventsEncodedInPlaceAreTheMessagesBytes(layers: Int) throws {
+        func fill(_ store: LayerStore) {
+            var ignored: [Message] = []
+            for i in 1...layers {
+                let id = LayerID(i)
+                store.apply(.createLayer(id, .layer), mediaTime: Self.start, events: &ignored)
+                // Every third ends before the first frame: its start and its stop come together.
+                let duration = i % 3 == 0 ? 0.001 : 0.05
+                store.apply(.addAnimation(id, key: "a", animationID: UInt64(i), animation: Self.fade(duration)),
+                            mediaTime: Self.start, events: &ignored)
+                if i % 7 == 0 {
+                    store.apply(.addAnimation(id, key: "b", animationID: UInt64(i) << 32, animation: Self.fade(0.03)),
+                                mediaTime: Self.start, events: &ignored)
+                }
+            }
         }
-        let twin = LayerStore()
-        for i in 1...50 {
-            twin.apply(.createLayer(LayerID(i), .layer), mediaTime: Self.start, events: &ignored)
-            twin.apply(.addAnimation(LayerID(i), key: "a", animationID: UInt64(i), animation: Self.fade(0.05)),
-                       mediaTime: Self.start, events: &ignored)
-        }
+        let store = LayerStore(), twin = LayerStore()
+        fill(store); fill(twin)
         var engine = AnimationEngine(), twinEngine = AnimationEngine()
         var all: [Message] = []
         for k in 1...5 {
@@ -216,7 +224,17 @@ import Testing
             #expect(bytes.take() == expected)
             all += messages
         }
-        #expect(all.count == 100) // 50 started, 50 stopped
+        let animations = layers + layers / 7
+        #expect(all.count == 2 * animations) // each started once, stopped once
+        // An animation's start comes before its stop.
+        var started = Set<UInt64>()
+        for m in all {
+            switch m {
+            case let .animationStarted(e): started.insert(e.animationID)
+            case let .animationStopped(e): #expect(started.contains(e.animationID) && e.finished)
+            default: Issue.record("unexpected \(m)")
+            }
+        }
         #expect(store.animatedLayerCount == 0 && twin.animatedLayerCount == 0)
     }
 

@@ -48,9 +48,6 @@ package struct AnimationEngine {
     /// Where a node's model lies within it, in bytes (`MemoryLayout`'s answer: the walk
     /// fetches the bytes of the model an animation reads ahead of use).
     static let modelOffset = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.model)!
-    /// Where a node's layer id lies within it (a frame that sends a layer's `animationStarted`
-    /// reads it, and nothing else of the node).
-    static let idOffset = MemoryLayout<LayerStore.Node>.offset(of: \LayerStore.Node.id)!
     /// The bytes of a node that looking up its world timing reads and writes (its world
     /// timing; its own timing lies apart, `LayerStore.timing(slot:)`, and nearly always is
     /// the identity).
@@ -76,6 +73,9 @@ package struct AnimationEngine {
     private var transitions: [(layer: LayerID, state: TransitionState?)] = []
     /// The walk's shared timings (one table for every store: each walk starts it afresh).
     private let timings = TimingMemo()
+    /// Where the walk collects its events before handing them to the sink a run at a time
+    /// (`LifecycleRun`): one per engine, 64 KiB, touched only as events come.
+    private let runStorage = LifecycleRun.Storage()
     /// The latest walk's lookups in its shared timings and how many found one (0 and 0 for a
     /// walk of fewer than `TimingMemo.minimumRows` animated layers, which does not look).
     package var sharedTimings: (lookups: Int, hits: Int) { (timings.lookups, timings.hits) }
@@ -102,7 +102,6 @@ package struct AnimationEngine {
         transitions.removeAll(keepingCapacity: true)
         // Static lets are read through `swift_once` on every access: read them once.
         let modelOffset = AnimationEngine.modelOffset, timingBytes = AnimationEngine.nodeTimingBytes
-        let idOffset = AnimationEngine.idOffset
         let epoch = store.timingEpoch
         let table = store.table
         let arenas = table.arenas
@@ -112,7 +111,8 @@ package struct AnimationEngine {
         // Rows sharing a timing, a curve and a layer time share their timed progress: worked
         // out once a walk (`TimingMemo`), in a store with enough animated layers to pay for it.
         var shared = timings.begin(looking: count >= TimingMemo.minimumRows)
-        store.withFrameAccess { nodes, staleness, states, presentations in
+        var run = LifecycleRun(runStorage.base)
+        store.withFrameAccess { nodes, staleness, states, presentations, ids in
             let n = states.count
             for a in 0..<n {
                 // The states themselves, further ahead: the walk reads the next ones' slots,
@@ -139,9 +139,9 @@ package struct AnimationEngine {
                         for line in stride(from: 0, to: bytes, by: 64) { csys_prefetch(rows + line) }
                         csys_prefetch(rows + bytes - 1)
                         if ahead.pointee.unstarted != 0, let records {
-                            // Its first frame: its records, and its id for the events.
+                            // Its first frame: its records (its id, for the events, is in a
+                            // dense column).
                             csys_prefetch_write(UnsafeRawPointer(records + Int(ahead.pointee.first)))
-                            csys_prefetch(node + idOffset)
                         }
                         if ahead.pointee.readsOutOfLine, let spans {
                             // Where its keyframe values or transform ends lie (read for the
@@ -211,7 +211,7 @@ package struct AnimationEngine {
                 // `Presentation.evaluateDirect`); on a layer's first frame too. Its timing is
                 // looked up among those worked out this walk, or worked out and kept.
                 var direct: AnimationLifecycle?
-                if rows.count == 1 && rows[0].plan.isDirect {
+                if state.pointee.isOneDirect {
                     let data = readsOutOfLine ? arenas.data(rows.baseAddress!, spans! + first)
                                               : arenas.data(rows.baseAddress!)
                     let row = UnsafePointer(rows.baseAddress!)
@@ -258,21 +258,22 @@ package struct AnimationEngine {
                     if rows.count == 1 {
                         // One animation (nearly every layer a large commit adds): its record
                         // and its event without the loop's bookkeeping.
-                        if AnimationEngine.reportLifecycle(of: rows[0], record: records, layer: nodes[slot].id, at: t,
-                                                           events: &events) {
+                        if AnimationEngine.reportLifecycle(of: rows[0], record: records, layer: ids[a], at: t,
+                                                           run: &run, events: &events) {
                             retiring.append(a)
                         }
                         // One row: one record not started until it is. (Having the per-row step
                         // return what it did instead cost the steady walk ten instructions a
                         // layer, by callgrind: its loop's code changed with it.)
                         if records.pointee.started { state.pointee.unstarted = 0 }
-                    } else if AnimationEngine.reportLifecycle(of: state, layer: nodes[slot].id, rows: rows, records: records, at: t,
-                                                              events: &events) {
+                    } else if AnimationEngine.reportLifecycle(of: state, layer: ids[a], rows: rows, records: records, at: t,
+                                                              run: &run, events: &events) {
                         retiring.append(a)
                     }
                 }
             }
         }
+        run.flush(at: t, into: &events)
         timings.end(shared)
         for (layer, t) in transitions { store.transitions[layer] = t }
         // Animations kept whole that go wait in the table for the caller to free off the loop
@@ -349,12 +350,13 @@ package struct AnimationEngine {
     @inline(__always)
     private static func reportLifecycle<Events: AnimationEventSink & ~Copyable>(
         of state: UnsafeMutablePointer<AnimationState>, layer: LayerID, rows: UnsafeMutableBufferPointer<PlannedAnimation>,
-        records: UnsafeMutablePointer<AnimationTable.Record>, at t: Double, events: inout Events) -> Bool {
+        records: UnsafeMutablePointer<AnimationTable.Record>, at t: Double, run: inout LifecycleRun,
+        events: inout Events) -> Bool {
         var retire = false
         var unstarted = state.pointee.unstarted
         for i in 0..<rows.count {
             let started = records[i].started
-            if reportLifecycle(of: rows[i], record: records + i, layer: layer, at: t, events: &events) { retire = true }
+            if reportLifecycle(of: rows[i], record: records + i, layer: layer, at: t, run: &run, events: &events) { retire = true }
             if !started && records[i].started { unstarted -= 1 }
         }
         state.pointee.unstarted = unstarted
@@ -367,18 +369,53 @@ package struct AnimationEngine {
     @inline(__always)
     private static func reportLifecycle<Events: AnimationEventSink & ~Copyable>(
         of row: borrowing PlannedAnimation, record: UnsafeMutablePointer<AnimationTable.Record>, layer: LayerID,
-        at t: Double, events: inout Events) -> Bool {
+        at t: Double, run: inout LifecycleRun, events: inout Events) -> Bool {
         let life = row.lifecycle
         if life == .pending || record.pointee.stopped { return false }
         if life == .active && record.pointee.started { return false }
         let animationID = record.pointee.id
         if !record.pointee.started {
             record.pointee.started = true
-            events.appendAnimationStarted(AnimationStarted(animationID: animationID, layer: layer, mediaTime: t))
+            run.add(LifecycleEvent(animationID: animationID, layer: layer, kind: .started), at: t, flushingInto: &events)
         }
         guard life == .finished else { return false }
         record.pointee.stopped = true
-        events.appendAnimationStopped(AnimationStopped(animationID: animationID, layer: layer, finished: true, mediaTime: t))
+        run.add(LifecycleEvent(animationID: animationID, layer: layer, kind: .finished), at: t, flushingInto: &events)
         return row.isRemovedOnCompletion
+    }
+}
+
+/// The walk's events on their way to the sink: collected in the engine's 64 KiB
+/// (`Storage`), handed over 4,096 at a time and when the walk ends, in order. A plain value
+/// the walk keeps in a local (its storage's address and a count), so that adding an event is
+/// two stores and a compare, with no call and no retain.
+struct LifecycleRun {
+    /// Events a run holds before it is handed over (64 KiB: it stays in the cache).
+    @inline(__always) static var capacity: Int { 4096 }
+
+    /// The run's memory, for the engine's life.
+    final class Storage {
+        let base = UnsafeMutablePointer<LifecycleEvent>.allocate(capacity: LifecycleRun.capacity)
+        deinit { base.deallocate() }
+    }
+
+    private let base: UnsafeMutablePointer<LifecycleEvent>
+    private var count = 0
+
+    init(_ base: UnsafeMutablePointer<LifecycleEvent>) { self.base = base }
+
+    @inline(__always)
+    mutating func add<Events: AnimationEventSink & ~Copyable>(_ e: LifecycleEvent, at t: Double,
+                                                             flushingInto events: inout Events) {
+        (base + count).initialize(to: e)
+        count &+= 1
+        if count == LifecycleRun.capacity { flush(at: t, into: &events) }
+    }
+
+    /// Hands the events collected to `events` and starts the run afresh.
+    mutating func flush<Events: AnimationEventSink & ~Copyable>(at t: Double, into events: inout Events) {
+        guard count > 0 else { return }
+        events.appendLifecycleEvents(UnsafeBufferPointer(start: base, count: count), mediaTime: t)
+        count = 0
     }
 }

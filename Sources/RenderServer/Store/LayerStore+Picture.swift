@@ -26,7 +26,7 @@ extension LayerStore {
         let arenas = table.arenas, spans = table.spans.base
         let (kind, sublayers) = withNodeAccess { n, staleness in
             let layerTime = worldTiming(slot: s, in: n, staleness: staleness).localTime(t)
-            if rows.count == 1 && rows[0].plan.isDirect {
+            if state.isOneDirect {
                 // One animation of the direct route (most layers): a copy of its row, the
                 // presentation reset to the model first (`reset`), as the full evaluation
                 // does; the full evaluation when the route declines.

@@ -1,0 +1,70 @@
+/// One animation event a frame reports, as the server's frame walk collects them before
+/// encoding: `animationStarted`, or `animationStopped` with `finished` true (a frame never
+/// reports an unfinished stop: those follow commands). 16 bytes; the frame's media time is
+/// the run's (`MessageBuffer.appendLifecycleEvents(_:mediaTime:)`).
+public struct LifecycleEvent: Equatable, Sendable {
+    public enum Kind: UInt8, Sendable {
+        /// `animationStarted`.
+        case started
+        /// `animationStopped` with `finished` true.
+        case finished
+    }
+    public var animationID: UInt64
+    public var layer: LayerID
+    public var kind: Kind
+
+    @inlinable
+    public init(animationID: UInt64, layer: LayerID, kind: Kind) {
+        self.animationID = animationID; self.layer = layer; self.kind = kind
+    }
+
+    /// The message it stands for at `mediaTime`.
+    public func message(at mediaTime: Double) -> Message {
+        switch kind {
+        case .started: .animationStarted(AnimationStarted(animationID: animationID, layer: layer, mediaTime: mediaTime))
+        case .finished:
+            .animationStopped(AnimationStopped(animationID: animationID, layer: layer, finished: true, mediaTime: mediaTime))
+        }
+    }
+}
+
+extension MessageBuffer {
+    /// Encodes `events`, in order, each as its own frame at `mediaTime`: byte for byte what
+    /// `appendAnimationStarted` and `appendAnimationStopped` write one by one (28 and 29
+    /// bytes), with one capacity check for the whole run and the frames' constant parts
+    /// (header, time) computed once. A frame that starts 100,000 animations hands its events
+    /// over in a few such runs instead of 100,000 calls (each a call into this module that
+    /// checked capacity and wrote its header: about 50 instructions, against about 10 here).
+    public mutating func appendLifecycleEvents(_ events: UnsafeBufferPointer<LifecycleEvent>, mediaTime: Double) {
+        guard let base = events.baseAddress, events.count > 0 else { return }
+        var finished = 0
+        for i in 0..<events.count where base[i].kind == .finished { finished &+= 1 }
+        let bytes = events.count &* MessageBuffer.animationStartedBytes &+ finished
+        var p = writer.claim(bytes)
+        // The header's first word: the payload's length (20 or 21), the type, no flags.
+        let startedHeader = UInt64(20) | UInt64(MessageType.animationStarted.rawValue) << 32
+        let stoppedHeader = UInt64(21) | UInt64(MessageType.animationStopped.rawValue) << 32
+        let time = mediaTime.bitPattern.littleEndian
+        for i in 0..<events.count {
+            let e = base[i]
+            if e.kind == .started {
+                p.storeBytes(of: startedHeader.littleEndian, as: UInt64.self)
+                p.storeBytes(of: e.animationID.littleEndian, toByteOffset: 8, as: UInt64.self)
+                p.storeBytes(of: e.layer.littleEndian, toByteOffset: 16, as: UInt32.self)
+                p.storeBytes(of: time, toByteOffset: 20, as: UInt64.self)
+                p += MessageBuffer.animationStartedBytes
+            } else {
+                p.storeBytes(of: stoppedHeader.littleEndian, as: UInt64.self)
+                p.storeBytes(of: e.animationID.littleEndian, toByteOffset: 8, as: UInt64.self)
+                p.storeBytes(of: e.layer.littleEndian, toByteOffset: 16, as: UInt32.self)
+                p.storeBytes(of: UInt8(1), toByteOffset: 20, as: UInt8.self)
+                p.storeBytes(of: time, toByteOffset: 21, as: UInt64.self)
+                p += MessageBuffer.animationStartedBytes + 1
+            }
+        }
+    }
+
+    /// The bytes of one encoded `animationStarted` (header and payload); an
+    /// `animationStopped` takes one more.
+    public static let animationStartedBytes = 28
+}
