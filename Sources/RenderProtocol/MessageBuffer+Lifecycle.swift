@@ -34,7 +34,8 @@ extension MessageBuffer {
     /// bytes), with one capacity check for the whole run and the frames' constant parts
     /// (header, time) computed once. A frame that starts 100,000 animations hands its events
     /// over in a few such runs instead of 100,000 calls (each a call into this module that
-    /// checked capacity and wrote its header: about 50 instructions, against about 10 here).
+    /// checked capacity and wrote its header: about 50 instructions an event by callgrind,
+    /// against about 20 here).
     public mutating func appendLifecycleEvents(_ events: UnsafeBufferPointer<LifecycleEvent>, mediaTime: Double) {
         guard let base = events.baseAddress, events.count > 0 else { return }
         var finished = 0

@@ -7,8 +7,8 @@ import RenderProtocol
 /// 16 bytes each) and hands the run over when it fills and when the walk ends. The server's
 /// frame hands the engine the session's outbound `MessageBuffer` itself, which encodes a
 /// run straight into the bytes the transport writes (`appendLifecycleEvents`: one capacity
-/// check a run, no `Message` built, queued, copied, switched on and destroyed per event; a
-/// frame that starts or finishes 100,000 animations made 100,000 of each). Tests and
+/// check a run, and no `Message` built, queued, copied, switched on and destroyed per event,
+/// as a frame that starts 100,000 animations would otherwise make). Tests and
 /// `ServerBenchmarks` collect into a `[Message]` instead: both see the same events in the
 /// same order.
 ///
