@@ -420,6 +420,9 @@ final class ConnectionCore: @unchecked Sendable {
             state.withLock { $0.serverMediaTime = max($0.serverMediaTime, e.mediaTime) }
             mirror.withLock { $0.image.noteStopped(e) }
             events.append(m)
+        case .animationsStarted, .animationsFinished:
+            // Version 5's runs: handled, and delivered, as the events they stand for.
+            for e in m.events { handle(e, into: &events) }
         case let .trackerUpdate(u):
             if u.reason == .moved || u.state == .idle { mirror.withLock { $0.image.noteTracker(u) } }
             events.append(m)

@@ -9,6 +9,8 @@ extension Context {
     /// - `commitApplied`: records it; animations removed by commits up to its sequence
     ///   whose stop the server did not report are stopped now (`finished == false`).
     /// - `animationStarted`: `animationDidStart` once per animation.
+    /// - `animationsStarted`, `animationsFinished` (version 5): as the `animationStarted` and
+    ///   `animationStopped` (finished) they stand for, in order.
     /// - `animationStopped`: `animationDidStop` once per animation; a finished animation that
     ///   is removed on completion leaves its layer; completion blocks whose animations have
     ///   all stopped run.
@@ -53,6 +55,8 @@ extension Context {
             localMirror?.image.noteStopped(s)
             guard let r = records[s.animationID] else { return }
             finish(r, finished: s.finished)
+        case .animationsStarted, .animationsFinished:
+            for e in event.events { deliver(e) }
         case let .pointerEvent(p):
             onPointerEvent?(p, layer(withID: p.layer))
         case let .keyEvent(k):

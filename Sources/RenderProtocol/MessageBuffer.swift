@@ -13,6 +13,10 @@ public struct MessageBuffer: ~Copyable {
     /// What an idle buffer holds.
     public static let idleCapacity = 4096
     var writer = ByteWriter(reservingCapacity: MessageBuffer.idleCapacity)
+    /// Whether `appendLifecycleEvents` writes a frame's events as version 5's runs
+    /// (`animationsStarted`, `animationsFinished`) rather than one message each: set for a
+    /// session that negotiated version 5 or later.
+    public var batchesLifecycleEvents = false
 
     public init() {}
 

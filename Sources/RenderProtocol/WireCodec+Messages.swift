@@ -16,6 +16,8 @@ extension Message {
         case .springRetargeted: return .springRetargeted
         case .animationStarted: return .animationStarted
         case .animationStopped: return .animationStopped
+        case .animationsStarted: return .animationsStarted
+        case .animationsFinished: return .animationsFinished
         case .error: return .error
         case .ping: return .ping
         case .pong: return .pong
@@ -136,6 +138,9 @@ extension ByteWriter {
             writeU64(s.animationID); writeU32(s.layer); writeDouble(s.mediaTime)
         case let .animationStopped(s):
             writeU64(s.animationID); writeU32(s.layer); writeBool(s.finished); writeDouble(s.mediaTime)
+        case let .animationsStarted(r), let .animationsFinished(r):
+            writeDouble(r.mediaTime); writeCount(r.animations.count)
+            for a in r.animations { writeU64(a.animationID); writeU32(a.layer) }
         case let .error(e):
             writeU16(e.code.rawValue); writeBool(e.fatal); writeU64(e.sequence); writeString(e.message)
         case let .ping(token), let .pong(token):
@@ -290,6 +295,10 @@ extension WireReader {
             let id = try u64("animationID"), layer = try u32("layer"), finished = try bool("finished")
             return .animationStopped(AnimationStopped(animationID: id, layer: layer, finished: finished,
                                                       mediaTime: try f64("mediaTime")))
+        case .animationsStarted:
+            return .animationsStarted(try animationRun())
+        case .animationsFinished:
+            return .animationsFinished(try animationRun())
         case .error:
             let raw = try u16("error code")
             guard let code = ErrorCode(rawValue: raw) else {
@@ -598,5 +607,22 @@ extension WireReader {
                                     decelerationRate: rate, bounces: flags & 1 != 0, alwaysBounceHorizontal: flags & 2 != 0,
                                     alwaysBounceVertical: flags & 4 != 0, isPagingEnabled: flags & 8 != 0,
                                     isEnabled: flags & 16 != 0, minimumDragDistance: drag, snapPointsX: xs, snapPointsY: ys)
+    }
+}
+
+extension WireReader {
+    /// An `animationsStarted` or `animationsFinished` payload: the time, then a non-empty
+    /// count of (animation id, layer) pairs.
+    mutating func animationRun() throws(ProtocolError) -> AnimationRun {
+        let time = try f64("mediaTime")
+        let n = try count("animation count", minElementSize: 12)
+        guard n > 0 else { throw error(.malformed, "animation count 0: a run names at least one animation") }
+        var animations: [AnimationRun.Entry] = []
+        animations.reserveCapacity(n)
+        for _ in 0..<n {
+            let id = try u64("animationID")
+            animations.append(AnimationRun.Entry(animationID: id, layer: try u32("layer")))
+        }
+        return AnimationRun(mediaTime: time, animations: animations)
     }
 }

@@ -145,8 +145,16 @@ public final class EmbeddedServer {
         return Array(c.inbox[..<n])
     }
 
-    /// `readBytes`, decoded (with the limits a client adopts from welcome: none).
+    /// `readBytes`, decoded (with the limits a client adopts from welcome: none), as a
+    /// client handles them: version 5's runs of animation events (`animationsStarted`,
+    /// `animationsFinished`) as the events they stand for (`Message.events`), which is how
+    /// `RenderClient`'s connection reads them. `readWireMessages` keeps them as sent.
     public func readMessages(of id: UInt32) throws(ProtocolError) -> [Message] {
+        try readWireMessages(of: id).flatMap(\.events)
+    }
+
+    /// `readBytes`, decoded, each frame one message as sent.
+    public func readWireMessages(of id: UInt32) throws(ProtocolError) -> [Message] {
         var decoder = FrameDecoder(maxFrameBytes: Int.max)
         decoder.append(contentsOf: readBytes(of: id))
         var out: [Message] = []

@@ -24,6 +24,7 @@ public enum ServerBenchmarks {
         public init(limits: Limits = .default, maxTreeDepth: Int = 512) {
             store = LayerStore()
             validator = CommitValidator(limits: limits, client: "benchmark", maxTreeDepth: maxTreeDepth)
+            encodesEventRuns = ProtocolVersion.current >= 5
         }
 
         public var layerCount: Int { store.layerCount }
@@ -67,6 +68,13 @@ public enum ServerBenchmarks {
         /// bytes, as the daemon's frame does).
         public private(set) var eventBytes = 0
         private var frameEvents = MessageBuffer()
+        /// Whether `frame` encodes its events as a session of version 5 or later takes them,
+        /// in runs (the default, as for a client of this build), or one message each (a
+        /// session of version 2–4).
+        public var encodesEventRuns: Bool {
+            get { frameEvents.batchesLifecycleEvents }
+            set { frameEvents.batchesLifecycleEvents = newValue }
+        }
 
         /// The latest frame's lookups of shared timings and how many found one (see
         /// `TimingMemo` in RenderServer).

@@ -136,6 +136,7 @@ func runServerSuite(_ o: Options) {
             let t0 = monotonicNow()
             let tree = try buildTree(count: count, perLayer: o.perLayer, chain: false, kinds: o.serverKinds,
                                      distinctTimings: o.distinctTimings)
+            if o.eventMessages { tree.encodesEventRuns = false }
             let built = monotonicNow() - t0
             let m = measureFrames(tree, frames: frames, runs: o.runs)
             reportFrames("\(count) animated layers", m)

@@ -233,6 +233,9 @@ struct Options {
     /// `--server --distinct-timings`: no two layers' animations share a timing (the frame's
     /// shared timings find nothing to share: their worst case).
     var distinctTimings = false
+    /// `--server --event-messages`: the frames' events one message each (a session of
+    /// protocol version 2–4) instead of in runs (version 5, the default).
+    var eventMessages = false
     /// `--server` with `--kind K`: every layer animates with kind K (for profiling one kind).
     var serverKinds: [Kind] { Kind(rawValue: kind).map { [$0] } ?? Kind.allCases }
 
@@ -253,7 +256,7 @@ struct Options {
     static let usage = "usage: rendersrv-bench [--layers N] [--frames N] [--runs N] [--kind all|mix|"
         + Kind.allCases.map(\.rawValue).joined(separator: "|") + "]\n"
         + "       rendersrv-bench --server [--counts N,N,…] [--per-layer 1…6] [--frames N] [--runs N] [--counts-only]\n"
-        + "                       [--kind K] [--distinct-timings]\n"
+        + "                       [--kind K] [--distinct-timings] [--event-messages]\n"
         + "       rendersrv-bench --memory [--layers N] [--per-layer N]\n"
         + "       rendersrv-bench --burst [--layers N]\n"
         + "       rendersrv-bench --commit [--chain] [--layers N] [--runs N]\n"
@@ -277,6 +280,7 @@ struct Options {
             case "--server": o.server = true
             case "--counts-only": o.countsOnly = true
             case "--distinct-timings": o.distinctTimings = true
+            case "--event-messages": o.eventMessages = true
             case "--memory": o.memory = true
             case "--per-layer":
                 o.perLayer = positive(a); o.perLayerGiven = true

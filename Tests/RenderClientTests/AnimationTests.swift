@@ -204,3 +204,24 @@ import Testing
         h.run { #expect(l.opacity == 0.5, "the model keeps the change") }
     }
 }
+
+/// Version 5's runs reach delegates as the events they stand for.
+@Suite struct AnimationRunDeliveryTests {
+    @Test func aRunStartsAndFinishesEachOfItsAnimations() throws {
+        let h = Harness()
+        let a = h.committed { Layer() }, b = h.committed { Layer() }
+        let da = RecordingDelegate(), db = RecordingDelegate()
+        h.run {
+            a.add(.basic(.opacity, from: .number(0), to: .number(1), duration: 1), forKey: "fade", delegate: da)
+            b.add(.basic(.opacity, from: .number(0), to: .number(1), duration: 1), forKey: "fade", delegate: db)
+        }
+        h.settle()
+        let added = try #require(h.lastCommit?.addedAnimations)
+        #expect(added.count == 2)
+        let entries = zip(added, [a, b]).map { AnimationRun.Entry(animationID: $0.id, layer: $1.id) }
+        h.deliver(.animationsStarted(AnimationRun(mediaTime: 1000, animations: entries)))
+        #expect(da.starts == 1 && db.starts == 1)
+        h.deliver(.animationsFinished(AnimationRun(mediaTime: 1001, animations: entries)))
+        #expect(da.stops == [true] && db.stops == [true])
+    }
+}

@@ -46,6 +46,6 @@ import Testing
     @Test func theDisplayRangeIsTheSpecs() {
         #expect(DisplayChanged.dimensions == 1...16_384)
         #expect(SpecTableTests.spec.contains("| `width` | `u32` | the display's width in points, 1…16384 |"))
-        #expect(ProtocolVersion.current == 4 && ProtocolVersion.minimumSupported == 2)
+        #expect(ProtocolVersion.current == 5 && ProtocolVersion.minimumSupported == 2)
     }
 }

@@ -110,3 +110,48 @@ import Testing
         #expect(nothing)
     }
 }
+
+/// Version 5's runs: a stretch of one kind one frame, the events they stand for in order,
+/// and what a decoder refuses.
+@Suite struct AnimationRunTests {
+    @Test func aBatchingBufferWritesTheStartsThenTheFinishesAsOneRunEach() throws {
+        let kinds: [LifecycleEvent.Kind] = [.started, .started, .finished, .started, .finished, .finished, .finished, .started]
+        let events = kinds.enumerated().map { i, k in LifecycleEvent(animationID: UInt64(100 + i), layer: LayerID(i % 3 + 1), kind: k) }
+        var buffer = MessageBuffer()
+        buffer.batchesLifecycleEvents = true
+        events.withUnsafeBufferPointer { buffer.appendLifecycleEvents($0, mediaTime: 1000.5) }
+        var decoder = FrameDecoder(maxFrameBytes: 1 << 20)
+        decoder.append(contentsOf: buffer.take())
+        var frames: [Message] = []
+        while let m = try decoder.next() { frames.append(m) }
+        #expect(frames.map(\.type) == [.animationsStarted, .animationsFinished])
+        let startsFirst = events.filter { $0.kind == .started } + events.filter { $0.kind == .finished }
+        #expect(frames.flatMap(\.events) == startsFirst.map { $0.message(at: 1000.5) })
+        // 2 frames of 20 bytes and 8 entries of 12, against 28 or 29 an event.
+        #expect(frames.reduce(0) { $0 + WireCodec.encode($1).count } == 2 * 20 + 8 * 12)
+        // Only starts: one run.
+        var starts = MessageBuffer()
+        starts.batchesLifecycleEvents = true
+        events.filter { $0.kind == .started }.withUnsafeBufferPointer { starts.appendLifecycleEvents($0, mediaTime: 1) }
+        #expect(starts.count == 20 + 4 * 12)
+        for f in frames { #expect(WireCodec.encode(f) == { var b = MessageBuffer(); b.append(f); return b.take() }()) }
+    }
+
+    @Test func aRunOfNoneOrOfMoreThanItsBytesIsMalformed() throws {
+        func frame(count: UInt32, entries: Int) -> [UInt8] {
+            var payload: [UInt8] = withUnsafeBytes(of: (1000.0).bitPattern.littleEndian, Array.init)
+            payload += withUnsafeBytes(of: count.littleEndian, Array.init)
+            payload += [UInt8](repeating: 7, count: entries * 12)
+            return withUnsafeBytes(of: UInt32(payload.count).littleEndian, Array.init) + [0x22, 0x00, 0x00, 0x00] + payload
+        }
+        for (count, entries) in [(UInt32(0), 0), (2, 1), (UInt32.max, 1)] {
+            var decoder = FrameDecoder(maxFrameBytes: 1 << 20)
+            decoder.append(contentsOf: frame(count: count, entries: entries))
+            #expect(throws: ProtocolError.self, "count \(count) with \(entries) entries") { _ = try decoder.next() }
+        }
+        var decoder = FrameDecoder(maxFrameBytes: 1 << 20)
+        decoder.append(contentsOf: frame(count: 1, entries: 1))
+        let run = try decoder.next()
+        #expect(run?.events.count == 1)
+    }
+}

@@ -181,6 +181,10 @@ struct RandomMessages {
         case .animationStarted: return .animationStarted(AnimationStarted(animationID: u64(), layer: u32(), mediaTime: double()))
         case .animationStopped:
             return .animationStopped(AnimationStopped(animationID: u64(), layer: u32(), finished: bool(), mediaTime: double()))
+        case .animationsStarted, .animationsFinished:
+            let run = AnimationRun(mediaTime: double(),
+                                   animations: (0..<int(1...5)).map { _ in AnimationRun.Entry(animationID: u64(), layer: u32()) })
+            return bool() ? .animationsStarted(run) : .animationsFinished(run)
         case .error:
             return .error(ErrorMessage(code: ErrorCode.allCases[int(0 ... ErrorCode.allCases.count - 1)],
                                        message: string(), fatal: bool(), sequence: u64()))

@@ -65,6 +65,17 @@ enum VectorCatalog {
         Vector(name: "animation-stopped-removed", comment: [
             "animationStopped: animation 6 on layer 3 was removed or replaced (finished = false).",
         ], message: .animationStopped(AnimationStopped(animationID: 6, layer: 3, finished: false, mediaTime: 1001))),
+        Vector(name: "animations-started", comment: [
+            "animationsStarted (0x0022, version 5): the frame whose target time is 1000.25 s started",
+            "animation 5 on layer 2, animation 6 on layer 2 and animation 9 on layer 4 (a run: 12 bytes each).",
+        ], message: .animationsStarted(AnimationRun(mediaTime: 1000.25, animations: [
+            AnimationRun.Entry(animationID: 5, layer: 2), AnimationRun.Entry(animationID: 6, layer: 2),
+            AnimationRun.Entry(animationID: 9, layer: 4)]))),
+        Vector(name: "animations-finished", comment: [
+            "animationsFinished (0x0023, version 5): the frame at 1000.5 s finished animation 5 on layer 2",
+            "(each entry stands for an animationStopped with finished = true).",
+        ], message: .animationsFinished(AnimationRun(mediaTime: 1000.5, animations: [
+            AnimationRun.Entry(animationID: 5, layer: 2)]))),
         Vector(name: "error-fatal", comment: [
             "error (0x0030): malformed (1), fatal, no commit; the connection closes after it.",
         ], message: .error(ErrorMessage(code: .malformed, message: "commit truncated at byte 12", fatal: true))),

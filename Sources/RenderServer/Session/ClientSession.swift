@@ -334,6 +334,9 @@ package final class ClientSession: CustomStringConvertible {
             clientName = hello.clientName
             helloPID = hello.pid
             if hello.pid > 0 { pid = hello.pid }
+            // Version 5 takes a frame's animation events as runs (`animationsStarted`,
+            // `animationsFinished`): 12 bytes an animation instead of 28.
+            outbound.batchesLifecycleEvents = version >= 5
             actions.append(.welcome(version: version))
         case let .deliver(m):
             dispatch(m, now: now, slice: slice)

@@ -77,7 +77,8 @@ struct SessionStateMachine: Equatable {
                 state = .closed
                 return .fail(ErrorMessage(code: .invalidCommand, message: "hello sent twice on one connection: "
                     + "open a new connection to start a new session", fatal: true))
-            case .welcome, .commitApplied, .commitPresented, .springRetargeted, .animationStarted, .animationStopped, .statsReply,
+            case .welcome, .commitApplied, .commitPresented, .springRetargeted, .animationStarted, .animationStopped,
+                 .animationsStarted, .animationsFinished, .statsReply,
                  .treeReply, .snapshotReply, .clockStepped, .frameLogReply, .clientsReply, .kickReply, .pointerEvent,
                  .keyEvent, .inputInjected, .trackerUpdate, .displayChanged, .displayResized:
                 state = .closed
