@@ -53,11 +53,25 @@ final class WireClient {
     @discardableResult
     func send(_ m: Message) -> Bool { sendRaw(WireCodec.encode(m)) }
 
-    /// The next message; nil at end of stream or after `timeout`.
+    /// Events of a run (protocol version 5) not yet handed out, from `pendingNext` on.
+    private var pending: [Message] = []
+    private var pendingNext = 0
+
+    /// The next message; nil at end of stream or after `timeout`. A run of animation
+    /// events (version 5) comes as the events it stands for (`Message.events`), as
+    /// RenderClient's connection reads it.
     func receive(timeout: Double? = nil) -> Message? {
+        if pendingNext < pending.count {
+            defer { pendingNext += 1; if pendingNext == pending.count { pending = []; pendingNext = 0 } }
+            return pending[pendingNext]
+        }
         let deadline = Date().timeIntervalSince1970 + (timeout ?? self.timeout)
         while true {
-            if let m = try? decoder.next() { return m }
+            if let m = try? decoder.next() {
+                let events = m.events
+                if events.count > 1 { pending = Array(events.dropFirst()); pendingNext = 0 }
+                return events[0]
+            }
             let left = deadline - Date().timeIntervalSince1970
             guard left > 0 else { return nil }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -72,11 +86,12 @@ final class WireClient {
         }
     }
 
-    /// Every message already readable, without waiting.
+    /// Every message already readable, without waiting (runs of events as their events).
     func receiveAvailable() -> [Message] {
-        var out: [Message] = []
+        var out = Array(pending[pendingNext...])
+        pending = []; pendingNext = 0
         while true {
-            while let m = try? decoder.next() { out.append(m) }
+            while let m = try? decoder.next() { out += m.events }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, 0) > 0 else { return out }
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
