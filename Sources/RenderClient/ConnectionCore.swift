@@ -420,9 +420,17 @@ final class ConnectionCore: @unchecked Sendable {
             state.withLock { $0.serverMediaTime = max($0.serverMediaTime, e.mediaTime) }
             mirror.withLock { $0.image.noteStopped(e) }
             events.append(m)
-        case .animationsStarted, .animationsFinished:
-            // Version 5's runs: handled, and delivered, as the events they stand for.
-            for e in m.events { handle(e, into: &events) }
+        case let .animationsStarted(r):
+            // Version 5's runs: delivered as the events they stand for (one lock for the run).
+            state.withLock { $0.serverMediaTime = max($0.serverMediaTime, r.mediaTime) }
+            events.append(contentsOf: m.events)
+        case let .animationsFinished(r):
+            state.withLock { $0.serverMediaTime = max($0.serverMediaTime, r.mediaTime) }
+            let stops = m.events
+            mirror.withLock { mirror in
+                for case let .animationStopped(e) in stops { mirror.image.noteStopped(e) }
+            }
+            events.append(contentsOf: stops)
         case let .trackerUpdate(u):
             if u.reason == .moved || u.state == .idle { mirror.withLock { $0.image.noteTracker(u) } }
             events.append(m)

@@ -68,9 +68,14 @@ final class WireClient {
         let deadline = Date().timeIntervalSince1970 + (timeout ?? self.timeout)
         while true {
             if let m = try? decoder.next() {
-                let events = m.events
-                if events.count > 1 { pending = Array(events.dropFirst()); pendingNext = 0 }
-                return events[0]
+                switch m {
+                case .animationsStarted, .animationsFinished:
+                    let events = m.events
+                    if events.count > 1 { pending = Array(events.dropFirst()); pendingNext = 0 }
+                    return events[0]
+                default:
+                    return m
+                }
             }
             let left = deadline - Date().timeIntervalSince1970
             guard left > 0 else { return nil }
