@@ -42,15 +42,14 @@ extension MessageBuffer {
     /// frame and 12 an animation.
     public mutating func appendLifecycleEvents(_ events: UnsafeBufferPointer<LifecycleEvent>, mediaTime: Double) {
         guard let base = events.baseAddress, events.count > 0 else { return }
-        if batchesLifecycleEvents { return appendLifecycleRuns(base, events.count, mediaTime: mediaTime) }
         var finished = 0
         for i in 0..<events.count where base[i].kind == .finished { finished &+= 1 }
-        let bytes = events.count &* MessageBuffer.animationStartedBytes &+ finished
-        var p = writer.claim(bytes)
+        let time = mediaTime.bitPattern.littleEndian
+        if batchesLifecycleEvents { return appendLifecycleRuns(base, events.count, finished: finished, time: time) }
+        var p = writer.claim(events.count &* MessageBuffer.animationStartedBytes &+ finished)
         // The header's first word: the payload's length (20 or 21), the type, no flags.
         let startedHeader = UInt64(20) | UInt64(MessageType.animationStarted.rawValue) << 32
         let stoppedHeader = UInt64(21) | UInt64(MessageType.animationStopped.rawValue) << 32
-        let time = mediaTime.bitPattern.littleEndian
         for i in 0..<events.count {
             let e = base[i]
             if e.kind == .started {
@@ -70,6 +69,16 @@ extension MessageBuffer {
         }
     }
 
+    /// Makes room at once for the events of a frame that starts `count` animations, as
+    /// `appendLifecycleEvents` will encode them for this buffer: 28 bytes an event, or, in
+    /// version 5's runs of at most `runLength` events, 12 an event and two run headers a run.
+    public mutating func reserveCapacity(forAnimationsStarting count: Int, runLength: Int) {
+        guard batchesLifecycleEvents else { return reserveCapacity(adding: count &* MessageBuffer.animationStartedBytes) }
+        let runs = count / max(1, runLength) &+ 1
+        reserveCapacity(adding: count &* MessageBuffer.animationRunBytes.entry
+                            &+ runs &* 2 &* MessageBuffer.animationRunBytes.frame)
+    }
+
     /// The bytes of one encoded `animationStarted` (header and payload); an
     /// `animationStopped` takes one more.
     public static let animationStartedBytes = 28
@@ -80,17 +89,17 @@ extension MessageBuffer {
     /// `appendLifecycleEvents` in version 5's runs: the starts as one `animationsStarted`,
     /// then the finishes as one `animationsFinished` (an animation's start still comes before
     /// its finish; alternating kinds, as a frame that starts some animations and finishes
-    /// others makes, would otherwise cost a frame header every few events).
-    private mutating func appendLifecycleRuns(_ base: UnsafePointer<LifecycleEvent>, _ count: Int, mediaTime: Double) {
-        var finished = 0
-        for i in 0 ..< count where base[i].kind == .finished { finished &+= 1 }
+    /// others makes, would otherwise cost a frame header every few events). `time` is the
+    /// media time's bits, little-endian.
+    private mutating func appendLifecycleRuns(_ base: UnsafePointer<LifecycleEvent>, _ count: Int, finished: Int,
+                                              time: UInt64) {
         let started = count &- finished
         let frames = (started > 0 ? 1 : 0) &+ (finished > 0 ? 1 : 0)
         var p = writer.claim(frames &* MessageBuffer.animationRunBytes.frame &+ count &* MessageBuffer.animationRunBytes.entry)
-        let time = mediaTime.bitPattern.littleEndian
-        for (kind, n) in [(LifecycleEvent.Kind.started, started), (.finished, finished)] where n > 0 {
-            let type: MessageType = kind == .started ? .animationsStarted : .animationsFinished
-            p.storeBytes(of: UInt32(truncatingIfNeeded: 12 &+ n &* 12).littleEndian, as: UInt32.self)
+        func run(of kind: LifecycleEvent.Kind, _ type: MessageType, _ n: Int) {
+            guard n > 0 else { return }
+            let payload = MessageBuffer.animationRunBytes.frame &- 8 &+ n &* MessageBuffer.animationRunBytes.entry
+            p.storeBytes(of: UInt32(truncatingIfNeeded: payload).littleEndian, as: UInt32.self)
             p.storeBytes(of: type.rawValue.littleEndian, toByteOffset: 4, as: UInt16.self)
             p.storeBytes(of: UInt16(0), toByteOffset: 6, as: UInt16.self)
             p.storeBytes(of: time, toByteOffset: 8, as: UInt64.self)
@@ -102,5 +111,7 @@ extension MessageBuffer {
                 p += MessageBuffer.animationRunBytes.entry
             }
         }
+        run(of: .started, .animationsStarted, started)
+        run(of: .finished, .animationsFinished, finished)
     }
 }

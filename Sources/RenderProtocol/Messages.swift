@@ -346,11 +346,11 @@ extension Message {
     public var events: [Message] {
         switch self {
         case let .animationsStarted(r):
-            return r.animations.map { .animationStarted(AnimationStarted(animationID: $0.animationID, layer: $0.layer,
-                                                                         mediaTime: r.mediaTime)) }
+            return r.animations.map { LifecycleEvent(animationID: $0.animationID, layer: $0.layer, kind: .started)
+                .message(at: r.mediaTime) }
         case let .animationsFinished(r):
-            return r.animations.map { .animationStopped(AnimationStopped(animationID: $0.animationID, layer: $0.layer,
-                                                                         finished: true, mediaTime: r.mediaTime)) }
+            return r.animations.map { LifecycleEvent(animationID: $0.animationID, layer: $0.layer, kind: .finished)
+                .message(at: r.mediaTime) }
         default:
             return [self]
         }

@@ -24,7 +24,7 @@ package protocol AnimationEventSink: ~Copyable {
 
 extension MessageBuffer: AnimationEventSink {
     package mutating func reserveForAnimationsStarting(_ count: Int) {
-        reserveCapacity(adding: count * MessageBuffer.animationStartedBytes)
+        reserveCapacity(forAnimationsStarting: count, runLength: LifecycleRun.capacity)
     }
 }
 

@@ -816,12 +816,11 @@ package final class LayerStore {
 
     // MARK: Frames
 
-    /// Runs `body` with the nodes, their staleness, the animation states and their
-    /// presentations as raw buffers, for the frame's walk: no copy of any node, no retain per
-    /// access. `body` must not change the tree's structure nor mark caches stale (the buffers
-    /// stay valid only during the call); it may clean them (`worldTiming(slot:in:staleness:)`).
-    /// `withFrameAccess(_:)`'s nodes and their staleness alone (one layer's evaluation outside
-    /// the walk, `withDrawable(_:at:_:)`): the same rules.
+    /// Runs `body` with the nodes and their staleness as raw buffers: no copy of any node, no
+    /// retain per access. `body` must not change the tree's structure nor mark caches stale
+    /// (the buffers stay valid only during the call); it may clean them
+    /// (`worldTiming(slot:in:staleness:)`). One layer's evaluation outside the walk
+    /// (`withDrawable(_:at:_:)`) takes only these.
     func withNodeAccess<R>(_ body: (UnsafeMutablePointer<Node>, UnsafeMutablePointer<Invalidation>) -> R) -> R {
         if nodes.isEmpty { nodes.reserveCapacity(1) }
         if staleness.isEmpty { staleness.reserveCapacity(1) }
@@ -830,19 +829,17 @@ package final class LayerStore {
         }
     }
 
+    /// `withNodeAccess(_:)` with the animation states, their presentations and their layers'
+    /// ids (`animatedIDs`) too, for the frame's walk: the same rules.
     func withFrameAccess<R>(_ body: (UnsafeMutablePointer<Node>, UnsafeMutablePointer<Invalidation>,
                                      UnsafeMutableBufferPointer<AnimationState>,
                                      UnsafeMutablePointer<LayerProperties>, UnsafePointer<LayerID>) -> R) -> R {
-        if nodes.isEmpty { nodes.reserveCapacity(1) }
-        if staleness.isEmpty { staleness.reserveCapacity(1) }
         if presentations.isEmpty { presentations.reserveCapacity(1) }
         if animatedIDs.isEmpty { animatedIDs.reserveCapacity(1) }
-        return nodes.withUnsafeMutableBufferPointer { n in
-            staleness.withUnsafeMutableBufferPointer { z in
-                animations.withUnsafeMutableBufferPointer { a in
-                    presentations.withUnsafeMutableBufferPointer { p in
-                        animatedIDs.withUnsafeBufferPointer { body(n.baseAddress!, z.baseAddress!, a, p.baseAddress!, $0.baseAddress!) }
-                    }
+        return withNodeAccess { n, z in
+            animations.withUnsafeMutableBufferPointer { a in
+                presentations.withUnsafeMutableBufferPointer { p in
+                    animatedIDs.withUnsafeBufferPointer { body(n, z, a, p.baseAddress!, $0.baseAddress!) }
                 }
             }
         }
