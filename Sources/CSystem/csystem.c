@@ -53,6 +53,17 @@ int64_t csys_monotonic_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+int csys_may_run_apart(int pid) {
+    cpu_set_t mine, theirs;
+    CPU_ZERO(&mine);
+    CPU_ZERO(&theirs);
+    if (sched_getaffinity(0, sizeof mine, &mine) != 0 || sched_getaffinity(pid, sizeof theirs, &theirs) != 0)
+        return sysconf(_SC_NPROCESSORS_ONLN) > 1;
+    if (CPU_COUNT(&mine) != 1) return 1;
+    CPU_OR(&theirs, &theirs, &mine);
+    return CPU_COUNT(&theirs) > 1;
+}
+
 void csys_clear_signal_mask(void) {
     sigset_t set;
     sigemptyset(&set);

@@ -46,6 +46,10 @@ struct Latency: ParsableCommand {
         + "with the raw and protocol blocks in the same run, placed as the daemon is.", valueName: "path"))
     var baselineDaemon: String?
 
+    @Option(help: ArgumentHelp("Extra rendersrvd flags for the baseline daemon, space-separated (with "
+        + "--baseline-daemon; e.g. --baseline-arguments=\"--spin-after-reads 0\" against this same binary)."))
+    var baselineArguments: String = ""
+
     @Option(help: ArgumentHelp("How the protocol ping waits for its pong: blocking (a blocking recv, as the raw "
         + "ping-pong waits) or polling (poll, then recv: WireClient's way, for its timeouts; one more system call per "
         + "round trip)."))
@@ -126,7 +130,9 @@ struct Latency: ParsableCommand {
         var others: [(name: String, server: String, process: DaemonProcess)] = []
         defer { for o in others { o.process.stop() } }
         if let baselineDaemon {
-            others.append(("baseline", "baselineDaemon", try DaemonProcess(binary: baselineDaemon)))
+            others.append(("baseline", "baselineDaemon",
+                           try DaemonProcess(arguments: baselineArguments.split(separator: " ").map(String.init),
+                                             binary: baselineDaemon)))
         }
         if libuvFloor {
             others.append(("floor", "floorServer",

@@ -76,6 +76,13 @@ struct RenderServerDaemon: ParsableCommand {
         """, valueName: "n"))
     var compositorThreads: Int?
 
+    @Option(name: .long, help: ArgumentHelp("""
+        After reading from a client that may run on another CPU, keep the loop thread polling without \
+        sleeping this long before it sleeps again (microseconds, 0…1000; 0 never spins; default 50): a \
+        client's next message then finds the loop awake. Costs up to this much CPU a message.
+        """, valueName: "µs"))
+    var spinAfterReads: Double?
+
     @Option(name: .long, help: ArgumentHelp("Log threshold: trace, debug, info, notice, warning, error or critical.",
                                             valueName: "level"))
     var logLevel: LevelOption = .info
@@ -218,6 +225,7 @@ struct RenderServerDaemon: ParsableCommand {
                                           limits: limits, handlesTerminationSignals: true, exitsOnStandardInputEOF: exitOnStdinEof,
                                           logger: logger)
         configuration.maxTreeReplyLayers = maxTreeReplyLayers
+        if let spinAfterReads { configuration.spinAfterReads = spinAfterReads / 1e6 }
         configuration.controlLimits = ControlLimits(jobsPerSession: maxControlJobsPerClient,
                                                     bytesPerSession: maxControlBytesPerClient,
                                                     jobs: maxControlJobs, bytes: maxControlBytes)

@@ -158,14 +158,15 @@ final class TestServer {
     var path: String { server.socketPath }
 
     init(clock: Configuration.Clock = .manual(start: TestServer.start), limits: Limits = .default,
-         maxPendingBytes: UInt32? = nil) throws {
+         maxPendingBytes: UInt32? = nil, spinAfterReads: Double? = nil) throws {
         directory = TestServer.makeDirectory()
         var logger = Logger(label: "rendersrvd-test")
         logger.logLevel = .critical
         var limits = limits
         if let maxPendingBytes { limits.maxSessionPendingBytes = maxPendingBytes }
-        let configuration = Configuration(socketPath: directory + "/socket", clock: clock, limits: limits,
+        var configuration = Configuration(socketPath: directory + "/socket", clock: clock, limits: limits,
                                           logger: logger)
+        if let spinAfterReads { configuration.spinAfterReads = spinAfterReads }
         server = try Server(configuration: configuration)
         try server.start()
     }

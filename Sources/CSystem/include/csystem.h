@@ -21,6 +21,11 @@ int csys_pin_to_cpu(int pid, int cpu);
 /* CLOCK_MONOTONIC in nanoseconds. */
 int64_t csys_monotonic_ns(void);
 
+/* Whether process `pid` (its main thread) may run on a CPU other than the calling thread's
+   only one: 0 when the calling thread may use a single CPU and `pid` no CPU but that one,
+   else 1 (also when either mask cannot be read, with more than one CPU online). */
+int csys_may_run_apart(int pid);
+
 /* Unblocks every signal for the calling thread (a child spawned from a worker
    thread inherits a mask that blocks SIGTERM). */
 void csys_clear_signal_mask(void);

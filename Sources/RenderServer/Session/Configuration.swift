@@ -53,6 +53,14 @@ public struct Configuration {
     /// paused one does not wake, so without this allowance a commit just after an idle vsync
     /// would wait a whole period for the next. 0 serves the next vsync only.
     public var frameLatch: Double = 0.001
+    /// How long the loop thread keeps polling without sleeping after it read from a client
+    /// that may run on another CPU, seconds (0 ≤ spin ≤ 0.001; 0 never spins). A client that
+    /// answers a reply at once (a ping after its pong, a commit after its acknowledgement)
+    /// then finds the loop awake instead of waking it: across CPUs a ping costs about what a
+    /// raw socket ping-pong does instead of 1.1–1.3× it. The price is CPU while clients talk:
+    /// at most this long a read (a client sending 60 messages a second: 3 ms a second at the
+    /// default). Each polling turn first yields the CPU to any thread waiting for it.
+    public var spinAfterReads: Double = 0.000_05
     /// A listening socket passed by a service manager (socket activation): served instead
     /// of binding `socketPath`, and never unlinked (the manager owns the file).
     public var activatedSocket: SocketActivation?
@@ -110,6 +118,10 @@ public struct Configuration {
         guard frameLatch.isFinite, frameLatch >= 0, frameLatch < 0.25 / refreshRate else {
             throw ServerError.invalidConfiguration("frame latch \(frameLatch) s is out of range; use 0 up to a quarter "
                 + "of the frame period (\(0.25 / refreshRate) s at \(refreshRate) Hz)")
+        }
+        guard spinAfterReads.isFinite, spinAfterReads >= 0, spinAfterReads <= 0.001 else {
+            throw ServerError.invalidConfiguration("spin after reads \(spinAfterReads) s is out of range; use 0 (never) "
+                + "up to 0.001 (a millisecond)")
         }
         guard limits.maxFrameBytes >= 64 else {
             throw ServerError.invalidConfiguration("maxFrameBytes \(limits.maxFrameBytes) cannot carry a hello; use at least 64")

@@ -82,6 +82,7 @@ extension Server {
         } else {
             notifyServiceManager { try $0.ready(status: "serving on \(self.socketPath)") }
         }
+        loop.spinNanoseconds = Int64((configuration.spinAfterReads * 1e9).rounded())
         loop.run()
         finishLoop()
         logger.info("rendersrvd stopped")

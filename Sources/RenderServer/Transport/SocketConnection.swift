@@ -46,8 +46,15 @@ final class SocketConnection {
         var fd: uv_os_fd_t = -1
         if uv_fileno(uvHandle(pipe), &fd) == 0 { descriptor = fd }
         pipe.pointee.data = Unmanaged.passRetained(self).toOpaque()
+        if loop.spinNanoseconds > 0 {
+            spinsAfterReads = session.peerPID.map { csys_may_run_apart($0) != 0 } ?? true
+        }
         startReading()
     }
+
+    /// Whether the loop spins after this client's reads (`Loop.run`): it is configured to, and
+    /// the client may run on another CPU than the loop thread (asked once, at the start).
+    private var spinsAfterReads = false
 
     /// The socket's descriptor (libuv's), written to directly while libuv queues nothing
     /// (`write`); -1 when libuv would not tell it, and every write then goes through libuv.
@@ -68,6 +75,7 @@ final class SocketConnection {
     private func didRead(_ nread: Int, into bytes: UnsafeRawPointer?) {
         loop.preconditionInLoop()
         guard phase == .open else { return }
+        if spinsAfterReads { loop.reads &+= 1 }
         // One strong reference for the whole call (each use of the unowned reference is an
         // unowned-to-strong load on an object with a side table, about 80 instructions).
         let server = self.server
