@@ -762,12 +762,7 @@ package final class RenderListBuilder {
         /// Begins `id`'s subtree: appends its item (when it draws) and opens it. `contentHint`:
         /// the content id its item had (an update's), tried before the table's hash lookup.
         mutating func start(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int, contentHint: Int32 = -1) {
-            // A leaf without a mask is done once its item is added: it never goes on the stack
-            // (where `resume` would only take it off again, a copy each way).
-            if let o = open(id, parent: parent, space: space, siblingIndex: siblingIndex, contentHint: contentHint),
-               !o.childrenDone || o.mask != 0 {
-                stack.append(o)
-            }
+            open(id, parent: parent, space: space, siblingIndex: siblingIndex, contentHint: contentHint)
         }
 
         /// Whether what is left of the walk adds no item: one layer, its sublayers and mask
@@ -828,36 +823,40 @@ package final class RenderListBuilder {
             return true
         }
 
-        /// Appends `id`'s item, when it draws, and returns what remains to add of its subtree.
-        mutating func open(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int, contentHint: Int32 = -1) -> Open? {
+        /// Appends `id`'s item, when it draws, and puts what remains to add of its subtree (its
+        /// sublayers, its mask) on the stack. A leaf without a mask is done once its item is
+        /// added: it never makes an `Open` (about 200 bytes, copied into and out of the
+        /// stack, or out of the closure that reads the presentation).
+        mutating func open(_ id: LayerID, parent: Int, space: Int32, siblingIndex: Int, contentHint: Int32 = -1) {
             let tree = self.tree
             if let time {
                 // A sliced update's later slices: the presentation evaluated at their time.
-                return tree.withDrawable(id, at: time) { p, kind, subs in
+                _ = tree.withDrawable(id, at: time) { p, kind, subs in
                     open(id, p, kind, subs, parent: parent, space: space, siblingIndex: siblingIndex, contentHint: contentHint)
-                } ?? nil
+                }
+                return
             }
             // The presentation read where the store keeps it.
-            return tree.withDrawable(id) { p, kind, subs in
+            _ = tree.withDrawable(id) { p, kind, subs in
                 open(id, p, kind, subs, parent: parent, space: space, siblingIndex: siblingIndex, contentHint: contentHint)
-            } ?? nil
+            }
         }
 
         /// `open` of a layer whose presentation is at `p` (read in place), of `kind`, with
         /// `subs`.
         private mutating func open(_ id: LayerID, _ p: UnsafePointer<LayerProperties>, _ kind: LayerKind,
                                    _ subs: [LayerID], parent: Int, space: Int32, siblingIndex: Int,
-                                   contentHint: Int32) -> Open? {
+                                   contentHint: Int32) {
             let handed = table.spaces.column[space]
             let (parentWorld, parentOpacity, clip, depth) = (handed.world, handed.opacity, handed.clip, handed.depth)
-            guard depth < Builder.maxDepth, !p.pointee.isHidden else { return nil }
+            guard depth < Builder.maxDepth, !p.pointee.isHidden else { return }
             let opacity = min(1, max(0, p.pointee.opacity.isFinite ? p.pointee.opacity : 1))
-            guard opacity > 0 else { return nil }
+            guard opacity > 0 else { return }
             let b = p.pointee.bounds
             let anchor = LayerGeometry.anchor(p.pointee)
             guard anchor.x.isFinite, anchor.y.isFinite, p.pointee.position.x.isFinite, p.pointee.position.y.isFinite,
-                  p.pointee.zPosition.isFinite else { return nil }
-            let world4 = LayerGeometry.toSuperlayer(p.pointee, anchor: anchor).concatenating(parentWorld)
+                  p.pointee.zPosition.isFinite else { return }
+            let world4 = LayerGeometry.toSuperlayer(p, anchor: anchor).concatenating(parentWorld)
             let world = ProjectiveTransform(world4)
             // The content the item named last time, when the layer still makes it (compared in
             // place: an animated layer's content seldom changes while it moves; an entry an
@@ -871,11 +870,11 @@ package final class RenderListBuilder {
             // same rect). A content's bounds are the layer's.
             let hitBox: Rect?
             if !drawsNothing {
-                guard let box = world.boundingBox(of: extent) else { return nil }
+                guard let box = world.boundingBox(of: extent) else { return }
                 own = PixelRect(covering: box).insetBy(-1).intersection(clip)
                 hitBox = extent == b ? box : world.boundingBox(of: b)
             } else {
-                guard let box = world.boundingBox(of: b) else { return nil }
+                guard let box = world.boundingBox(of: b) else { return }
                 hitBox = box
             }
             let index = items.count
@@ -889,8 +888,16 @@ package final class RenderListBuilder {
             var geometry = ItemGeometry(world: world, screenBounds: own)
             geometry.hitBounds = HitBounds(hitBox)
             items.append(record, geometry, transition: tree.transition(of: id), zPosition: p.pointee.zPosition)
-            var o = Open(index: index, opacity: opacity, mask: p.pointee.mask, world4: world4, clip: clip, depth: depth)
-            guard !subs.isEmpty else { o.childrenDone = true; return o }
+            let mask = p.pointee.mask
+            guard !subs.isEmpty else {
+                if mask != 0 {
+                    var o = Open(index: index, opacity: opacity, mask: mask, world4: world4, clip: clip, depth: depth)
+                    o.childrenDone = true
+                    stack.append(o)
+                }
+                return
+            }
+            var o = Open(index: index, opacity: opacity, mask: mask, world4: world4, clip: clip, depth: depth)
 
             // The sublayers' space: the sublayer transform about the anchor, flattened.
             var childClip = clip
@@ -898,16 +905,17 @@ package final class RenderListBuilder {
                 guard let box = world.boundingBox(of: b) else {
                     items[stored: index].subtreeEnd = items.count
                     o.childrenDone = true
-                    return o
+                    if mask != 0 { stack.append(o) }
+                    return
                 }
                 childClip = PixelRect(covering: box).insetBy(-1).intersection(clip)
             }
             // Flattened into this layer's plane after the sublayer transform (`LayerGeometry`).
-            let childWorld = LayerGeometry.sublayerSpace(p.pointee, anchor: anchor, world: world4)
+            let childWorld = LayerGeometry.sublayerSpace(p.pointee.sublayerTransform, anchor: anchor, world: world4)
             o.ordered = Builder.zOrdered(subs, tree)
             o.childSpace = table.spaces.make(SpaceNode(world: childWorld, clip: childClip, opacity: effective,
                                                        depth: depth + 1))
-            return o
+            stack.append(o)
         }
 
         /// Sublayers back to front: by zPosition, ties in sublayer order.

@@ -27,25 +27,46 @@ enum LayerGeometry {
               y: p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height)
     }
 
+    /// The layer-to-superlayer transform, from the layer's position, zPosition and transform.
+    @inline(__always)
+    static func toSuperlayer(position: Point, zPosition: Double, transform: Transform3D, anchor a: Point) -> Transform3D {
+        let toAnchor = Transform3D.translation(x: -a.x, y: -a.y)
+        let toPosition = Transform3D.translation(x: position.x, y: position.y, z: zPosition)
+        if transform.isIdentity { return toAnchor.concatenating(toPosition) }
+        return toAnchor.concatenating(transform).concatenating(toPosition)
+    }
+
     /// The layer-to-superlayer transform.
     @inline(__always)
     static func toSuperlayer(_ p: borrowing LayerProperties, anchor a: Point) -> Transform3D {
-        let toAnchor = Transform3D.translation(x: -a.x, y: -a.y)
-        let toPosition = Transform3D.translation(x: p.position.x, y: p.position.y, z: p.zPosition)
-        if p.transform.isIdentity { return toAnchor.concatenating(toPosition) }
-        return toAnchor.concatenating(p.transform).concatenating(toPosition)
+        toSuperlayer(position: p.position, zPosition: p.zPosition, transform: p.transform, anchor: a)
+    }
+
+    /// The same, of the presentation at `p`, read in place (`p.pointee` handed to the
+    /// borrowing form was copied whole, a retain and a release of each of its boxes, once
+    /// per render item).
+    @inline(__always)
+    static func toSuperlayer(_ p: UnsafePointer<LayerProperties>, anchor a: Point) -> Transform3D {
+        toSuperlayer(position: p.pointee.position, zPosition: p.pointee.zPosition, transform: p.pointee.transform, anchor: a)
     }
 
     static func toSuperlayer(_ p: borrowing LayerProperties) -> Transform3D { toSuperlayer(p, anchor: anchor(p)) }
 
+    /// The space a layer's sublayers are placed in, given its sublayer transform, its anchor
+    /// and its world transform.
+    @inline(__always)
+    static func sublayerSpace(_ sublayerTransform: Transform3D, anchor a: Point, world: Transform3D) -> Transform3D {
+        var flat = world
+        flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
+        guard !sublayerTransform.isIdentity else { return flat }
+        return Transform3D.translation(x: -a.x, y: -a.y).concatenating(sublayerTransform)
+            .concatenating(.translation(x: a.x, y: a.y)).concatenating(flat)
+    }
+
     /// The space a layer's sublayers are placed in, given the layer's world transform.
     @inline(__always)
     static func sublayerSpace(_ p: borrowing LayerProperties, anchor a: Point, world: Transform3D) -> Transform3D {
-        var flat = world
-        flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
-        guard !p.sublayerTransform.isIdentity else { return flat }
-        return Transform3D.translation(x: -a.x, y: -a.y).concatenating(p.sublayerTransform)
-            .concatenating(.translation(x: a.x, y: a.y)).concatenating(flat)
+        sublayerSpace(p.sublayerTransform, anchor: a, world: world)
     }
 }
 
