@@ -571,7 +571,13 @@ package final class RenderListBuilder {
     private func step(_ u: inout Updating, _ tree: PresentedTree, _ display: PixelRect, budget: Int,
                       time: Double?) -> Bool {
         var left = budget, built = 0, subtrees = 0, skipped = 0
-        defer { updatedItems += built; subtreeBuilds += subtrees }
+        defer {
+            updatedItems += built; subtreeBuilds += subtrees
+            // The block's items read their contents and spaces from the tables as they are now
+            // (once a slice: what `place` puts in reads nothing else meanwhile).
+            u.block.items.contents = u.block.table.column
+            u.block.items.spaces = u.block.table.spaces.column
+        }
         if var p = u.partial {
             u.partial = nil
             if !p.built {
@@ -601,6 +607,7 @@ package final class RenderListBuilder {
         var b = Builder(display: display, tree: tree, table: u.block.table, items: u.spare ?? RenderItems())
         u.spare = nil
         b.time = time
+        b.setsColumns = false
         defer { b.items.removeAll(); u.spare = b.items }
         while u.next < (u.starts?.count ?? u.layers.count) && left > 0 {
             let i: Int, id: LayerID
@@ -636,6 +643,7 @@ package final class RenderListBuilder {
                 var rest = Builder(display: display, tree: tree, table: u.block.table)
                 swap(&rest, &b)
                 b.time = time
+                b.setsColumns = false
                 u.partial = Partial(builder: rest, start: i, old: old)
                 return true
             }
@@ -671,8 +679,6 @@ package final class RenderListBuilder {
                                 transition: record.inTransition ? items.transitions[record.key] : nil,
                                 zPosition: items.zPosition(at: k))
         }
-        block.items.contents = block.table.column
-        block.items.spaces = block.table.spaces.column
         return true
     }
 
@@ -717,6 +723,10 @@ package final class RenderListBuilder {
 
         /// The session's content table: each item's content is interned there.
         let table: ContentTable
+        /// Whether `resume` points the items at the tables' columns when it returns (a
+        /// sliced update's builders do not: their items are only copied into the block,
+        /// whose columns `step` sets once a slice).
+        var setsColumns = true
 
         init(display: PixelRect, tree: PresentedTree, table: ContentTable, items: RenderItems = RenderItems()) {
             self.display = display; self.tree = tree; self.table = table; self.items = items
@@ -774,7 +784,7 @@ package final class RenderListBuilder {
         /// Goes on with the walk until it ends (true) or `budget` more items are added (false).
         mutating func resume(budget: Int) -> Bool {
             // The items read their contents from the table as it is now.
-            defer { items.contents = table.column; items.spaces = table.spaces.column }
+            defer { if setsColumns { items.contents = table.column; items.spaces = table.spaces.column } }
             let limit = budget == .max ? Int.max : items.count + budget
             while !stack.isEmpty {
                 if items.count >= limit { return false }
