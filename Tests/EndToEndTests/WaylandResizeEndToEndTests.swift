@@ -63,12 +63,22 @@ struct WaylandResizeEndToEndTests {
         #expect(client.connection.welcome.displayWidth == 400 && client.connection.welcome.displayHeight == 300,
                 "the connection's welcome follows")
         // The daemon draws 400x300 frames: the magenta root in the top-left corner, black beyond.
-        let frame = try #require(try XDisplaySupport.poll(10) { () -> SnapshotReply? in
+        // The root's commit and the resize race (the commit goes out on the connection's
+        // thread, the resize through the X server): the first 400x300 frame may come before
+        // the commit, so the frames are read until one shows the root, under a deadline.
+        var last: SnapshotReply?
+        func bgr(_ f: SnapshotReply, _ px: Int, _ py: Int) -> [UInt8] {
+            let i = (py * 400 + px) * 4
+            return Array(f.pixels[i..<i + 3])
+        }
+        _ = try XDisplaySupport.poll(10) { () -> Bool? in
             let f = try client.control.snapshot()
-            return f.width == 400 && f.height == 300 ? f : nil
-        }, "the daemon's frames never took the window's size")
-        func bgr(_ px: Int, _ py: Int) -> [UInt8] { let i = (py * 400 + px) * 4; return Array(frame.pixels[i..<i + 3]) }
-        #expect(bgr(80, 60) == [255, 0, 255] && bgr(300, 250) == [0, 0, 0])
+            guard f.width == 400 && f.height == 300 else { return nil }
+            last = f
+            return bgr(f, 80, 60) == [255, 0, 255] ? true : nil
+        }
+        let frame = try #require(last, "the daemon's frames never took the window's size")
+        #expect(bgr(frame, 80, 60) == [255, 0, 255] && bgr(frame, 300, 250) == [0, 0, 0])
         // And weston's output shows them, to its new edges.
         let shown = try XDisplaySupport.poll(10) { () -> Bool? in
             let w = output.x + 400, h = output.y + 300

@@ -55,7 +55,7 @@ public final class Loop {
 
     /// How long the loop keeps polling without sleeping after a turn that read from a
     /// client, nanoseconds (0: it always sleeps in `epoll_wait` when there is nothing to do).
-    /// Set before `run`; `run` ignores it when its thread may use only one CPU.
+    /// Set before `run` (connections read it when they start).
     var spinNanoseconds: Int64 = 0
     /// Reads so far from clients that may run on another CPU than this thread
     /// (`SocketConnection` counts them): what tells `run` that a turn served a client worth
@@ -73,8 +73,8 @@ public final class Loop {
     /// served in those turns as in any other, and each polling turn first yields the CPU to
     /// any thread waiting for it (a compositor thread). Reads from a client that can run only
     /// on this thread's one CPU do not count: it could send its next message only by taking
-    /// the CPU from the spinning loop (measured: a ping 1.28–1.37× a raw ping-pong when
-    /// spinning for such a client, 1.06–1.21× sleeping).
+    /// the CPU from the spinning loop (measured: a ping 1.28–1.45× a raw ping-pong when
+    /// spinning for such a client, 1.06–1.26× sleeping).
     func run() {
         ownerThread = pthread_self()
         guard spinNanoseconds > 0 else { uv_run(raw, UV_RUN_DEFAULT); return }
