@@ -48,6 +48,7 @@ import Testing
     /// A client that pings back to back keeps a spinning loop awake (it never sleeps between
     /// its pings); the frames of a running animation still come on time meanwhile, and the
     /// server stops while spinning. Without a spin, the loop never polls instead of sleeping.
+    /// (On a machine with one CPU online the client can only run on the loop's: no spin.)
     @Test(arguments: [0.001, 0])
     func aSpinningLoopServesFramesAndStops(spin: Double) throws {
         let s = try TestServer(clock: .real, spinAfterReads: spin)
@@ -75,9 +76,9 @@ import Testing
         }
         #expect(last >= first + 5, "frames went from \(first) to \(last) while the client pinged")
         let turns = try #require(Self.spinTurns(s.server))
-        if spin > 0 {
+        if spin > 0 && sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 {
             #expect(turns > 0, "the loop never polled after a read")
-        } else {
+        } else if spin == 0 {
             #expect(turns == 0, "a loop configured not to spin polled \(turns) turns")
         }
         s.server.stop()
