@@ -86,6 +86,21 @@ package final class RenderListBuilder {
         var animated: [LayerID]
         /// The session's content table (the items' content ids).
         var table: ContentTable
+
+        init(serial: UInt64, root: LayerID, items: RenderItems, index: ItemIndex, animated: [LayerID],
+             table: ContentTable) {
+            self.serial = serial; self.root = root; self.items = items; self.index = index
+            self.animated = animated; self.table = table
+            takeColumns()
+        }
+
+        /// Points the items at the table's content and space columns as they are now: where a
+        /// block is made, and after a slice of an update has put rebuilt items in place (the
+        /// only two ways its items come to name new content or space ids).
+        mutating func takeColumns() {
+            items.contents = table.column
+            items.spaces = table.spaces.column
+        }
     }
     private var blocks: [UInt32: Block] = [:]
     /// Each session's content table (`ContentTable`), kept while the session has a tree.
@@ -573,10 +588,8 @@ package final class RenderListBuilder {
         var left = budget, built = 0, subtrees = 0, skipped = 0
         defer {
             updatedItems += built; subtreeBuilds += subtrees
-            // The block's items read their contents and spaces from the tables as they are now
-            // (once a slice: what `place` puts in reads nothing else meanwhile).
-            u.block.items.contents = u.block.table.column
-            u.block.items.spaces = u.block.table.spaces.column
+            // Once a slice: what `place` puts in is read by nothing else meanwhile.
+            u.block.takeColumns()
         }
         if var p = u.partial {
             u.partial = nil
@@ -607,7 +620,6 @@ package final class RenderListBuilder {
         var b = Builder(display: display, tree: tree, table: u.block.table, items: u.spare ?? RenderItems())
         u.spare = nil
         b.time = time
-        b.setsColumns = false
         defer { b.items.removeAll(); u.spare = b.items }
         while u.next < (u.starts?.count ?? u.layers.count) && left > 0 {
             let i: Int, id: LayerID
@@ -643,7 +655,6 @@ package final class RenderListBuilder {
                 var rest = Builder(display: display, tree: tree, table: u.block.table)
                 swap(&rest, &b)
                 b.time = time
-                b.setsColumns = false
                 u.partial = Partial(builder: rest, start: i, old: old)
                 return true
             }
@@ -721,12 +732,10 @@ package final class RenderListBuilder {
         /// frame (a sliced update's later slices).
         var time: Double?
 
-        /// The session's content table: each item's content is interned there.
+        /// The session's content table: each item's content is interned there. The items'
+        /// content and space ids are read through its columns once they are a block's
+        /// (`Block.takeColumns`).
         let table: ContentTable
-        /// Whether `resume` points the items at the tables' columns when it returns (a
-        /// sliced update's builders do not: their items are only copied into the block,
-        /// whose columns `step` sets once a slice).
-        var setsColumns = true
 
         init(display: PixelRect, tree: PresentedTree, table: ContentTable, items: RenderItems = RenderItems()) {
             self.display = display; self.tree = tree; self.table = table; self.items = items
@@ -783,8 +792,6 @@ package final class RenderListBuilder {
 
         /// Goes on with the walk until it ends (true) or `budget` more items are added (false).
         mutating func resume(budget: Int) -> Bool {
-            // The items read their contents from the table as it is now.
-            defer { if setsColumns { items.contents = table.column; items.spaces = table.spaces.column } }
             let limit = budget == .max ? Int.max : items.count + budget
             while !stack.isEmpty {
                 if items.count >= limit { return false }
@@ -866,7 +873,11 @@ package final class RenderListBuilder {
             let anchor = LayerGeometry.anchor(p.pointee)
             guard anchor.x.isFinite, anchor.y.isFinite, p.pointee.position.x.isFinite, p.pointee.position.y.isFinite,
                   p.pointee.zPosition.isFinite else { return }
-            let world4 = LayerGeometry.toSuperlayer(p, anchor: anchor).concatenating(parentWorld)
+            // Fields, not `p.pointee`: handed to the borrowing form, the whole presentation was
+            // copied (a retain and release of each of its boxes) once an item.
+            let world4 = LayerGeometry.toSuperlayer(position: p.pointee.position, zPosition: p.pointee.zPosition,
+                                                    transform: p.pointee.transform, anchor: anchor)
+                .concatenating(parentWorld)
             let world = ProjectiveTransform(world4)
             // The content the item named last time, when the layer still makes it (compared in
             // place: an animated layer's content seldom changes while it moves; an entry an

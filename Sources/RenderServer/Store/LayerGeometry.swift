@@ -42,14 +42,6 @@ enum LayerGeometry {
         toSuperlayer(position: p.position, zPosition: p.zPosition, transform: p.transform, anchor: a)
     }
 
-    /// The same, of the presentation at `p`, read in place (`p.pointee` handed to the
-    /// borrowing form was copied whole, a retain and a release of each of its boxes, once
-    /// per render item).
-    @inline(__always)
-    static func toSuperlayer(_ p: UnsafePointer<LayerProperties>, anchor a: Point) -> Transform3D {
-        toSuperlayer(position: p.pointee.position, zPosition: p.pointee.zPosition, transform: p.pointee.transform, anchor: a)
-    }
-
     static func toSuperlayer(_ p: borrowing LayerProperties) -> Transform3D { toSuperlayer(p, anchor: anchor(p)) }
 
     /// The space a layer's sublayers are placed in, given its sublayer transform, its anchor
