@@ -117,6 +117,15 @@ int csys_set_thread_nice(int nice) {
     return setpriority(PRIO_PROCESS, (id_t)tid, nice) == 0 ? 0 : -errno;
 }
 
+int csys_get_thread_nice(int *nice) {
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+    errno = 0;
+    int value = getpriority(PRIO_PROCESS, (id_t)tid);
+    if (value == -1 && errno != 0) return -errno;
+    *nice = value;
+    return 0;
+}
+
 /* Shared-memory contents (Protocol/PROTOCOL.md §7.4). */
 
 int csys_sealed_memfd(const char *name, const void *bytes, size_t length) {

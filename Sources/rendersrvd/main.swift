@@ -83,6 +83,14 @@ struct RenderServerDaemon: ParsableCommand {
         """, valueName: "µs"))
     var spinAfterReads: Double?
 
+    @Option(name: .long, help: ArgumentHelp("""
+        The loop thread's nice value (-20…19; default -5): above the clients beside it on a CPU, \
+        the loop is not preempted by them as it reads their messages, and frames go first. Raising \
+        a priority needs root, CAP_SYS_NICE or RLIMIT_NICE; without them the daemon says so and runs \
+        at its thread's priority. The compositor's drawing threads run at 5.
+        """, valueName: "n"))
+    var loopNice: Int = -5
+
     @Option(name: .long, help: ArgumentHelp("Log threshold: trace, debug, info, notice, warning, error or critical.",
                                             valueName: "level"))
     var logLevel: LevelOption = .info
@@ -226,6 +234,7 @@ struct RenderServerDaemon: ParsableCommand {
                                           logger: logger)
         configuration.maxTreeReplyLayers = maxTreeReplyLayers
         if let spinAfterReads { configuration.spinAfterReads = spinAfterReads / 1e6 }
+        configuration.loopNice = loopNice
         configuration.controlLimits = ControlLimits(jobsPerSession: maxControlJobsPerClient,
                                                     bytesPerSession: maxControlBytesPerClient,
                                                     jobs: maxControlJobs, bytes: maxControlBytes)

@@ -55,6 +55,8 @@ int csys_notify_datagram(const char *name, const char *message);
 
 /* Sets the calling thread's nice value (Linux threads have their own). 0 or -errno. */
 int csys_set_thread_nice(int nice);
+/* The calling thread's nice value, in `*nice`. 0 or -errno. */
+int csys_get_thread_nice(int *nice);
 /* Shared-memory contents (Protocol/PROTOCOL.md, "Shared-memory contents"). Linux's seal bits. */
 #define CSYS_SEAL_SEAL 0x0001
 #define CSYS_SEAL_SHRINK 0x0002

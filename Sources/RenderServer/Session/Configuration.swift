@@ -61,6 +61,17 @@ public struct Configuration {
     /// at most this long a read (a client sending 60 messages a second: 3 ms a second at the
     /// default). Each polling turn first yields the CPU to any thread waiting for it.
     public var spinAfterReads: Double = 0.000_05
+    /// The loop thread's nice value while the server runs (−20…19), or nil to leave the thread
+    /// as it is (the default here; `rendersrvd` asks for −5, `--loop-nice`). A client that
+    /// shares the loop thread's CPU is woken when the loop reads its message (the kernel frees
+    /// the message's buffer and tells the sender there is room to write), and at the same
+    /// priority it may then take the CPU before the loop has answered: two more context
+    /// switches a message. Above its clients the loop is not preempted so; frames and replies
+    /// go first, as the compositor's drawing threads (nice 5) already let them. Raising a
+    /// thread's priority needs root, CAP_SYS_NICE or a high enough RLIMIT_NICE; without them
+    /// the server logs a notice and runs at the thread's priority. The thread's value is put
+    /// back when `run` returns.
+    public var loopNice: Int? = nil
     /// A listening socket passed by a service manager (socket activation): served instead
     /// of binding `socketPath`, and never unlinked (the manager owns the file).
     public var activatedSocket: SocketActivation?
@@ -122,6 +133,10 @@ public struct Configuration {
         guard spinAfterReads.isFinite, spinAfterReads >= 0, spinAfterReads <= 0.001 else {
             throw ServerError.invalidConfiguration("spin after reads \(spinAfterReads) s is out of range; use 0 (never) "
                 + "up to 0.001 (a millisecond)")
+        }
+        if let loopNice, !(-20...19).contains(loopNice) {
+            throw ServerError.invalidConfiguration("loop nice \(loopNice) is out of range; use -20 (the highest priority) "
+                + "up to 19 (the lowest), or leave it unset to keep the thread's priority")
         }
         guard limits.maxFrameBytes >= 64 else {
             throw ServerError.invalidConfiguration("maxFrameBytes \(limits.maxFrameBytes) cannot carry a hello; use at least 64")

@@ -66,6 +66,8 @@ extension Server {
             state.unlock()
         }
         loop.adopt()
+        let niceToRestore = raiseLoopPriority()
+        defer { if let niceToRestore { restoreLoopPriority(niceToRestore) } }
         do {
             try setUpLoopThread()
         } catch {
@@ -86,6 +88,39 @@ extension Server {
         loop.run()
         finishLoop()
         logger.info("rendersrvd stopped")
+    }
+
+    /// Gives the loop thread `Configuration.loopNice`; returns the nice value to put back when
+    /// the loop ends (nil: nothing changed). A refusal (no privilege to raise a priority) is
+    /// logged, and the loop runs at the thread's priority.
+    func raiseLoopPriority() -> Int32? {
+        guard let wanted = configuration.loopNice else { return nil }
+        var before: Int32 = 0
+        let read = csys_get_thread_nice(&before)
+        guard read == 0 else {
+            logger.notice("the loop thread's priority is left as it is: its nice value cannot be read (\(String(cString: strerror(-read))))")
+            return nil
+        }
+        let rc = csys_set_thread_nice(Int32(wanted))
+        guard rc == 0 else {
+            logger.notice("""
+                the loop thread runs at nice \(before), not \(wanted): \(String(cString: strerror(-rc))); raising a \
+                thread's priority needs root, CAP_SYS_NICE or RLIMIT_NICE of at least \(20 - wanted) (`ulimit -e`). A \
+                client on the loop thread's CPU may then preempt the loop as it reads (SERVER.md, "A message's cost on \
+                the loop thread"); --loop-nice \(before) keeps the thread's priority without this notice
+                """)
+            return nil
+        }
+        loopNice = wanted
+        logger.info("the loop thread runs at nice \(wanted)")
+        return before
+    }
+
+    /// Puts the thread's nice value back after the loop (`raiseLoopPriority`).
+    func restoreLoopPriority(_ nice: Int32) {
+        let rc = csys_set_thread_nice(nice)
+        if rc != 0 { logger.notice("the thread that ran the loop stays at nice \(loopNice ?? 0): putting back \(nice) failed (\(String(cString: strerror(-rc))))") }
+        loopNice = Int(nice)
     }
 
     /// After the loop ran out of active handles: closes what is left and the loop.

@@ -65,6 +65,9 @@ public final class Server: @unchecked Sendable {
     var stopRequested = false              // guarded by `state`
     /// Work finished off the loop thread (control replies, drawn frames), to run on it.
     let mailbox: LoopMailbox
+    /// The loop thread's nice value once `run` set it (`Configuration.loopNice`); nil while
+    /// the server has not changed it. Loop thread.
+    var loopNice: Int?
     /// Builds control replies (tree dumps) off the loop thread.
     let controlQueue = DispatchQueue(label: "rendersrvd control")
 
