@@ -66,8 +66,8 @@ extension Server {
             state.unlock()
         }
         loop.adopt()
-        let niceToRestore = raiseLoopPriority()
-        defer { if let niceToRestore { restoreLoopPriority(niceToRestore) } }
+        let niceToRestore = applyLoopNice()
+        defer { if let niceToRestore { restoreLoopNice(niceToRestore) } }
         do {
             try setUpLoopThread()
         } catch {
@@ -93,7 +93,7 @@ extension Server {
     /// Gives the loop thread `Configuration.loopNice`; returns the nice value to put back when
     /// the loop ends (nil: nothing changed). A refusal (no privilege to raise a priority) is
     /// logged, and the loop runs at the thread's priority.
-    func raiseLoopPriority() -> Int32? {
+    func applyLoopNice() -> Int32? {
         guard let wanted = configuration.loopNice else { return nil }
         var before: Int32 = 0
         let read = csys_get_thread_nice(&before)
@@ -116,11 +116,14 @@ extension Server {
         return before
     }
 
-    /// Puts the thread's nice value back after the loop (`raiseLoopPriority`).
-    func restoreLoopPriority(_ nice: Int32) {
+    /// Puts the thread's nice value back after the loop (`applyLoopNice`). Lowering a nice
+    /// value needs the privilege raising one does: without it the thread keeps the loop's.
+    func restoreLoopNice(_ nice: Int32) {
         let rc = csys_set_thread_nice(nice)
-        if rc != 0 { logger.notice("the thread that ran the loop stays at nice \(loopNice ?? 0): putting back \(nice) failed (\(String(cString: strerror(-rc))))") }
-        loopNice = Int(nice)
+        guard rc == 0 else {
+            return logger.notice("the thread that ran the loop stays at nice \(loopNice ?? 0): putting back \(nice) failed (\(String(cString: strerror(-rc))))")
+        }
+        loopNice = nil
     }
 
     /// After the loop ran out of active handles: closes what is left and the loop.

@@ -65,8 +65,8 @@ public final class Server: @unchecked Sendable {
     var stopRequested = false              // guarded by `state`
     /// Work finished off the loop thread (control replies, drawn frames), to run on it.
     let mailbox: LoopMailbox
-    /// The loop thread's nice value once `run` set it (`Configuration.loopNice`); nil while
-    /// the server has not changed it. Loop thread.
+    /// The loop thread's nice value while `run` has it changed (`Configuration.loopNice`);
+    /// nil when the server did not change it or has put it back. Loop thread.
     var loopNice: Int?
     /// Builds control replies (tree dumps) off the loop thread.
     let controlQueue = DispatchQueue(label: "rendersrvd control")
