@@ -83,7 +83,9 @@ struct RenderServerDaemon: ParsableCommand {
         """, valueName: "µs"))
     var spinAfterReads: Double?
 
-    @Option(name: .long, help: ArgumentHelp("""
+    // Unconditional: the value is usually negative (`--loop-nice -10`), which the parser
+    // would otherwise take for a flag.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("""
         The loop thread's nice value (-20…19; default -5): above the clients beside it on a CPU, \
         the loop is not preempted by them as it reads their messages, and frames go first. Raising \
         a priority needs root, CAP_SYS_NICE or RLIMIT_NICE; without them the daemon says so and runs \
