@@ -2,6 +2,7 @@
 #include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/eventfd.h>
 #include "csystem.h"
 #include <errno.h>
 #include <signal.h>
@@ -124,6 +125,25 @@ int csys_get_thread_nice(int *nice) {
     if (value == -1 && errno != 0) return -errno;
     *nice = value;
     return 0;
+}
+
+int csys_eventfd(void) {
+    int fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    return fd >= 0 ? fd : -errno;
+}
+
+int csys_eventfd_signal(int fd) {
+    uint64_t one = 1;
+    ssize_t n;
+    do { n = write(fd, &one, sizeof one); } while (n < 0 && errno == EINTR);
+    /* EAGAIN: the counter is at its maximum, so the descriptor is readable anyway. */
+    return n == sizeof one || errno == EAGAIN ? 0 : -errno;
+}
+
+void csys_eventfd_drain(int fd) {
+    uint64_t count;
+    ssize_t n;
+    do { n = read(fd, &count, sizeof count); } while (n < 0 && errno == EINTR);
 }
 
 /* Shared-memory contents (Protocol/PROTOCOL.md §7.4). */

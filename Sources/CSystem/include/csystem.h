@@ -57,6 +57,13 @@ int csys_notify_datagram(const char *name, const char *message);
 int csys_set_thread_nice(int nice);
 /* The calling thread's nice value, in `*nice`. 0 or -errno. */
 int csys_get_thread_nice(int *nice);
+/* A non-blocking, close-on-exec eventfd (a counter that makes its descriptor readable while
+   not 0). The fd or -errno. */
+int csys_eventfd(void);
+/* Adds one to the counter: one write(2), nothing held across it. 0 or -errno. */
+int csys_eventfd_signal(int fd);
+/* Reads the counter back to 0 (nothing when it is 0 already). */
+void csys_eventfd_drain(int fd);
 /* Shared-memory contents (Protocol/PROTOCOL.md, "Shared-memory contents"). Linux's seal bits. */
 #define CSYS_SEAL_SEAL 0x0001
 #define CSYS_SEAL_SHRINK 0x0002

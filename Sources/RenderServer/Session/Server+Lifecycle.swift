@@ -204,7 +204,8 @@ extension Server {
         auxiliaryPolls = []
         if let pipe = terminationPipe { close(pipe.read); close(pipe.write); terminationPipe = nil }
         mailbox.close()
-        uvCloseAndFree(async)
+        uv_poll_stop(wakePoll)
+        uvCloseAndFree(wakePoll)
         // A grace timer: sessions still flushing after a second are cut.
         graceTimer = startTimer(after: 1000, repeat: 0) { server in
             for c in Array(server.connections.values) { c.cut() }

@@ -53,7 +53,8 @@ public final class Server: @unchecked Sendable {
     var jobIdle: UnsafeMutablePointer<uv_idle_t>?
 
     // Running and stopping (see Server+Lifecycle.swift).
-    let async: UnsafeMutablePointer<uv_async_t>
+    /// Polls the mailbox's eventfd: what other threads post wakes the loop through it.
+    let wakePoll: UnsafeMutablePointer<uv_poll_t>
     var auxiliaryPolls: [UnsafeMutablePointer<uv_poll_t>] = []
     var terminationPipe: (read: Int32, write: Int32)?
     var shuttingDown = false
@@ -81,14 +82,16 @@ public final class Server: @unchecked Sendable {
         core = ServerCore(configuration: configuration, output: configuration.output ?? HeadlessOutput(),
                           mediaTime: Server.monotonicSeconds)
         loop = try Loop()
-        async = uvAllocate(uv_async_t.self)
-        var rc = uv_async_init(loop.raw, async) { handle in
+        mailbox = try LoopMailbox()
+        wakePoll = uvAllocate(uv_poll_t.self)
+        var rc = uv_poll_init(loop.raw, wakePoll, mailbox.descriptor)
+        guard rc == 0 else { wakePoll.deallocate(); throw ServerError.libuv(call: "uv_poll_init(mailbox)", code: rc) }
+        wakePoll.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        rc = uv_poll_start(wakePoll, Int32(UV_READABLE.rawValue)) { handle, _, _ in
             let server = Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
             server.asyncWoke()
         }
-        guard rc == 0 else { async.deallocate(); throw ServerError.libuv(call: "uv_async_init", code: rc) }
-        mailbox = LoopMailbox(async: async)
-        async.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        guard rc == 0 else { uvCloseAndFree(wakePoll); throw ServerError.libuv(call: "uv_poll_start(mailbox)", code: rc) }
         do {
             if case .real = configuration.clock {
                 if let window = core.output.windowDisplay {
@@ -107,7 +110,7 @@ public final class Server: @unchecked Sendable {
         } catch {
             // Undo what was set up, so a failed start leaves nothing behind.
             realClock?.stop()
-            uvCloseAndFree(async)
+            uvCloseAndFree(wakePoll)
             rc = loop.close()
             throw error
         }

@@ -1,9 +1,17 @@
-import CLibUV
+import CSystem
 import Foundation
 
 /// What other threads hand to the loop thread: jobs (`Server.runOnLoop`: control replies,
 /// tests' probes) and the frames the compositor finished drawing, in the order they were
-/// posted, each post waking the loop through its `uv_async_t`.
+/// posted, each post waking the loop through the mailbox's eventfd, which the server polls.
+///
+/// An eventfd and not libuv's `uv_async_t`: `uv_async_send` marks its handle busy, writes to
+/// wake the loop, then marks it done, and a loop that finds the handle still busy spins and
+/// calls `sched_yield` until it is done. A loop thread that runs above the poster on the same
+/// CPU (`Configuration.loopNice`; the compositor's threads run at nice 5) is woken by that
+/// write, takes the CPU, and spins while the poster cannot get it back: at nice −20 the
+/// compositor's "pixels ready" reached the loop 0.5 ms late. A write to an eventfd leaves
+/// nothing half done.
 ///
 /// It is an object of its own, not part of `Server`, so that the compositor's frame-ready
 /// handler can hold it (strongly: it refers to no server) where it would otherwise hold a
@@ -13,7 +21,7 @@ import Foundation
 ///
 /// Thread affinity: `post`, `wake` and `close` from any thread; `take` on the loop thread.
 /// Once closed (the loop is shutting down, or the server is gone) posts are dropped and
-/// the async handle is never touched again.
+/// the eventfd is never written again; it is closed with the mailbox.
 final class LoopMailbox: @unchecked Sendable {
     /// One posted item.
     enum Item: Sendable {
@@ -25,10 +33,16 @@ final class LoopMailbox: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [Item] = []          // guarded by `lock`
     private var isOpen = true               // guarded by `lock`
-    private let async: UnsafeMutablePointer<uv_async_t>
+    /// The eventfd a post makes readable: the server polls it on the loop and calls `take`.
+    let descriptor: Int32
 
-    /// `async`: the loop's wake-up handle, owned by the server (it closes it after `close()`).
-    init(async: UnsafeMutablePointer<uv_async_t>) { self.async = async }
+    init() throws {
+        let fd = csys_eventfd()
+        guard fd >= 0 else { throw ServerError.system(call: "eventfd", errno: -fd, context: "the loop's mailbox") }
+        descriptor = fd
+    }
+
+    deinit { Glibc.close(descriptor) }
 
     /// Queues `item` and wakes the loop; dropped once closed.
     func post(_ item: Item) {
@@ -36,18 +50,20 @@ final class LoopMailbox: @unchecked Sendable {
         defer { lock.unlock() }
         guard isOpen else { return }
         items.append(item)
-        uv_async_send(async)
+        _ = csys_eventfd_signal(descriptor)
     }
 
     /// Wakes the loop with nothing posted (a stop request); nothing once closed.
     func wake() {
         lock.lock()
         defer { lock.unlock() }
-        if isOpen { uv_async_send(async) }
+        if isOpen { _ = csys_eventfd_signal(descriptor) }
     }
 
-    /// What was posted since the last call, in order. Loop thread.
+    /// What was posted since the last call, in order; the eventfd read back to 0 first (a post
+    /// after that makes it readable again). Loop thread.
     func take() -> [Item] {
+        csys_eventfd_drain(descriptor)
         lock.lock()
         defer { lock.unlock() }
         guard !items.isEmpty else { return [] }
@@ -56,7 +72,7 @@ final class LoopMailbox: @unchecked Sendable {
         return taken
     }
 
-    /// Drops what is queued and every later post: after this the async handle may be closed.
+    /// Drops what is queued and every later post: after this the server may stop polling.
     func close() {
         lock.lock()
         isOpen = false
