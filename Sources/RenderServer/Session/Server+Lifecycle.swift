@@ -166,7 +166,7 @@ extension Server {
         }
     }
 
-    func asyncWoke() {
+    func mailboxWoke() {
         state.lock()
         let stop = stopRequested
         state.unlock()

@@ -89,7 +89,7 @@ public final class Server: @unchecked Sendable {
         wakePoll.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         rc = uv_poll_start(wakePoll, Int32(UV_READABLE.rawValue)) { handle, _, _ in
             let server = Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-            server.asyncWoke()
+            server.mailboxWoke()
         }
         guard rc == 0 else { uvCloseAndFree(wakePoll); throw ServerError.libuv(call: "uv_poll_start(mailbox)", code: rc) }
         do {

@@ -44,20 +44,26 @@ final class LoopMailbox: @unchecked Sendable {
 
     deinit { Glibc.close(descriptor) }
 
-    /// Queues `item` and wakes the loop; dropped once closed.
+    /// Queues `item` and wakes the loop; dropped once closed. Only the post that finds the
+    /// queue empty writes to the eventfd: while items wait, it is readable already, or the
+    /// loop has read it back and is about to take them (`take` reads it before it locks). The
+    /// write comes after the lock is let go, so a loop it wakes never waits for the lock; the
+    /// descriptor stays open as long as the mailbox, so a write after `close` is harmless.
     func post(_ item: Item) {
         lock.lock()
-        defer { lock.unlock() }
-        guard isOpen else { return }
+        guard isOpen else { lock.unlock(); return }
+        let wasEmpty = items.isEmpty
         items.append(item)
-        _ = csys_eventfd_signal(descriptor)
+        lock.unlock()
+        if wasEmpty { _ = csys_eventfd_signal(descriptor) }
     }
 
     /// Wakes the loop with nothing posted (a stop request); nothing once closed.
     func wake() {
         lock.lock()
-        defer { lock.unlock() }
-        if isOpen { _ = csys_eventfd_signal(descriptor) }
+        let open = isOpen
+        lock.unlock()
+        if open { _ = csys_eventfd_signal(descriptor) }
     }
 
     /// What was posted since the last call, in order; the eventfd read back to 0 first (a post
