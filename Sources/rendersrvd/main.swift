@@ -86,12 +86,13 @@ struct RenderServerDaemon: ParsableCommand {
     // Unconditional: the value is usually negative (`--loop-nice -10`), which the parser
     // would otherwise take for a flag.
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("""
-        The loop thread's nice value (-20…19; default -5): above the clients beside it on a CPU, \
-        the loop is not preempted by them as it reads their messages, and frames go first. Raising \
-        a priority needs root, CAP_SYS_NICE or RLIMIT_NICE; without them the daemon says so and runs \
-        at its thread's priority. The compositor's drawing threads run at 5.
+        The loop thread's nice value (-20…19; default -20, the highest): above the clients beside it \
+        on a CPU, the loop is not preempted by them as it reads their messages, and frames go first \
+        however many clients crowd the CPUs. Raising a priority needs root, CAP_SYS_NICE or \
+        RLIMIT_NICE; without them the daemon says so and runs at its thread's priority. The \
+        compositor's drawing threads run at 5.
         """, valueName: "n"))
-    var loopNice: Int = -5
+    var loopNice: Int = -20
 
     @Option(name: .long, help: ArgumentHelp("Log threshold: trace, debug, info, notice, warning, error or critical.",
                                             valueName: "level"))

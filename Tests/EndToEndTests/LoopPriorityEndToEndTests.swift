@@ -3,7 +3,7 @@ import Glibc
 import RenderClient
 import Testing
 
-/// The real daemon runs its loop thread (the process's main thread) at nice −5 unless told
+/// The real daemon runs its loop thread (the process's main thread) at nice −20 unless told
 /// otherwise (`--loop-nice`), when it may raise a priority; otherwise at the priority it
 /// started with.
 @Suite("End to end, the loop thread's priority")
@@ -26,12 +26,12 @@ struct LoopPriorityEndToEndTests {
         return try nice(of: daemon.process.processIdentifier)
     }
 
-    /// Root may raise a thread's priority to −5 (so may an RLIMIT_NICE of 25); anyone may
+    /// Root may raise a thread's priority to −20 (so may an RLIMIT_NICE of 40); anyone may
     /// lower their own.
     static var mayRaise: Bool {
         if geteuid() == 0 { return true }
         var limit = rlimit()
-        return getrlimit(__rlimit_resource_t(__RLIMIT_NICE.rawValue), &limit) == 0 && limit.rlim_cur >= 25
+        return getrlimit(__rlimit_resource_t(__RLIMIT_NICE.rawValue), &limit) == 0 && limit.rlim_cur >= 40
     }
 
     @Test func theDaemonsLoopRunsAboveItsClientsWhenAllowed() throws {
@@ -39,7 +39,7 @@ struct LoopPriorityEndToEndTests {
         defer { daemon.stop() }
         let nice = try Self.loopNice(of: daemon)
         if Self.mayRaise {
-            #expect(nice == -5, "rendersrvd's loop thread runs at nice \(nice)")
+            #expect(nice == -20, "rendersrvd's loop thread runs at nice \(nice)")
         } else {
             #expect(nice == Int(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)),
                     "without the privilege the loop keeps the priority it started with, not \(nice)")

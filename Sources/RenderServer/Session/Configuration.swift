@@ -62,7 +62,7 @@ public struct Configuration {
     /// default). Each polling turn first yields the CPU to any thread waiting for it.
     public var spinAfterReads: Double = 0.000_05
     /// The loop thread's nice value while the server runs (−20…19), or nil to leave the thread
-    /// as it is (the default here; `rendersrvd` asks for −5, `--loop-nice`). A client that
+    /// as it is (the default here; `rendersrvd` asks for −20, `--loop-nice`). A client that
     /// shares the loop thread's CPU is woken when the loop reads its message (the kernel frees
     /// the message's buffer and tells the sender there is room to write), and at the same
     /// priority it may then take the CPU before the loop has answered: two more context
