@@ -156,4 +156,79 @@ import Testing
         expectClientsBits(easedOut, count: 100, at: 0.6)
         #expect(easedIn.presentation(of: 2)!.opacity != easedOut.presentation(of: 2)!.opacity)
     }
+
+    /// Layers with several animations, as an animation block adds them (an opacity, a
+    /// position, a rotation; a keyframe bounds, a whole transform): those whose animations
+    /// each write a property of their own take the direct route row by row, with the walk's
+    /// shared timings; those with two on one property (two transform components), an additive
+    /// one or a row its timing does not apply yet go the full way. Every layer gets the
+    /// client's bits in every frame, the first included, and a picture finished at an earlier
+    /// time (`withDrawable(_:at:_:)`) gets them too.
+    @Test func layersWithSeveralAnimationsGetTheClientsBits() {
+        let count = 600
+        func extra(_ i: Int) -> [Animation] {
+            var position = Animation.basic(.position, from: .point(Point(0, 0)), to: .point(Point(80, 30)), duration: 1.2)
+            position.timing.repeatCount = .infinity
+            position.timingFunction = .easeOut
+            var rotation = Animation(.keyframe(KeyframeAnimation(keyPath: LayerKeyPath(.transform, .rotationZ),
+                                                                 values: [.number(0), .number(2), .number(3)], keyTimes: [0, 0.3, 1])),
+                                     timing: MediaTiming(duration: 2, repeatCount: .infinity))
+            rotation.timing.timeOffset = Double(i % 4) * 0.1
+            switch i % 6 {
+            case 0: return [position, rotation]
+            case 1:
+                let bounds = Animation(.keyframe(KeyframeAnimation(keyPath: .bounds,
+                                                                   values: [.rect(Rect(x: 0, y: 0, width: 10, height: 10)),
+                                                                            .rect(Rect(x: 0, y: 0, width: 40, height: 20))])),
+                                       timing: MediaTiming(duration: 0.9, repeatCount: .infinity, autoreverses: true))
+                let to = Transform3D.rotation(angle: 0.7, x: 0, y: 0, z: 1).scaled(x: 1.5, y: 1.5)
+                let transform = Animation(.basic(BasicAnimation(keyPath: .transform, from: .transform(.identity), to: .transform(to))),
+                                          timing: MediaTiming(duration: 1.5, repeatCount: 2, autoreverses: true), timingFunction: .easeIn)
+                return [bounds, transform]
+            case 2:
+                // Two components of `transform`: not the direct route.
+                var scale = Animation.basic(LayerKeyPath(.transform, .scale), from: .number(1), to: .number(2), duration: 1)
+                scale.timing.repeatCount = .infinity
+                return [rotation, scale]
+            case 3:
+                // Additive: reads the model.
+                let by = Animation(.basic(BasicAnimation(keyPath: .position, from: .point(Point(0, 0)), to: .point(Point(5, 5)),
+                                                         isAdditive: true)),
+                                   timing: MediaTiming(duration: 1, repeatCount: .infinity))
+                return [position, by]
+            case 4:
+                // A position that begins later and is removed when done (no fill): declines
+                // before its begin and after its end, and the layer goes the full way then.
+                var late = position
+                late.timing.beginTime = 0.9
+                late.timing.repeatCount = 1
+                return [late, rotation]
+            default: return [position]
+            }
+        }
+        let store = store(count, { i in Self.fade(duration: 1 + Double(i % 3) * 0.5) },
+                          timing: { i in i % 5 == 0 ? LayerTiming(beginTime: 0.05, speed: 1.25) : nil }, more: extra)
+        #expect(store.animation(of: 2)!.isDirect && store.animation(of: 3)!.isDirect && store.animation(of: 7)!.isDirect)
+        #expect(!store.animation(of: 4)!.isDirect && !store.animation(of: 5)!.isDirect)
+        var engine = AnimationEngine()
+        var events: [Message] = []
+        for t in [0.0, 0.35, 0.95, 1.6, 2.7, 4.05] {
+            engine.evaluate(store, at: t, events: &events)
+            expectClientsBits(store, count: count, at: t)
+            for id in [LayerID(2), 3, 6, 8, 13] {
+                let attached = store.animation(of: id)!.attached(in: store.table)
+                let timings = [LayerTiming.identity, store.timing(of: id) ?? .identity]
+                let earlier = t * 0.5
+                let expected = Presentation.presentation(model: store.node(id)!.model, animations: attached, at: earlier,
+                                                         timings: timings)
+                #expect(store.withDrawable(id, at: earlier) { p, _, _ in p.pointee } == expected, "layer \(id) at \(earlier)")
+            }
+        }
+
+        // Alike layers of three animations each: one timing worked out per kind.
+        let alike = self.store(200, { _ in Self.fade(duration: 2) }, more: { _ in Array(extra(0)) })
+        engine.evaluate(alike, at: 0.7, events: &events)
+        #expect(engine.sharedTimings == (600, 597))
+        expectClientsBits(alike, count: 200, at: 0.7)
+    }
 }

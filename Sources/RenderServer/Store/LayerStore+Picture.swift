@@ -13,7 +13,7 @@ extension LayerStore {
     /// its address (valid during the call only; `body` must not change the store).
     ///
     /// Cost: one layer lookup and one layer's evaluation (the model read in place, assigned
-    /// to `picture` once; one animation of the direct route evaluated as the frame's walk
+    /// to `picture` once; animations of the direct route evaluated as the frame's walk
     /// does, with a reset); loop thread.
     func withDrawable<R>(_ id: LayerID, at t: Double,
                          _ body: (UnsafePointer<LayerProperties>, LayerKind, [LayerID]) -> R) -> R? {
@@ -26,16 +26,19 @@ extension LayerStore {
         let arenas = table.arenas, spans = table.spans.base
         let (kind, sublayers) = withNodeAccess { n, staleness in
             let layerTime = worldTiming(slot: s, in: n, staleness: staleness).localTime(t)
-            if state.isOneDirect {
-                // One animation of the direct route (most layers): a copy of its row, the
-                // presentation reset to the model first (`reset`), as the full evaluation
-                // does; the full evaluation when the route declines.
-                var row = rows[0]
-                let data = state.readsOutOfLine ? arenas.data(&row, spans! + first) : arenas.data(&row)
-                if Presentation.evaluateDirect(&row, data: data, model: &n[s].model, layerTime: layerTime,
-                                               into: &picture.pointee, reset: true) != nil {
-                    return (n[s].kind, n[s].sublayers)
+            if state.isDirect {
+                // Animations of the direct route, each on its own property (most layers): a
+                // copy of each row, the presentation reset to the model before the first
+                // (`reset`), as the full evaluation does; the full evaluation when a row
+                // declines.
+                var answered = true
+                for i in 0..<rows.count where answered {
+                    var row = rows[i]
+                    let data = state.readsOutOfLine ? arenas.data(&row, spans! + first + i) : arenas.data(&row)
+                    answered = Presentation.evaluateDirect(&row, data: data, model: &n[s].model, layerTime: layerTime,
+                                                           into: &picture.pointee, reset: i == 0) != nil
                 }
+                if answered { return (n[s].kind, n[s].sublayers) }
             }
             pictureRows.removeAll(keepingCapacity: true)
             pictureRows.append(contentsOf: rows)
