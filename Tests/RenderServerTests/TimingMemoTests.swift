@@ -226,7 +226,7 @@ import Testing
         }
 
         // Alike layers of three animations each: one timing worked out per kind.
-        let alike = self.store(200, { _ in Self.fade(duration: 2) }, more: { _ in Array(extra(0)) })
+        let alike = self.store(200, { _ in Self.fade(duration: 2) }, more: { _ in extra(0) })
         engine.evaluate(alike, at: 0.7, events: &events)
         #expect(engine.sharedTimings == (600, 597))
         expectClientsBits(alike, count: 200, at: 0.7)
