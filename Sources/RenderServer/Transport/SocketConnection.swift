@@ -15,6 +15,14 @@ import RenderProtocol
 /// scratch pipe handle, duplicated (close-on-exec) and the scratch handle closed; the
 /// duplicate goes to the session with the bytes, and the session closes it.
 ///
+/// Closing after a fatal error or a goodbye (`ClientSession.CloseRequest.flush`), the
+/// connection *drains*: it writes what is queued, the error last, and only then closes. A
+/// client blocked writing a large frame reads nothing until its write ends, and its socket
+/// is full because the daemon stopped reading it: so while draining, what arrives is read
+/// and dropped (descriptors closed), the write ends, and the client gets to its error. A
+/// peer that has not taken everything within its session's `frameTimeoutMilliseconds` is
+/// cut (logged), so that no connection waits on its client forever.
+///
 /// Thread affinity: the loop thread, always.
 final class SocketConnection {
     let session: ClientSession
@@ -26,6 +34,10 @@ final class SocketConnection {
     private var phase = Phase.open
     private var pendingWrites = 0
     private var pendingWriteBytes = 0 { didSet { session.transportBacklog = pendingWriteBytes } }
+    /// While draining: cuts the connection when the client has not taken the rest in time.
+    private var drainTimer: UnsafeMutablePointer<uv_timer_t>?
+    /// Bytes read and dropped while draining.
+    private var droppedBytes = 0
 
     init(session: ClientSession, loop: Loop, pipe: UnsafeMutablePointer<uv_pipe_t>, server: Server) {
         self.session = session; self.loop = loop; self.pipe = pipe; self.server = server
@@ -74,6 +86,12 @@ final class SocketConnection {
     /// `nread` bytes arrived at `bytes` (the loop's read buffer), or the read failed (< 0).
     private func didRead(_ nread: Int, into bytes: UnsafeRawPointer?) {
         loop.preconditionInLoop()
+        if phase == .draining {
+            // The session has ended: nothing it sends now is taken. The peer gone, nothing
+            // more can reach it.
+            if nread < 0 { closeHandle() } else { droppedBytes += nread; takeDescriptors().forEach { _ = Glibc.close($0) } }
+            return
+        }
         guard phase == .open else { return }
         if spinsAfterReads { loop.reads &+= 1 }
         // One strong reference for the whole call (each use of the unowned reference is an
@@ -132,8 +150,20 @@ final class SocketConnection {
             if let failure { server.core.connectionEnded(session, reason: failure) }
         }
         guard phase == .open, let request = session.closeRequest else { return }
-        uv_read_stop(uvStream(pipe))
-        if request.flush && pendingWrites > 0 { phase = .draining } else { closeHandle() }
+        guard request.flush && pendingWrites > 0 else {
+            uv_read_stop(uvStream(pipe))
+            return closeHandle()
+        }
+        phase = .draining
+        if !reading { reading = true; startReading() }
+        let patience = UInt64(session.limits.frameTimeoutMilliseconds)
+        drainTimer = server.startTimer(after: patience, repeat: 0) { [weak self] server in
+            guard let self, self.phase == .draining else { return }
+            server.core.logger.notice("cut: the client did not read what was left to send within \(patience) ms (limit frameTimeoutMilliseconds)", metadata: ["session": "\(self.session.id)",
+                                                                 "unsent": "\(self.pendingWriteBytes)",
+                                                                 "dropped": "\(self.droppedBytes)"])
+            self.closeHandle()
+        }
     }
 
     private var reading = true
@@ -204,6 +234,7 @@ final class SocketConnection {
     private func closeHandle() {
         guard phase != .closed else { return }
         phase = .closed
+        server.closeTimer(&drainTimer)
         server.connectionClosed(self)
         uv_close(uvHandle(pipe)) { handle in
             if let data = handle!.pointee.data { Unmanaged<SocketConnection>.fromOpaque(data).release() }
