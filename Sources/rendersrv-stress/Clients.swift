@@ -151,7 +151,7 @@ struct ClientWorker: ParsableCommand {
         guard c.waitApplied(c.commit([.createLayer(1, .layer), .setRoot(1),
                                       .setProperty(1, .bounds, .rect(Rect(x: 0, y: 0, width: 8, height: 8))),
                                       .setProperty(1, .position, .point(Point(x: Double(index % 100) * 12, y: 10)))]))
-        else { report.failure = "the set-up commit was not acknowledged"; return }
+        else { report.failure = c.failure("the set-up commit was not acknowledged", timeout: 30).description; return }
         let base: UInt64 = 1
         var expected = base + 1
         var acknowledged = Set<UInt64>()

@@ -171,7 +171,7 @@ struct Composite: ParsableCommand {
             last = c.commit(Array(commands[start..<min(start + perCommit, commands.count)]))
         }
         guard c.waitApplied(last, timeout: 120) else {
-            throw WireClient.Failure(description: "the mixed scene's commits were not applied")
+            throw c.failure("the mixed scene's commits were not applied", timeout: 120)
         }
         Isolation.drainInBackground(c, for: seconds + 2)
         // Warm-up: every layer's bitmap rendered, the first frames' work done.
@@ -262,7 +262,7 @@ struct Composite: ParsableCommand {
             last = c.commit(Array(commands[start..<min(start + perCommit, commands.count)]))
         }
         guard c.waitApplied(last, timeout: 120) else {
-            throw WireClient.Failure(description: "the layers' commits were not applied")
+            throw c.failure("the layers' commits were not applied", timeout: 120)
         }
         // The whole list is built 4,096 items a frame, then drawn; the release queue frees
         // the decoded commands meanwhile, and gives the heap's free pages back at most 5 s

@@ -123,8 +123,8 @@ struct Eval: ParsableCommand {
             last = c.commit(Array(commands[start..<min(start + perCommit, commands.count)]))
         }
         guard c.waitApplied(last, timeout: 120) else {
-            throw WireClient.Failure(description: "the animations' commits were not applied (\(commands.count) commands "
-                                     + "in commits of \(perCommit))")
+            throw c.failure("the animations' commits (\(commands.count) commands in commits of \(perCommit)) were not applied",
+                            timeout: 120)
         }
         // Events (animationStarted) are read away on another thread.
         Isolation.drainInBackground(c, for: seconds + 1.5)

@@ -17,6 +17,9 @@ final class WireClient {
     /// stop here instead of spinning on a dead socket, which would take a core from the
     /// daemon being measured.
     private(set) var atEndOfStream = false
+    /// The last error the server sent (a fatal one precedes its closing the connection):
+    /// what a failed wait reports instead of a bare "not applied".
+    private(set) var lastError: ErrorMessage?
     private var sequence: UInt64 = 0
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
@@ -69,6 +72,9 @@ final class WireClient {
         while true {
             if let m = try? decoder.next() {
                 switch m {
+                case let .error(e):
+                    lastError = e
+                    return m
                 case .animationsStarted, .animationsFinished:
                     let events = m.events
                     if events.count > 1 { pending = Array(events.dropFirst()); pendingNext = 0 }
@@ -155,6 +161,18 @@ final class WireClient {
     func waitApplied(_ sequence: UInt64, timeout: Double = 30) -> Bool {
         receive(until: { if case let .commitApplied(a) = $0, a.sequence >= sequence { return true }; return nil },
                 timeout: timeout) ?? false
+    }
+
+    /// Why a wait for `what` failed, for an error message: the server's error when it sent
+    /// one (a refused commit: a limit, a malformed command), else that the connection
+    /// closed, else that nothing came within `timeout` seconds.
+    func failure(_ what: String, timeout: Double) -> Failure {
+        if let e = lastError {
+            return Failure(description: "\(what): rendersrvd answered \(e.code) (\(e.fatal ? "fatal" : "not fatal")"
+                           + "\(e.sequence > 0 ? ", commit \(e.sequence)" : "")): \(e.message)")
+        }
+        if atEndOfStream { return Failure(description: "\(what): rendersrvd closed the connection without an error") }
+        return Failure(description: "\(what): no answer from rendersrvd within \(Int(timeout)) s")
     }
 
     /// One ping round trip, seconds (nil when none came back).
