@@ -1002,16 +1002,17 @@ package struct AnimationState {
 
     private mutating func noteChange(table: AnimationTable) {
         let rows = table.rows(first, count)
-        written = (first ..< first + count).reduce(into: PropertySet()) { $0.formUnion(table.written(at: $1)) }
+        // Row by row, what `append` does for one: the union of what the rows write, and
+        // whether each is direct and writes nothing an earlier one wrote.
+        written = PropertySet()
+        isDirect = count > 0
+        for i in 0..<Int(count) {
+            let writes = table.written(at: first + Int32(i))
+            isDirect = isDirect && rows[i].plan.isDirect && written.isDisjoint(with: writes)
+            written.formUnion(writes)
+        }
         readingModel = Int32(rows.filter { !$0.plan.overwrites }.count)
         readsOutOfLine = table.spanRows(first, count).contains { $0.readsOutOfLine }
-        isDirect = count > 0
-        var seen = PropertySet()
-        for i in 0..<Int(count) where isDirect {
-            let w = table.written(at: first + Int32(i))
-            isDirect = rows[i].plan.isDirect && seen.isDisjoint(with: w)
-            seen.formUnion(w)
-        }
         needsFullReset = true
     }
 
