@@ -11,9 +11,10 @@ import Testing
 /// arrives while draining, so that write ends and the client gets its error; a client that
 /// takes nothing is cut after `frameTimeoutMilliseconds`.
 @Suite struct DrainingTests {
-    /// Pings the client sends without reading: their pongs fill its socket, so that the
-    /// daemon's write of the error cannot finish at once (the connection drains).
-    static let unreadPings = 40_000
+    /// Pings the client sends without reading: their pongs (1.6 MB) fill its socket (about
+    /// 200 KB by default here) many times over, so that the daemon's write of the error
+    /// cannot finish at once (the connection drains).
+    static let unreadPings = 100_000
 
     /// The client's writes give up after 10 s instead of blocking forever (the test fails
     /// rather than hangs if the daemon stops reading).
