@@ -3,6 +3,11 @@ import Glibc
 
 /// A private `rendersrvd` for one measurement: its own socket folder, tied to this process
 /// through standard input (`--exit-on-stdin-eof`), stopped with SIGTERM.
+///
+/// Its log goes nowhere (it runs at `--log-level error`), unless
+/// `RENDERSRV_STRESS_DAEMON_LOG=FILE` is in the environment: then every daemon the tool
+/// starts logs at `info` (each session's start and end with its reason, refusals, cuts),
+/// appended to FILE — what to read when a run fails for a reason the wire did not carry.
 final class DaemonProcess {
     let process = Process()
     let folder: String
@@ -22,10 +27,21 @@ final class DaemonProcess {
         var template = Array((NSTemporaryDirectory() + "rendersrv-stress-XXXXXX").utf8CString)
         folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         process.executableURL = URL(fileURLWithPath: binary.contains("/") ? binary : "/usr/bin/env")
+        let logPath = ProcessInfo.processInfo.environment["RENDERSRV_STRESS_DAEMON_LOG"].flatMap { $0.isEmpty ? nil : $0 }
         process.arguments = (binary.contains("/") ? [] : [binary]) + subcommand
-            + ["--socket", socketPath, "--exit-on-stdin-eof", "--log-level", "error"] + arguments
+            + ["--socket", socketPath, "--exit-on-stdin-eof", "--log-level", logPath == nil ? "error" : "info"] + arguments
         process.standardInput = stdin
         process.standardError = FileHandle.nullDevice
+        if let logPath {
+            let fd = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                let reason = String(cString: strerror(errno))
+                rmdir(folder)
+                throw WireClient.Failure(description: "RENDERSRV_STRESS_DAEMON_LOG=\(logPath): cannot open it for appending "
+                                         + "(\(reason)); name a file this user may write, or unset it")
+            }
+            process.standardError = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        }
         try process.run()
         // Ready when the socket accepts.
         let deadline = Date().addingTimeInterval(10)
