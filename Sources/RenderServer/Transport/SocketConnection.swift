@@ -86,13 +86,13 @@ final class SocketConnection {
     /// `nread` bytes arrived at `bytes` (the loop's read buffer), or the read failed (< 0).
     private func didRead(_ nread: Int, into bytes: UnsafeRawPointer?) {
         loop.preconditionInLoop()
-        if phase == .draining {
-            // The session has ended: nothing it sends now is taken. The peer gone, nothing
-            // more can reach it.
+        guard phase == .open else {
+            // Draining: the session has ended, nothing it sends now is taken. The peer gone,
+            // nothing more can reach it.
+            guard phase == .draining else { return }
             if nread < 0 { closeHandle() } else { droppedBytes += nread; takeDescriptors().forEach { _ = Glibc.close($0) } }
             return
         }
-        guard phase == .open else { return }
         if spinsAfterReads { loop.reads &+= 1 }
         // One strong reference for the whole call (each use of the unowned reference is an
         // unowned-to-strong load on an object with a side table, about 80 instructions).
