@@ -148,10 +148,15 @@ struct ClientWorker: ParsableCommand {
             report.failure = "\(error)"
             return
         }
-        guard c.waitApplied(c.commit([.createLayer(1, .layer), .setRoot(1),
-                                      .setProperty(1, .bounds, .rect(Rect(x: 0, y: 0, width: 8, height: 8))),
-                                      .setProperty(1, .position, .point(Point(x: Double(index % 100) * 12, y: 10)))]))
-        else { report.failure = c.failure("the set-up commit was not acknowledged", timeout: 30).description; return }
+        do {
+            try c.requireApplied(c.commit([.createLayer(1, .layer), .setRoot(1),
+                                           .setProperty(1, .bounds, .rect(Rect(x: 0, y: 0, width: 8, height: 8))),
+                                           .setProperty(1, .position, .point(Point(x: Double(index % 100) * 12, y: 10)))]),
+                                 "the set-up commit was not acknowledged")
+        } catch {
+            report.failure = "\(error)"
+            return
+        }
         let base: UInt64 = 1
         var expected = base + 1
         var acknowledged = Set<UInt64>()

@@ -170,9 +170,7 @@ struct Composite: ParsableCommand {
         for start in stride(from: 0, to: commands.count, by: perCommit) {
             last = c.commit(Array(commands[start..<min(start + perCommit, commands.count)]))
         }
-        guard c.waitApplied(last, timeout: 120) else {
-            throw c.failure("the mixed scene's commits were not applied", timeout: 120)
-        }
+        try c.requireApplied(last, timeout: 120, "the mixed scene's commits were not applied")
         Isolation.drainInBackground(c, for: seconds + 2)
         // Warm-up: every layer's bitmap rendered, the first frames' work done.
         Thread.sleep(forTimeInterval: 1)
@@ -261,9 +259,7 @@ struct Composite: ParsableCommand {
         for start in stride(from: 0, to: commands.count, by: perCommit) {
             last = c.commit(Array(commands[start..<min(start + perCommit, commands.count)]))
         }
-        guard c.waitApplied(last, timeout: 120) else {
-            throw c.failure("the layers' commits were not applied", timeout: 120)
-        }
+        try c.requireApplied(last, timeout: 120, "the layers' commits were not applied")
         // The whole list is built 4,096 items a frame, then drawn; the release queue frees
         // the decoded commands meanwhile, and gives the heap's free pages back at most 5 s
         // after (`HeapTrimmer`): what is measured is what the layers keep, not the commits'

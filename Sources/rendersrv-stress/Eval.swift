@@ -125,10 +125,8 @@ struct Eval: ParsableCommand {
         for start in stride(from: 0, to: commands.count, by: perCommit) {
             last = c.commit(Array(commands[start..<min(start + perCommit, commands.count)]))
         }
-        guard c.waitApplied(last, timeout: 120) else {
-            throw c.failure("the animations' commits (\(commands.count) commands in commits of \(perCommit)) were not applied",
-                            timeout: 120)
-        }
+        try c.requireApplied(last, timeout: 120,
+                             "the animations' commits (\(commands.count) commands in commits of \(perCommit)) were not applied")
         // Events (animationStarted) are read away on another thread.
         Isolation.drainInBackground(c, for: seconds + 1.5)
         Thread.sleep(forTimeInterval: 0.5)

@@ -223,7 +223,7 @@ struct InputScenario: ParsableCommand {
         let rate = TrackerConfiguration.normalDecelerationRate
         let seq = client.commit([.setTracker(layer, TrackerConfiguration(axes: .vertical,
                                                                          contentSize: Size(width: frame.width, height: 100_000)))])
-        guard client.waitApplied(seq, timeout: 10) else { throw client.failure("the tracker was not applied", timeout: 10) }
+        try client.requireApplied(seq, timeout: 10, "the tracker was not applied")
         let start = Point(x: frame.midX, y: frame.maxY - 20), speed = 2_400.0, steps = 12
         var events = [InjectedEvent(delay: 0, event: InputEvent(kind: .pointerDown, x: start.x, y: start.y, button: 1, time: 0))]
         for i in 1...steps {

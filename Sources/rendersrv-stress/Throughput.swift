@@ -57,7 +57,7 @@ struct Throughput: ParsableCommand {
         for i in 2...(Throughput.layerCount + 1) {
             setup += [.createLayer(LayerID(i), .layer), .insertSublayer(parent: 1, child: LayerID(i), index: UInt32.max)]
         }
-        guard c.waitApplied(c.commit(setup)) else { throw c.failure("the set-up commit was not applied", timeout: 30) }
+        try c.requireApplied(c.commit(setup), "the set-up commit was not applied")
         var errors: [String] = []
         let cpu0 = daemon.cpuSeconds, wall0 = Date()
         var value = 0

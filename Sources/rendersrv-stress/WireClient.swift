@@ -102,7 +102,10 @@ final class WireClient {
         var out = Array(pending[pendingNext...])
         pending = []; pendingNext = 0
         while true {
-            while let m = try? decoder.next() { out += m.events }
+            while let m = try? decoder.next() {
+                if case let .error(e) = m { lastError = e }
+                out += m.events
+            }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, 0) > 0 else { return out }
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
@@ -163,10 +166,15 @@ final class WireClient {
                 timeout: timeout) ?? false
     }
 
+    /// `waitApplied`, throwing when it fails: "`what`: " and why (`failure`).
+    func requireApplied(_ sequence: UInt64, timeout: Double = 30, _ what: @autoclosure () -> String) throws {
+        guard waitApplied(sequence, timeout: timeout) else { throw failure(what(), timeout: timeout) }
+    }
+
     /// Why a wait for `what` failed, for an error message: the server's error when it sent
     /// one (a refused commit: a limit, a malformed command), else that the connection
     /// closed, else that nothing came within `timeout` seconds.
-    func failure(_ what: String, timeout: Double) -> Failure {
+    private func failure(_ what: String, timeout: Double) -> Failure {
         if let e = lastError {
             return Failure(description: "\(what): rendersrvd answered \(e.code) (\(e.fatal ? "fatal" : "not fatal")"
                            + "\(e.sequence > 0 ? ", commit \(e.sequence)" : "")): \(e.message)")
