@@ -77,7 +77,8 @@ import Testing
             let pa = ImageFile.copyPixels(one.surface), pb = ImageFile.copyPixels(four.surface)
             #expect(pa == pb, "frame \(step + 1): \(Golden.difference(pa, pb, tolerance: 0).differingShare * 100) % of pixels differ")
         }
-        #expect(one.bitmapsRendered == four.bitmapsRendered && one.bitmapsRendered >= 100)
+        // One bitmap per text layer (their strings differ), one for all the stars (one content).
+        #expect(one.bitmapsRendered == four.bitmapsRendered && one.bitmapsRendered >= 51)
         #expect(one.cachedBitmaps.count == four.cachedBitmaps.count && one.cachedBitmaps.bytes == four.cachedBitmaps.bytes)
     }
 }

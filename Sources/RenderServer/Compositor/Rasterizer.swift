@@ -33,21 +33,36 @@ package final class Rasterizer {
     /// `scale` is the bucket asked for (the bitmap may be smaller, or nil when empty);
     /// `stamp` the content's in the content table (equal stamps, equal contents: compared
     /// first, the contents only when they differ). A class: a lookup takes one reference
-    /// instead of copying the content's.
+    /// instead of copying the content's, and the layers that draw the same content at the
+    /// same scale share one entry (`shared`).
     private final class CacheEntry {
         let content: LayerContent, stamp: UInt64, scale: Double, bitmap: LayerBitmap?
+        /// The layers (`caches` keys) whose entry this is; its bytes are in the budget while
+        /// it has any. Under `cacheLock`, changed only outside banding.
+        var holders = 0
         init(content: LayerContent, stamp: UInt64, scale: Double, bitmap: LayerBitmap?) {
             self.content = content; self.stamp = stamp; self.scale = scale; self.bitmap = bitmap
         }
         func matches(_ item: RenderItem, scale s: Double) -> Bool {
             scale == s && (stamp == item.contentStamp || content == item.content)
         }
+        var sharedKey: SharedKey { SharedKey(stamp: stamp, scale: scale) }
     }
+    /// A content (by its stamp: unique in the process) at a scale bucket.
+    private struct SharedKey: Hashable { var stamp: UInt64; var scale: Double }
+    /// Each layer's kept bitmap, by item key.
     private var caches: [UInt64: CacheEntry] = [:]
-    /// While several threads draw bands (`banding`), `caches` is only read, without a lock;
-    /// bitmaps made meanwhile wait here (under `cacheLock`) and join `caches` after the bands.
+    /// The kept entries by content and scale: a layer whose content another layer's bitmap
+    /// already draws takes that entry (a list's rows, a scene's stars: one bitmap, read
+    /// from cache, instead of one per layer). Changed only outside banding.
+    private var shared: [SharedKey: CacheEntry] = [:]
+    /// While several threads draw bands (`banding`), `caches` and `shared` are only read,
+    /// without a lock; entries found or made meanwhile for layers wait here (under
+    /// `cacheLock`) and join `caches` after the bands, the ones made by content in
+    /// `madeShared`.
     private var banding = false
     private var madeWhileBanding: [UInt64: CacheEntry] = [:]
+    private var madeShared: [SharedKey: CacheEntry] = [:]
     /// What a layer draws, as the damage pass compares it with what it drew last frame
     /// (made for the two items compared, never kept; read in place, the content by its id).
     private struct Drawn {
@@ -163,7 +178,7 @@ package final class Rasterizer {
     /// Layer bitmaps kept, and their bytes.
     var cachedBitmaps: (count: Int, bytes: Int) {
         cacheLock.lock(); defer { cacheLock.unlock() }
-        return caches.values.reduce((0, 0)) { ($0.0 + ($1.bitmap == nil ? 0 : 1), $0.1 + ($1.bitmap?.byteCount ?? 0)) }
+        return shared.values.reduce((0, 0)) { ($0.0 + ($1.bitmap == nil ? 0 : 1), $0.1 + ($1.bitmap?.byteCount ?? 0)) }
     }
 
     // MARK: Frames
@@ -257,7 +272,7 @@ package final class Rasterizer {
                     maskedSubtrees[key] = nil
                     dropMaskedRendering(key)
                     dropTransitionRendering(key)
-                    if let old = caches.removeValue(forKey: key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
+                    letGo(key)
                 }
             }
         }
@@ -348,7 +363,8 @@ package final class Rasterizer {
         }
     }
 
-    /// The layer's kept bitmap when its content and scale bucket are unchanged, else a new
+    /// The layer's kept bitmap when its content and scale bucket are unchanged, else the
+    /// one kept for another layer with the same content at the same scale, else a new
     /// rendering (kept for the next frames).
     ///
     /// Any drawing thread. While bands are drawn at once, a kept bitmap is found without a
@@ -356,43 +372,73 @@ package final class Rasterizer {
     /// it (the others wait for it), and kept after the bands (`keepMadeWhileBanding`).
     func cachedBitmap(_ item: RenderItem) -> LayerBitmap? {
         let scale = LayerBitmap.bucket(for: item.world.maxScale(over: item.contentBounds))
+        let key = SharedKey(stamp: item.contentStamp, scale: scale)
         if banding {
             if let e = caches[item.key], e.matches(item, scale: scale) { return e.bitmap }
             cacheLock.lock(); defer { cacheLock.unlock() }
             if let e = madeWhileBanding[item.key], e.matches(item, scale: scale) { return e.bitmap }
-            let bitmap = LayerBitmap.render(item.content, scale: scale)
-            if bitmap != nil { bitmapsRendered += 1 }
-            madeWhileBanding[item.key] = CacheEntry(content: item.content, stamp: item.contentStamp, scale: scale, bitmap: bitmap)
-            return bitmap
+            let e: CacheEntry
+            if let found = shared[key] ?? madeShared[key] {
+                e = found
+            } else {
+                e = render(item, scale: scale)
+                madeShared[key] = e
+            }
+            madeWhileBanding[item.key] = e
+            return e.bitmap
         }
         cacheLock.lock(); defer { cacheLock.unlock() }
         if let e = caches[item.key], e.matches(item, scale: scale) { return e.bitmap }
-        if let old = caches.removeValue(forKey: item.key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
-        let bitmap = LayerBitmap.render(item.content, scale: scale)
-        if bitmap != nil { bitmapsRendered += 1 }
-        let bytes = bitmap?.byteCount ?? 0
+        letGo(item.key)
+        let e = shared[key] ?? render(item, scale: scale)
         // Over the budget the bitmap serves this frame only (drawn again next time).
-        if cachedBytes + bytes <= Rasterizer.bitmapBudgetBytes {
-            caches[item.key] = CacheEntry(content: item.content, stamp: item.contentStamp, scale: scale, bitmap: bitmap)
-            cachedBytes += bytes
-        }
-        return bitmap
+        keep(e, for: item.key)
+        return e.bitmap
     }
 
-    /// The bitmaps made while bands were drawn at once join `caches`, as far as the budget
-    /// allows (as `cachedBitmap` keeps them on one thread). The calling thread, after the bands.
+    /// A new entry for `item`'s content at `scale`, held by no layer yet. Under `cacheLock`.
+    private func render(_ item: RenderItem, scale: Double) -> CacheEntry {
+        let bitmap = LayerBitmap.render(item.content, scale: scale)
+        if bitmap != nil { bitmapsRendered += 1 }
+        return CacheEntry(content: item.content, stamp: item.contentStamp, scale: scale, bitmap: bitmap)
+    }
+
+    /// Makes `e` the layer `key`'s kept entry: the first layer to hold it brings its bytes
+    /// into the budget, unless they would go over it (then `e` is not kept). Under
+    /// `cacheLock`, not while banding; the layer holds no entry.
+    private func keep(_ e: CacheEntry, for key: UInt64) {
+        if e.holders == 0 {
+            let bytes = e.bitmap?.byteCount ?? 0
+            guard cachedBytes + bytes <= Rasterizer.bitmapBudgetBytes else { return }
+            cachedBytes += bytes
+            shared[e.sharedKey] = e
+        }
+        e.holders += 1
+        caches[key] = e
+    }
+
+    /// The layer `key` lets go of its kept entry; the last layer to hold one takes its
+    /// bytes out of the budget. Under `cacheLock`, not while banding.
+    private func letGo(_ key: UInt64) {
+        guard let old = caches.removeValue(forKey: key) else { return }
+        old.holders -= 1
+        guard old.holders == 0 else { return }
+        cachedBytes -= old.bitmap?.byteCount ?? 0
+        if shared[old.sharedKey] === old { shared[old.sharedKey] = nil }
+    }
+
+    /// The entries found or made while bands were drawn at once join `caches`, as far as
+    /// the budget allows (as `cachedBitmap` keeps them on one thread). The calling thread,
+    /// after the bands.
     private func keepMadeWhileBanding() {
         guard !madeWhileBanding.isEmpty else { return }
         cacheLock.lock(); defer { cacheLock.unlock() }
         for (key, e) in madeWhileBanding {
-            if let old = caches.removeValue(forKey: key) { cachedBytes -= old.bitmap?.byteCount ?? 0 }
-            let bytes = e.bitmap?.byteCount ?? 0
-            if cachedBytes + bytes <= Rasterizer.bitmapBudgetBytes {
-                caches[key] = e
-                cachedBytes += bytes
-            }
+            letGo(key)
+            keep(e, for: key)
         }
         madeWhileBanding.removeAll(keepingCapacity: true)
+        madeShared.removeAll(keepingCapacity: true)
     }
 
     /// The most bytes of layer bitmaps kept across frames, over all clients: past it,
