@@ -33,6 +33,11 @@ enum AffineCompositor {
         // Source coordinates of a destination pixel centre, shifted so that integer
         // values are texel centres.
         let du = m.a, dv = m.b
+        // Bounds along a row are multiplied by these rather than divided by du, dv (a bound
+        // one rounding off an integer moves a row's range by a pixel whose sample is at the
+        // edge of a texel outside: it weighs 0 there, and the interior run is checked on the
+        // stepped coordinates themselves).
+        let invDu = du == 0 ? 0 : 1 / du, invDv = dv == 0 ? 0 : 1 / dv
         let planes = footprint?.planes ?? []
         // The footprint's half-planes along a row, by how they bound it: n·(p0 + i·d) ≤ c
         // gives i ≤ (c − n·p0) / (n·d) when n·d > 0 (upper), i ≥ … when n·d < 0 (lower),
@@ -44,7 +49,7 @@ enum AffineCompositor {
         // n·p0 is linear in the row (p0 moves by (m.c, m.d) a row).
         let xStart = Double(area.x) + 0.5, yStart = Double(area.y) + 0.5
         let p0u = m.a * xStart + m.c * yStart + m.tx - 0.5, p0v = m.b * xStart + m.d * yStart + m.ty - 0.5
-        let rowBytes = ss * 4, weights = weightTable
+        let weights = weightTable
         withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, planes.count * 2)) { buffer in
             let base = buffer.baseAddress!
             var upper = 0, lower = planes.count
@@ -86,32 +91,32 @@ enum AffineCompositor {
                 // Double and converted once (⌈⌉ and ⌊⌋ are monotonic: the ceiling of the largest
                 // bound is the largest of their ceilings).
                 var tLo = 0.0, tHi = Double(area.width - 1), empty = false
-                @inline(__always) func clip(_ p0: Double, _ dp: Double, _ limit: Double) {
+                @inline(__always) func clip(_ p0: Double, _ dp: Double, _ invDp: Double, _ limit: Double) {
                     if dp == 0 {
                         if p0 <= -1 || p0 >= limit { empty = true }
                     } else {
-                        var t0 = (-1 - p0) / dp, t1 = (limit - p0) / dp
+                        var t0 = (-1 - p0) * invDp, t1 = (limit - p0) * invDp
                         if t0 > t1 { swap(&t0, &t1) }
                         if t0 > tLo { tLo = t0 }
                         if t1 < tHi { tHi = t1 }
                     }
                 }
-                clip(u0, du, Double(sw)); clip(v0, dv, Double(sh))
+                clip(u0, du, invDu, Double(sw)); clip(v0, dv, invDv, Double(sh))
                 let outerLo = ceiling(tLo), outerHi = floor(tHi)
                 guard !empty, outerLo <= outerHi else { continue }
                 // The interior, where all four texels exist: 0 ≤ u < sw − 1, 0 ≤ v < sh − 1.
                 var iLo = -1e9, iHi = 1e9
-                @inline(__always) func clipInner(_ p0: Double, _ dp: Double, _ limit: Double) {
+                @inline(__always) func clipInner(_ p0: Double, _ dp: Double, _ invDp: Double, _ limit: Double) {
                     if dp == 0 {
                         if p0 < 0 || p0 >= limit { empty = true }
                     } else {
-                        var t0 = (0 - p0) / dp, t1 = (limit - p0) / dp
+                        var t0 = (0 - p0) * invDp, t1 = (limit - p0) * invDp
                         if t0 > t1 { swap(&t0, &t1) }
                         if t0 > iLo { iLo = t0 }
                         if t1 < iHi { iHi = t1 }
                     }
                 }
-                clipInner(u0, du, Double(sw - 1)); clipInner(v0, dv, Double(sh - 1))
+                clipInner(u0, du, invDu, Double(sw - 1)); clipInner(v0, dv, invDv, Double(sh - 1))
                 var lo = max(outerLo, ceiling(iLo) + 1), hi = min(outerHi, floor(iHi) - 1)
                 if empty { lo = 1; hi = 0 }
                 // [i0, i1]: the pixels drawn. With a transparent border, those within a pixel of
@@ -153,16 +158,7 @@ enum AffineCompositor {
                                 @inline(__always) func run(_ alpha256: UInt32) {
                                     var left = n &+ 1
                                     repeat {
-                                        let t = UnsafeRawPointer(source + ((v >> 16) &* ss &+ (u >> 16)))
-                                        let top = t.loadUnaligned(as: UInt64.self)
-                                        let bottom = t.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
-                                        if top | bottom != 0 {
-                                            let t0 = UInt32(truncatingIfNeeded: top)
-                                            let p = top == bottom && t0 == UInt32(truncatingIfNeeded: top >> 32) ? t0
-                                                : bilinear(top: top, bottom: bottom, weights[(u >> 8) & 0xFF],
-                                                           weights[(v >> 8) & 0xFF])
-                                            blend(p, alpha256, over: d)
-                                        }
+                                        blendSample(source, ss, u, v, weights, alpha256, over: d)
                                         d += 1
                                         u &+= stepU; v &+= stepV
                                         left &-= 1
@@ -191,6 +187,17 @@ enum AffineCompositor {
                         }
                     }
                     let iu = u >> 16, iv = v >> 16
+                    if transparentBorder && vectorized {
+                        // Only a sample whose four texels lie inside can add anything: the
+                        // others read the transparent border or outside.
+                        if iu >= 0 && iv >= 0 && iu < sw - 1 && iv < sh - 1 {
+                            blendSample(source, ss, u, v, weights, alpha256, over: d)
+                        }
+                        d += 1
+                        i += 1
+                        u &+= stepU; v &+= stepV
+                        continue
+                    }
                     let wx = UInt32((u >> 8) & 0xFF), wy = UInt32((v >> 8) & 0xFF)
                     let p00: UInt32, p01: UInt32, p10: UInt32, p11: UInt32
                     if i >= a0 && i <= a1 && iu >= 0 && iv >= 0 && iu < sw - 1 && iv < sh - 1 {
@@ -211,6 +218,27 @@ enum AffineCompositor {
                 }
             }
         }
+    }
+
+    /// The sample at 16.16 coordinates (`u`, `v`) — all four texels inside the source —
+    /// times `alpha256`/256, OVER `*d`: `bilinear(top:bottom:_:_:)` and `blend` without a
+    /// branch (the same integers: four equal texels resample to themselves, four
+    /// transparent ones to 0, which leaves the destination as it is, an opaque result
+    /// replaces it). Branches on the texels cost more than they save in a shape's rows,
+    /// which go from transparent to edge to flat and back several times.
+    @inline(__always)
+    static func blendSample(_ source: UnsafePointer<UInt32>, _ ss: Int, _ u: Int, _ v: Int,
+                            _ weights: UnsafePointer<SIMD8<UInt16>>, _ alpha256: UInt32,
+                            over d: UnsafeMutablePointer<UInt32>) {
+        let t = UnsafeRawPointer(source + ((v >> 16) &* ss &+ (u >> 16)))
+        let top = t.loadUnaligned(as: UInt64.self)
+        let bottom = t.loadUnaligned(fromByteOffset: ss &* 4, as: UInt64.self)
+        var p = bilinearLanes(top: top, bottom: bottom, weights[(u >> 8) & 0xFF], weights[(v >> 8) & 0xFF])
+        if alpha256 != 256 { p = (p &* SIMD4<UInt16>(repeating: UInt16(alpha256))) &>> 8 }
+        let a = p[3]
+        let k = SIMD4<UInt16>(repeating: 256 &- (a &+ (a &>> 7)))
+        let q = SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(d.pointee, to: SIMD4<UInt8>.self))
+        d.pointee = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: p &+ ((q &* k) &>> 8)), to: UInt32.self)
     }
 
     /// 16.16 fixed point.
@@ -319,6 +347,12 @@ enum AffineCompositor {
     /// products and sums stay below 2¹⁶ (255 × 256 at most), so no lane wraps.
     @inline(__always)
     static func bilinear(top: UInt64, bottom: UInt64, _ wx: SIMD8<UInt16>, _ wy: SIMD8<UInt16>) -> UInt32 {
+        unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: bilinearLanes(top: top, bottom: bottom, wx, wy)), to: UInt32.self)
+    }
+
+    /// `bilinear(top:bottom:_:_:)`'s result with each channel in a 16-bit lane (B, G, R, A).
+    @inline(__always)
+    static func bilinearLanes(top: UInt64, bottom: UInt64, _ wx: SIMD8<UInt16>, _ wy: SIMD8<UInt16>) -> SIMD4<UInt16> {
         let upper = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(top, to: SIMD8<UInt8>.self)) &* wx
         let lower = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(bottom, to: SIMD8<UInt8>.self)) &* wx
         // upper: t0·(256 − wx), t1·wx; lower: t2·(256 − wx), t3·wx.
@@ -326,8 +360,7 @@ enum AffineCompositor {
         let rows = (SIMD8(lowHalf: upper.lowHalf, highHalf: lower.lowHalf)
                     &+ SIMD8(lowHalf: upper.highHalf, highHalf: lower.highHalf)) &>> 8
         let weighted = rows &* wy
-        let p = (weighted.lowHalf &+ weighted.highHalf) &>> 8
-        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: p), to: UInt32.self)
+        return (weighted.lowHalf &+ weighted.highHalf) &>> 8
     }
 
     /// For each weight w in 0…255: 256 − w in lanes 0…3, w in lanes 4…7 (4 KiB, made once
