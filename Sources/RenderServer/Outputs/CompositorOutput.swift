@@ -8,8 +8,9 @@ import Synchronization
 
 /// The drawing output: each frame's presented trees become a `RenderList` on the loop
 /// thread (a walk of the visible layers, no drawing), which is handed to a compositor thread
-/// that rasterizes it (`Rasterizer`: layer bitmaps, damage) and publishes the pixels. The
-/// last frame stays in memory (headless); `latestFrame()` copies it for snapshots.
+/// that rasterizes it (`Rasterizer`: layer bitmaps, damage) and publishes the frame. The
+/// last frame stays in memory (headless: the rasterizer's own); `latestFrame()` copies it
+/// for snapshots, between two draws (a frame is not copied unless someone asks for it).
 ///
 /// Hand-off: one slot. On a real clock `present` only fills the slot and returns — drawing
 /// never delays the loop's IPC — and the loop's part is bounded per frame whatever the
@@ -245,6 +246,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         private var pending: RenderList?
         private var lastSubmitted: UInt64 = 0
         private var stopping = false
+        /// The last frame drawn, without its pixels (they are the rasterizer's, copied out
+        /// when asked for: `latest`; all black before the first frame).
         private var published: CompositedFrame
         private var coalesced: UInt64 = 0
         /// Not under `condition`: the loop thread reads and counts these every frame without
@@ -267,7 +270,13 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         private var readyFrames = [UInt64](repeating: 0, count: CompositorOutput.readyMemory)
         private var readyAt = [Int64](repeating: 0, count: CompositorOutput.readyMemory)
         private var readyHandler: (@Sendable (FrameReady) -> Void)?
-        // Compositor thread only (`rasterizer` is replaced under `condition`: `useBands` sets it):
+        /// Held by the compositor thread from taking a list to publishing its frame (the
+        /// rasterizer's pixels change, and may be replaced by a resize), and by a reader
+        /// copying the last frame's pixels out of it. Taken before `condition` when both are;
+        /// the loop thread never takes it (a snapshot delays the next draw, not the clock).
+        private let surfaceLock = NSLock()
+        // Compositor thread (`rasterizer` is replaced under `condition` and `surfaceLock`;
+        // `useBands` sets it; `latest` reads its pixels under `surfaceLock`):
         private var rasterizer: Rasterizer
         private let recorder: FrameRecorder?
         private let window: X11Window?
@@ -281,10 +290,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
              synchronous: Bool, logger: Logger) {
             self.rasterizer = rasterizer; self.recorder = recorder; self.window = window; self.wayland = wayland
             self.synchronous = synchronous; self.logger = logger; threads = rasterizer.threads
-            var black = [UInt8](repeating: 0, count: rasterizer.width * rasterizer.height * 4)
-            for i in stride(from: 3, to: black.count, by: 4) { black[i] = 255 }
             published = CompositedFrame(frame: 0, mediaTime: 0, width: rasterizer.width, height: rasterizer.height,
-                                        pixels: black, handedOffNanoseconds: 0, readyNanoseconds: 0)
+                                        pixels: [], handedOffNanoseconds: 0, readyNanoseconds: 0)
         }
 
         func submit(_ list: RenderList) {
@@ -342,22 +349,37 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         }
 
         func latest(currentFrame: UInt64?) -> CompositedFrame {
-            condition.lock(); defer { condition.unlock() }
+            surfaceLock.lock(); defer { surfaceLock.unlock() }
+            condition.lock()
             var f = published
             // Not when a frame since was skipped: then the picture is older than the frames.
             if let currentFrame, f.frame == lastSubmitted, currentFrame > f.frame, !owed.load(ordering: .acquiring) {
                 f.frame = currentFrame
+            }
+            let drawn = drawnCount > 0
+            condition.unlock()
+            if drawn {
+                f.width = rasterizer.width; f.height = rasterizer.height
+                f.pixels = ImageFile.copyPixels(rasterizer.surface)
+            } else {
+                f.pixels = [UInt8](repeating: 0, count: f.width * f.height * 4)
+                for i in stride(from: 3, to: f.pixels.count, by: 4) { f.pixels[i] = 255 }
             }
             return f
         }
 
         func wait(for n: UInt64, timeout: Double) -> CompositedFrame? {
             let deadline = Date(timeIntervalSinceNow: timeout)
-            condition.lock(); defer { condition.unlock() }
+            condition.lock()
             while published.frame < n {
-                if stopping || !condition.wait(until: deadline) { return published.frame >= n ? published : nil }
+                if stopping || !condition.wait(until: deadline) {
+                    let reached = published.frame >= n
+                    condition.unlock()
+                    return reached ? latest(currentFrame: nil) : nil
+                }
             }
-            return published
+            condition.unlock()
+            return latest(currentFrame: nil)
         }
 
         func statistics() -> Statistics {
@@ -404,6 +426,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                 pending = nil
                 condition.unlock()
 
+                surfaceLock.lock()
                 let t0 = csys_monotonic_ns()
                 if list.width != rasterizer.width || list.height != rasterizer.height { resize(for: list) }
                 let damage = rasterizer.width == list.width && rasterizer.height == list.height ? rasterizer.draw(list) : []
@@ -416,18 +439,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                 let reportedByWindow = wayland?.reportsPresentation ?? false
 
                 condition.lock()
-                if !damage.isEmpty {
-                    if published.width != rasterizer.width || published.height != rasterizer.height
-                        || published.pixels.count != rasterizer.width * rasterizer.height * 4 {
-                        published.width = rasterizer.width
-                        published.height = rasterizer.height
-                        published.pixels = ImageFile.copyPixels(rasterizer.surface)
-                    } else {
-                        copy(damage, into: &published.pixels)
-                    }
-                } else {
-                    undamaged += 1
-                }
+                if damage.isEmpty { undamaged += 1 }
                 let ready = csys_monotonic_ns()
                 published.frame = list.frame
                 published.mediaTime = list.mediaTime
@@ -447,6 +459,7 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
                 if pending == nil { busy.store(false, ordering: .releasing) }
                 condition.broadcast()
                 condition.unlock()
+                surfaceLock.unlock()
                 handler?(FrameReady(frame: list.frame, mediaTime: list.mediaTime, readyNanoseconds: ready))
             }
         }
@@ -482,20 +495,5 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         }
         /// The size `resize` could not allocate last (compositor thread).
         private var failedSize: (Int, Int)?
-
-        /// Copies the damaged rectangles of the rasterizer's frame into `pixels`.
-        private func copy(_ rects: [PixelRect], into pixels: inout [UInt8]) {
-            let s = rasterizer.surface
-            guard let data = cairo_data(s) else { return }
-            let stride = cairo_stride(s), rowBytes = rasterizer.width * 4
-            pixels.withUnsafeMutableBytes { dst in
-                for r in rects {
-                    for y in r.y..<r.maxY {
-                        (dst.baseAddress! + y * rowBytes + r.x * 4)
-                            .copyMemory(from: data + y * stride + r.x * 4, byteCount: r.width * 4)
-                    }
-                }
-            }
-        }
     }
 }
