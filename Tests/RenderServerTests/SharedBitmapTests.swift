@@ -69,4 +69,29 @@ import Testing
         #expect(r.cachedBitmaps.count == 2 && r.cachedBytes == r.cachedBitmaps.bytes)
         #expect(r.bitmapsRendered == 3)
     }
+
+    /// The damage pass stops comparing items once the damage is the whole display, but still
+    /// finds every layer that went away: its bitmap is let go of.
+    @Test func aLayerGoneInAFrameThatDamagesTheWholeDisplayLetsGoOfItsBitmap() throws {
+        let scene = try DrawnScene(width: 160, height: 120, poolTwins: false)
+        try scene.commit(S.scene([S.create(2)] + S.frame(2, 0, 0, 160, 120) + [S.set(2, .backgroundColor, S.color(0.2, 0.2, 0.2)),
+                                  S.add(2, to: 1)]
+                                 + Self.square(3, x: 10, S.color(1, 0.8, 0.1)) + Self.square(4, x: 60, S.color(0.1, 0.3, 0.9))))
+        let r = try #require(Rasterizer(width: 160, height: 120))
+        var builder = RenderListBuilder()
+        var frame: UInt64 = 0
+        func draw() -> [PixelRect] {
+            scene.server.step(seconds: 1.0 / 60)
+            frame += 1
+            let trees = scene.server.core.sessions.map { PresentedTree(sessionID: $0.id, store: $0.store) }
+            return r.draw(builder.build(FrameSnapshot(frame: frame, mediaTime: 0, width: 160, height: 120, trees: trees)))
+        }
+        _ = draw()
+        #expect(r.cachedBitmaps.count == 2)
+        // The full-display layer (drawn first) changes: the whole display is damaged before
+        // the squares are reached; the second square is gone.
+        try scene.commit([S.set(2, .backgroundColor, S.color(0.3, 0.3, 0.3)), .destroyLayer(4)])
+        #expect(draw() == [PixelRect(x: 0, y: 0, width: 160, height: 120)])
+        #expect(r.cachedBitmaps.count == 1 && r.cachedBytes == r.cachedBitmaps.bytes)
+    }
 }

@@ -222,6 +222,9 @@ package final class Rasterizer {
         // Items of `previous` found again (keys are unique in a list): when all are, no layer
         // went away.
         var found = 0
+        // Once the damage is the whole display and no mask or transition keeps state, an
+        // item adds nothing but whether its layer was drawn last frame (`found`).
+        let statelessMasks = maskedRenderings.isEmpty && transitionRenderings.isEmpty && maskedSubtrees.isEmpty
         // Chunks shared with the last list drawn hold the same items: skip them.
         for (b, block) in list.blocks.enumerated() {
             let before = previous.flatMap { b < $0.blocks.count ? $0.blocks[b] : nil }
@@ -230,8 +233,6 @@ package final class Rasterizer {
                 for i in block.chunkRange(c) {
                     // The record read in place; the whole item only for a transition or a mask.
                     let record = block[stored: i]
-                    let now = drawnState(block, i)
-                    var changed = true
                     let place: Place?
                     if let before, i < before.count, before.key(at: i) == record.key {
                         place = Place(block: Int32(b), index: Int32(i))
@@ -240,6 +241,9 @@ package final class Rasterizer {
                         place = places!.place(of: record.key)
                     }
                     if place != nil { found += 1 }
+                    if statelessMasks && record.maskStart < 0 && !record.inTransition && rects.coversDisplay { continue }
+                    let now = drawnState(block, i)
+                    var changed = true
                     if let place, let before = drawnState(at: place) {
                         if !Drawn.same(now, in: block, as: before.0, in: before.1) {
                             rects.append(before.0.screenBounds); rects.append(now.screenBounds)
@@ -357,6 +361,9 @@ package final class Rasterizer {
             }
             rects.append(r)
         }
+
+        /// Whether the damage is the whole display (nothing appended can add to it).
+        var coversDisplay: Bool { rects.count == 1 && rects[0] == display }
 
         var merged: [PixelRect] {
             rects.count > Rasterizer.maxRects ? [rects.reduce(PixelRect.empty) { $0.union($1) }] : rects
