@@ -127,6 +127,13 @@ int csys_get_thread_nice(int *nice) {
     return 0;
 }
 
+int csys_may_raise_nice(int nice) {
+    if (geteuid() == 0) return 1;
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NICE, &limit) != 0) return 0;
+    return limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= (rlim_t)(20 - nice);
+}
+
 int csys_eventfd(void) {
     int fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     return fd >= 0 ? fd : -errno;

@@ -16,14 +16,9 @@ import Testing
         return Int(nice)
     }
 
-    /// Whether this process may raise a thread's priority to nice −5 (root, or an RLIMIT_NICE
-    /// of at least 25; CAP_SYS_NICE alone is not looked for). Putting a raised nice value
-    /// back needs the same.
-    static var mayRaise: Bool {
-        if geteuid() == 0 { return true }
-        var limit = rlimit()
-        return getrlimit(__rlimit_resource_t(__RLIMIT_NICE.rawValue), &limit) == 0 && limit.rlim_cur >= 25
-    }
+    /// Whether this process may raise a thread's priority to nice −5, the loop's default
+    /// (and put it back).
+    static var mayRaise: Bool { csys_may_raise_nice(-5) != 0 }
 
     /// Runs a server with `loopNice` on a new thread: the loop thread's nice value and the
     /// server's record of it while it runs and after, and the thread's nice value before and

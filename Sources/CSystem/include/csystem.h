@@ -57,6 +57,10 @@ int csys_notify_datagram(const char *name, const char *message);
 int csys_set_thread_nice(int nice);
 /* The calling thread's nice value, in `*nice`. 0 or -errno. */
 int csys_get_thread_nice(int *nice);
+/* 1 when this process may raise a thread's priority to `nice` (and put a raised value back):
+   root, or an RLIMIT_NICE of at least 20 - nice (`ulimit -e`). CAP_SYS_NICE alone is not
+   looked for. Anyone may lower their own priority. */
+int csys_may_raise_nice(int nice);
 /* A non-blocking, close-on-exec eventfd (a counter that makes its descriptor readable while
    not 0). The fd or -errno. */
 int csys_eventfd(void);
