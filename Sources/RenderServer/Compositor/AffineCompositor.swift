@@ -152,9 +152,9 @@ enum AffineCompositor {
                         if min(u, uEnd) >> 16 >= 0 && min(v, vEnd) >> 16 >= 0
                             && max(u, uEnd) >> 16 < sw - 1 && max(v, vEnd) >> 16 < sh - 1 {
                             if vectorized {
-                                // Each sample's two texel pairs as two 64-bit words (little-endian:
-                                // the left texel in the low half); the same tests and integers. Two
-                                // copies of the loop: one for an opaque layer (no scaling to test).
+                                // Each sample by `blendSample`: its two texel pairs as two 64-bit
+                                // words, no branch, the same integers as the loop below. Two copies
+                                // of the loop: one for an opaque layer (no scaling to test).
                                 @inline(__always) func run(_ alpha256: UInt32) {
                                     var left = n &+ 1
                                     repeat {
