@@ -33,7 +33,19 @@ extension ServerCore {
             }
 
         case let .snapshotRequest(request):
-            session.send(snapshotReply(request))
+            // On the manual clock every stepped frame is drawn before the step returns: the
+            // frame is copied here, in order with the steps. On the real clock the compositor
+            // may be drawing the next frame, which the copy waits for: off the loop thread.
+            guard !configuration.clock.isManual, let compositor = output.snapshotting else {
+                session.send(snapshotReply(request))
+                return
+            }
+            let bytes = 40 + displayWidth * displayHeight * 4
+            guard admitControl(bytes: bytes, what: "snapshot request \(request.requestID)", from: session) else { return }
+            let source = SnapshotSource(output: compositor), frame = frameNumber
+            let limit = Int(configuration.limits.maxFrameBytes)
+            submitControl({ ServerCore.snapshotReply(request, of: source.output.latestFrame(currentFrame: frame), limit: limit) },
+                          bytes: bytes, from: session)
 
         case let .clockStep(step):
             guard configuration.clock.isManual else {
@@ -110,23 +122,36 @@ extension ServerCore {
 
     /// The latest composited frame, or a non-fatal error when this daemon does not draw or
     /// the frame would not fit in one message. On a real clock the reply carries the last
-    /// frame whose pixels are ready (its number says which); on the manual clock every
-    /// stepped frame is drawn before the step returns, so it is the latest frame. Copying
-    /// the published pixels is the only work here (no drawing on the loop thread).
+    /// frame whose pixels are ready (its number says which): copied on the control worker,
+    /// since the compositor may be drawing the next one (`CompositorOutput.latestFrame`
+    /// waits for it). On the manual clock every stepped frame is drawn before the step
+    /// returns, so it is the latest frame, copied here. No drawing on the loop thread.
     func snapshotReply(_ request: SnapshotRequest) -> Message {
         guard let compositor = output.snapshotting else {
             return .error(ErrorMessage(code: .unsupported, message: "snapshot request \(request.requestID): this rendersrvd "
                 + "runs with --output none, which draws nothing; start it with --output headless (the default)",
                 fatal: false))
         }
-        let f = compositor.latestFrame(currentFrame: frameNumber)
+        return ServerCore.snapshotReply(request, of: compositor.latestFrame(currentFrame: frameNumber),
+                                        limit: Int(configuration.limits.maxFrameBytes))
+    }
+
+    /// `f` as the reply to `request`, or a non-fatal error when it is over `limit` bytes.
+    /// Any thread.
+    static func snapshotReply(_ request: SnapshotRequest, of f: CompositedFrame, limit: Int) -> Message {
         let bytes = 40 + f.pixels.count
-        guard bytes <= Int(configuration.limits.maxFrameBytes) else {
+        guard bytes <= limit else {
             return .error(ErrorMessage(code: .invalidValue, message: "snapshot request \(request.requestID): a "
-                + "\(f.width)x\(f.height) frame is \(bytes) bytes, over the frame limit of \(configuration.limits.maxFrameBytes) "
+                + "\(f.width)x\(f.height) frame is \(bytes) bytes, over the frame limit of \(limit) "
                 + "bytes; start rendersrvd with a larger --max-frame-bytes or a smaller --size", fatal: false))
         }
         return .snapshotReply(SnapshotReply(requestID: request.requestID, frame: f.frame, width: UInt32(f.width),
                                             height: UInt32(f.height), pixels: f.pixels))
     }
+}
+
+/// An output's snapshots, handed to the control worker: `FrameSnapshotting.latestFrame` may
+/// be called from any thread (the output's other members stay on the loop thread).
+struct SnapshotSource: @unchecked Sendable {
+    let output: any FrameSnapshotting
 }

@@ -30,7 +30,9 @@ extension FrameOutput {
 public protocol FrameSnapshotting: AnyObject {
     /// The last finished frame (frame 0, all black, before the first). When everything
     /// handed to the output is drawn and no frame was skipped since, the frames since were
-    /// idle and the result carries `currentFrame`'s number. Copies the published pixels only.
+    /// idle and the result carries `currentFrame`'s number. Any thread: copies the last
+    /// frame's pixels, waiting while the next one is being drawn (so not on the loop thread
+    /// of a real clock: `ServerCore`'s snapshots run on the control worker there).
     func latestFrame(currentFrame: UInt64?) -> CompositedFrame
 }
 
