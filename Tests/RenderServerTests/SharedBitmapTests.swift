@@ -10,6 +10,31 @@ import Testing
 /// of them holds it — with one thread, and with four drawing bands at once (bitmaps found
 /// and made while banding).
 @Suite struct SharedBitmapTests {
+    /// Steps a 160 × 120 scene a frame at a time and draws it with one rasterizer, built by
+    /// one builder as the daemon's is (its content table, and so the contents' stamps, kept
+    /// across frames).
+    struct Drawer {
+        let scene: DrawnScene
+        let rasterizer: Rasterizer
+        var builder = RenderListBuilder()
+        var frame: UInt64 = 0
+
+        init(_ scene: DrawnScene, threads: Int) throws {
+            self.scene = scene
+            rasterizer = try #require(Rasterizer(width: 160, height: 120, threads: threads))
+        }
+
+        /// The next frame's damage.
+        @discardableResult
+        mutating func draw() -> [PixelRect] {
+            scene.server.step(seconds: 1.0 / 60)
+            frame += 1
+            let trees = scene.server.core.sessions.map { PresentedTree(sessionID: $0.id, store: $0.store) }
+            return rasterizer.draw(builder.build(FrameSnapshot(frame: frame, mediaTime: 0, width: 160, height: 120,
+                                                               trees: trees)))
+        }
+    }
+
     static func square(_ id: LayerID, x: Double, _ color: AnimatableValue) -> [Command] {
         [S.create(id, .shape)] + S.frame(id, x, 40, 24, 24)
             + [S.set(id, .path, .path(Path(rect: Rect(x: 2, y: 2, width: 20, height: 20)))),
@@ -22,16 +47,11 @@ import Testing
         try scene.commit(S.scene(Self.square(2, x: 10, yellow) + Self.square(3, x: 45, yellow)
                                  + Self.square(4, x: 80, yellow) + Self.square(5, x: 115, blue)
                                  + [S.set(4, .transform, .transform(Transform3D.rotation(angle: 0.5, x: 0, y: 0, z: 1)))]))
-        let r = try #require(Rasterizer(width: 160, height: 120, threads: threads))
+        var drawer = try Drawer(scene, threads: threads)
+        let r = drawer.rasterizer
         r.bandRows = 16; r.minBandedArea = 0
-        // The daemon's builder keeps its content table (and so the contents' stamps) across frames.
-        var builder = RenderListBuilder()
-        var frame: UInt64 = 0
         func draw() -> [UInt8] {
-            scene.server.step(seconds: 1.0 / 60)
-            frame += 1
-            let trees = scene.server.core.sessions.map { PresentedTree(sessionID: $0.id, store: $0.store) }
-            r.draw(builder.build(FrameSnapshot(frame: frame, mediaTime: 0, width: 160, height: 120, trees: trees)))
+            drawer.draw()
             return ImageFile.copyPixels(r.surface)
         }
         func color(_ p: [UInt8], _ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
@@ -77,15 +97,9 @@ import Testing
         try scene.commit(S.scene([S.create(2)] + S.frame(2, 0, 0, 160, 120) + [S.set(2, .backgroundColor, S.color(0.2, 0.2, 0.2)),
                                   S.add(2, to: 1)]
                                  + Self.square(3, x: 10, S.color(1, 0.8, 0.1)) + Self.square(4, x: 60, S.color(0.1, 0.3, 0.9))))
-        let r = try #require(Rasterizer(width: 160, height: 120))
-        var builder = RenderListBuilder()
-        var frame: UInt64 = 0
-        func draw() -> [PixelRect] {
-            scene.server.step(seconds: 1.0 / 60)
-            frame += 1
-            let trees = scene.server.core.sessions.map { PresentedTree(sessionID: $0.id, store: $0.store) }
-            return r.draw(builder.build(FrameSnapshot(frame: frame, mediaTime: 0, width: 160, height: 120, trees: trees)))
-        }
+        var drawer = try Drawer(scene, threads: 1)
+        let r = drawer.rasterizer
+        func draw() -> [PixelRect] { drawer.draw() }
         _ = draw()
         #expect(r.cachedBitmaps.count == 2)
         // The full-display layer (drawn first) changes: the whole display is damaged before
