@@ -6,6 +6,26 @@ import Testing
 @testable import RenderServer
 @testable import RenderServerHarness
 
+/// The embedded server on the manual clock drawing through a compositor on its own thread
+/// (`synchronous: false`, as the daemon's: a busy compositor makes frames skip, and a frame
+/// is drawn after its step returns), with one client that said hello.
+struct AsyncDrawnServer {
+    let server: EmbeddedServer
+    let output: CompositorOutput
+    let client: UInt32
+
+    init(width: Int, height: Int, clientName: String) throws {
+        var log = Logger(label: "async-compositor-test")
+        log.logLevel = .critical
+        output = try CompositorOutput(.init(width: width, height: height, synchronous: false, logger: log))
+        server = EmbeddedServer(configuration: Configuration(displayWidth: width, displayHeight: height,
+                                                             clock: .manual(start: DrawnScene.start), logger: log),
+                                output: output)
+        client = server.connect(pid: 1)
+        server.send(.hello(Hello(clientName: clientName, pid: 1)), from: client)
+    }
+}
+
 /// A scene on the embedded server with a drawing output: one client commits layers on the
 /// manual clock and the test reads the composited frame.
 ///

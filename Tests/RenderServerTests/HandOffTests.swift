@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import RenderCore
 import RenderProtocol
 import Testing
@@ -118,14 +117,8 @@ import Testing
     /// clock's rate; once it is free, the next frame hands off everything since, and the
     /// frames stop when nothing is left to show.
     @Test func aBusyCompositorMakesFramesSkipRatherThanQueue() throws {
-        var log = Logger(label: "handoff-test")
-        log.logLevel = .critical
-        let output = try CompositorOutput(.init(width: 160, height: 120, synchronous: false, logger: log))
-        let server = EmbeddedServer(configuration: Configuration(displayWidth: 160, displayHeight: 120,
-                                                                 clock: .manual(start: DrawnScene.start), logger: log),
-                                    output: output)
-        let c = server.connect(pid: 1)
-        server.send(.hello(Hello(clientName: "handoff", pid: 1)), from: c)
+        let drawn = try AsyncDrawnServer(width: 160, height: 120, clientName: "handoff")
+        let (server, output, c) = (drawn.server, drawn.output, drawn.client)
         server.send(.commit(Commit(sequence: 1, mediaTime: DrawnScene.start, commands: HandOffTests.animatedGrid())), from: c)
         _ = try server.readMessages(of: c)
 

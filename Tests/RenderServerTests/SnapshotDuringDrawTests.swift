@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import RenderCore
 import RenderProtocol
 import Testing
@@ -13,14 +12,8 @@ import Testing
 /// the lock, some are torn here).
 @Suite struct SnapshotDuringDrawTests {
     @Test func snapshotsTakenWhileFramesAreDrawnAreNeverTorn() throws {
-        var log = Logger(label: "snapshot-test")
-        log.logLevel = .critical
-        let output = try CompositorOutput(.init(width: 320, height: 240, synchronous: false, logger: log))
-        let server = EmbeddedServer(configuration: Configuration(displayWidth: 320, displayHeight: 240,
-                                                                 clock: .manual(start: DrawnScene.start), logger: log),
-                                    output: output)
-        let c = server.connect(pid: 1)
-        server.send(.hello(Hello(clientName: "snapshots", pid: 1)), from: c)
+        let drawn = try AsyncDrawnServer(width: 320, height: 240, clientName: "snapshots")
+        let (server, output, c) = (drawn.server, drawn.output, drawn.client)
         let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
         // Forty full-frame layers, so that a frame takes a while to draw (band by band).
         let layers = (0..<40).map { LayerID(10 + $0) }
