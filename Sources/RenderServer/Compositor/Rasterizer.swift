@@ -379,12 +379,11 @@ package final class Rasterizer {
     /// it (the others wait for it), and kept after the bands (`keepMadeWhileBanding`).
     func cachedBitmap(_ item: RenderItem) -> LayerBitmap? {
         let scale = LayerBitmap.bucket(for: item.world.maxScale(over: item.contentBounds))
-        let key = SharedKey(stamp: item.contentStamp, scale: scale)
         if banding {
             if let e = caches[item.key], e.matches(item, scale: scale) { return e.bitmap }
             cacheLock.lock(); defer { cacheLock.unlock() }
             if let e = madeWhileBanding[item.key], e.matches(item, scale: scale) { return e.bitmap }
-            let e: CacheEntry
+            let key = SharedKey(stamp: item.contentStamp, scale: scale), e: CacheEntry
             if let found = shared[key] ?? madeShared[key] {
                 e = found
             } else {
@@ -397,7 +396,7 @@ package final class Rasterizer {
         cacheLock.lock(); defer { cacheLock.unlock() }
         if let e = caches[item.key], e.matches(item, scale: scale) { return e.bitmap }
         letGo(item.key)
-        let e = shared[key] ?? render(item, scale: scale)
+        let e = shared[SharedKey(stamp: item.contentStamp, scale: scale)] ?? render(item, scale: scale)
         // Over the budget the bitmap serves this frame only (drawn again next time).
         keep(e, for: item.key)
         return e.bitmap

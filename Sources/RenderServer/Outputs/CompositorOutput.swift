@@ -246,8 +246,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
         private var pending: RenderList?
         private var lastSubmitted: UInt64 = 0
         private var stopping = false
-        /// The last frame drawn, without its pixels (they are the rasterizer's, copied out
-        /// when asked for: `latest`; all black before the first frame).
+        /// The last frame drawn: its number and times. Its pixels and size are the
+        /// rasterizer's, read when asked for (`latest`; all black before the first frame).
         private var published: CompositedFrame
         private var coalesced: UInt64 = 0
         /// Not under `condition`: the loop thread reads and counts these every frame without
@@ -290,8 +290,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
              synchronous: Bool, logger: Logger) {
             self.rasterizer = rasterizer; self.recorder = recorder; self.window = window; self.wayland = wayland
             self.synchronous = synchronous; self.logger = logger; threads = rasterizer.threads
-            published = CompositedFrame(frame: 0, mediaTime: 0, width: rasterizer.width, height: rasterizer.height,
-                                        pixels: [], handedOffNanoseconds: 0, readyNanoseconds: 0)
+            published = CompositedFrame(frame: 0, mediaTime: 0, width: 0, height: 0, pixels: [], handedOffNanoseconds: 0,
+                                        readyNanoseconds: 0)
         }
 
         func submit(_ list: RenderList) {
@@ -358,8 +358,8 @@ public final class CompositorOutput: FrameOutput, FrameReadyReporting {
             }
             let drawn = drawnCount > 0
             condition.unlock()
+            f.width = rasterizer.width; f.height = rasterizer.height
             if drawn {
-                f.width = rasterizer.width; f.height = rasterizer.height
                 f.pixels = ImageFile.copyPixels(rasterizer.surface)
             } else {
                 f.pixels = [UInt8](repeating: 0, count: f.width * f.height * 4)
