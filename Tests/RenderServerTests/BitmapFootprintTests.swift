@@ -75,6 +75,105 @@ import Testing
         #expect(drawn > 60)
     }
 
+    /// `TransparentCells`' map is each cell's chessboard distance to the nearest cell that
+    /// reads a texel that is not transparent (capped at 255), computed here by brute force:
+    /// for the star, for scattered dots, and for a bitmap with one drawn texel (distances
+    /// beyond the cap).
+    @Test func theEmptyCellMapHoldsChessboardDistances() throws {
+        var dots = [UInt32](repeating: 0, count: 57 * 23)
+        for i in stride(from: 5, to: dots.count, by: 97) { dots[i] = 0x8000_0000 }
+        var lone = [UInt32](repeating: 0, count: 300 * 4)
+        lone[2 * 300 + 3] = 0xFF00_FF00
+        let star = Self.star()
+        for (pixels, w, h) in [(star.pixels, star.width, star.height), (dots, 57, 23), (lone, 300, 4)] {
+            let map = try #require(pixels.withUnsafeBufferPointer {
+                TransparentCells.distances($0.baseAddress!, stride: w, width: w, height: h)
+            })
+            defer { map.deallocate() }
+            let cw = w - 1, ch = h - 1
+            var drawn: [(Int, Int)] = []
+            for y in 0..<ch { for x in 0..<cw
+                where pixels[y * w + x] | pixels[y * w + x + 1] | pixels[y * w + w + x] | pixels[y * w + w + x + 1] != 0 {
+                drawn.append((x, y))
+            } }
+            var wrong = 0
+            for y in 0..<ch { for x in 0..<cw {
+                let nearest = drawn.map { max(abs($0.0 - x), abs($0.1 - y)) }.min() ?? 255
+                if Int(map[y * cw + x]) != min(255, nearest) { wrong += 1 }
+            } }
+            #expect(wrong == 0, "\(w)×\(h): \(wrong) cells wrong")
+        }
+        // A bitmap with no empty cell has no map.
+        let full = [UInt32](repeating: 0xFF20_4060, count: 30 * 20)
+        #expect(full.withUnsafeBufferPointer { TransparentCells.distances($0.baseAddress!, stride: 30, width: 30, height: 20) } == nil)
+    }
+
+    /// Jumping over the cells the map proves empty draws the same pixels as resampling every
+    /// sample, at the placements of `theCompositorDrawsTheSamePixelsWithAFootprint`, plus
+    /// shrinking ones (steps of several texels: long jumps), with and without the footprint.
+    @Test func theCompositorDrawsTheSamePixelsJumpingEmptyCells() throws {
+        let (pixels, w, h) = Self.star()
+        let footprint = try #require(Self.footprint(pixels, w, h))
+        let map = try #require(pixels.withUnsafeBufferPointer {
+            TransparentCells.distances($0.baseAddress!, stride: w, width: w, height: h)
+        })
+        defer { map.deallocate() }
+        let (dw, dh) = (96, 90)
+        var jumped = 0
+        for k in 0..<52 {
+            var (inverse, angle, sx, sy) = try Self.placement(k % 40)
+            if k >= 40 {
+                // Shrunk to a fifth to a half: a row steps 2–5 texels a pixel.
+                let shrink = 2 + Double(k - 40) * 0.25
+                inverse = ProjectiveTransform.affine(a: shrink, b: 0, c: 0, d: shrink, tx: 0, ty: 0).concatenating(inverse)
+                sx /= shrink; sy /= shrink
+            }
+            let area = k % 3 == 0 ? PixelRect(x: 7, y: 30, width: 80, height: 23) : PixelRect(x: 0, y: 0, width: dw, height: dh)
+            let alpha = k % 4 == 1 ? 0.6 : 1
+            func draw(_ footprint: BitmapFootprint?, cells: UnsafePointer<UInt8>?) -> [UInt32] {
+                var out = [UInt32](repeating: 0xFF30_6090, count: dw * dh)
+                pixels.withUnsafeBufferPointer { s in
+                    out.withUnsafeMutableBufferPointer { d in
+                        AffineCompositor.composite(source: s.baseAddress!, width: w, height: h, stride: w,
+                                                   destination: d.baseAddress!, stride: dw, inverse: inverse, alpha: alpha,
+                                                   area: area, transparentBorder: true, footprint: footprint, emptyCells: cells)
+                    }
+                }
+                return out
+            }
+            for fp in [nil, footprint] {
+                let plain = draw(fp, cells: nil)
+                let skipping = draw(fp, cells: UnsafePointer(map))
+                let differing = zip(skipping, plain).filter { $0 != $1 }.count
+                #expect(differing == 0, "case \(k): angle \(angle), scale \(sx)×\(sy): \(differing) pixels differ")
+                if plain.contains(where: { $0 != 0xFF30_6090 }) { jumped += 1 }
+            }
+        }
+        #expect(jumped > 90)
+    }
+
+    /// A star shape's bitmap gets a map of its empty cells, counted in its bytes; an opaque
+    /// rectangle's gets none.
+    @Test func aShapesBitmapMapsItsEmptyCells() throws {
+        var star = Path()
+        star.move(to: Point(20, 0)); star.addLine(to: Point(30, 40)); star.addLine(to: Point(0, 15))
+        star.addLine(to: Point(40, 15)); star.addLine(to: Point(10, 40)); star.closeSubpath()
+        var p = LayerProperties()
+        p.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        p.path = star
+        p.fillColor = Color(red: 1, green: 0.8, blue: 0.1)
+        let shape = LayerContent(kind: .shape, p, hasSublayers: false)
+        let b = try #require(LayerBitmap.render(shape, scale: 1))
+        #expect(b.emptyCells != nil)
+        #expect(b.byteCount == b.width * b.height * 4 + (b.width - 1) * (b.height - 1))
+        var q = LayerProperties()
+        q.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        q.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.6)
+        let square = LayerContent(kind: .layer, q, hasSublayers: false)
+        let s = try #require(LayerBitmap.render(square, scale: 1))
+        #expect(s.emptyCells == nil && s.byteCount == s.width * s.height * 4)
+    }
+
     /// Case `k` of the drawing comparisons: a star of about 41 px placed near the middle of a
     /// 96×90 frame, rotated by k × 0.173 rad, scaled by `sx` × `sy` (0.55…2.05 × 0.6…1.65),
     /// sheared in every seventh case, at a sub-pixel offset; the frame-to-bitmap map.

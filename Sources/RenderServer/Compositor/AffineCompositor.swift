@@ -15,13 +15,16 @@ enum AffineCompositor {
     /// the source are drawn: the others read only the border or outside, and add nothing.
     /// With a `footprint` (`LayerBitmap.footprint`), each row is cut to the samples inside
     /// it: the others read four transparent texels, and add nothing either.
+    /// With `emptyCells` (`LayerBitmap.emptyCells`: `TransparentCells`' map of the source), the
+    /// interior runs jump over the samples whose cells the map proves empty.
     /// `vectorized: false` resamples the interior runs with the scalar `bilinear`, and blends
     /// a translated bitmap pixel by pixel (tests compare them with the vector ones,
     /// `bilinear(top:bottom:_:_:)` and `blendFour`: the same pixels).
     static func composite(source: UnsafePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
                           destination: UnsafeMutablePointer<UInt32>, stride ds: Int,
                           inverse m: ProjectiveTransform, alpha: Double, area: PixelRect,
-                          transparentBorder: Bool = false, footprint: BitmapFootprint? = nil, vectorized: Bool = true) {
+                          transparentBorder: Bool = false, footprint: BitmapFootprint? = nil,
+                          emptyCells: UnsafePointer<UInt8>? = nil, vectorized: Bool = true) {
         let alpha256 = UInt32(max(0, min(1, alpha)) * 256 + 0.5)
         guard alpha256 > 0, sw > 0, sh > 0, !area.isEmpty else { return }
         if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded()
@@ -50,6 +53,11 @@ enum AffineCompositor {
         let xStart = Double(area.x) + 0.5, yStart = Double(area.y) + 0.5
         let p0u = m.a * xStart + m.c * yStart + m.tx - 0.5, p0v = m.b * xStart + m.d * yStart + m.ty - 0.5
         let weights = weightTable
+        // The empty-cell map's row length, and 2⁴⁸ / the larger of the two 16.16 steps along a
+        // row (rounded down: the jumps it gives are never longer than the map proves).
+        let cw = sw - 1
+        let most = UInt64(max(abs(Int(du * fixOne)), abs(Int(dv * fixOne))))
+        let jump = most == 0 ? UInt64(1) << 40 : (UInt64(1) << 48) / most
         withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, planes.count * 2)) { buffer in
             let base = buffer.baseAddress!
             var upper = 0, lower = planes.count
@@ -164,7 +172,30 @@ enum AffineCompositor {
                                         left &-= 1
                                     } while left > 0
                                 }
-                                if alpha256 == 256 { run(256) } else { run(alpha256) }
+                                // With the map: a sample whose cell is k ≥ 1 from anything drawn
+                                // is empty, and so are the next ⌊(k − 1) · 2¹⁶ / most⌋ (`jump`),
+                                // whose cells are at most k − 1 away on each axis (`most`: the
+                                // larger step, 16.16); all are passed over at once.
+                                @inline(__always) func skippingRun(_ cells: UnsafePointer<UInt8>, _ alpha256: UInt32) {
+                                    var left = n &+ 1
+                                    repeat {
+                                        let k = Int(cells[(v >> 16) &* cw &+ (u >> 16)])
+                                        if k == 0 {
+                                            blendSample(source, ss, u, v, weights, alpha256, over: d)
+                                            d += 1
+                                            u &+= stepU; v &+= stepV
+                                            left &-= 1
+                                        } else {
+                                            let t = min(left, 1 &+ Int(truncatingIfNeeded: (UInt64(k &- 1) &* jump) >> 32))
+                                            d += t
+                                            u &+= stepU &* t; v &+= stepV &* t
+                                            left &-= t
+                                        }
+                                    } while left > 0
+                                }
+                                if let emptyCells {
+                                    if alpha256 == 256 { skippingRun(emptyCells, 256) } else { skippingRun(emptyCells, alpha256) }
+                                } else if alpha256 == 256 { run(256) } else { run(alpha256) }
                                 i = a1 + 1
                                 continue
                             }

@@ -347,7 +347,8 @@ final class BandPainter {
                                        width: bitmap.width, height: bitmap.height, stride: cairo_stride(bitmap.surface) / 4,
                                        destination: dst.assumingMemoryBound(to: UInt32.self), stride: cairo_stride(surface) / 4,
                                        inverse: inverse, alpha: alpha, area: area.intersection(display),
-                                       transparentBorder: bitmap.hasTransparentBorder, footprint: bitmap.footprint)
+                                       transparentBorder: bitmap.hasTransparentBorder, footprint: bitmap.footprint,
+                                       emptyCells: bitmap.emptyCells.map { UnsafePointer($0) })
             cairo_surface_mark_dirty_rectangle(surface, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
             return
         }

@@ -20,6 +20,9 @@ final class LayerBitmap {
     private(set) var hasTransparentBorder: Bool
     /// Where a bilinear sample can add anything (nil: anywhere), made with the bitmap.
     private(set) var footprint: BitmapFootprint?
+    /// Each sample cell's distance from anything drawn (`TransparentCells`; nil when few
+    /// cells are empty), made with the bitmap and freed with it.
+    private(set) var emptyCells: UnsafeMutablePointer<UInt8>?
 
     /// The largest side of a layer bitmap in pixels; a layer that would need more is
     /// rasterized at a lower scale (and looks softer).
@@ -40,9 +43,20 @@ final class LayerBitmap {
         self.hasTransparentBorder = hasTransparentBorder; self.footprint = footprint
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    deinit {
+        cairo_surface_destroy(surface)
+        emptyCells?.deallocate()
+    }
 
-    var byteCount: Int { width * height * 4 }
+    /// The pixels' bytes and the empty-cell map's.
+    var byteCount: Int { width * height * 4 + (emptyCells == nil ? 0 : (width - 1) * (height - 1)) }
+
+    /// Makes `emptyCells` from the pixels (once, while the bitmap is being made).
+    private func mapEmptyCells() {
+        guard let data = cairo_data(surface) else { return }
+        emptyCells = TransparentCells.distances(UnsafePointer(data.assumingMemoryBound(to: UInt32.self)),
+                                                stride: cairo_stride(surface) / 4, width: width, height: height)
+    }
 
     /// Layer bounds coordinates → bitmap pixels is `(p − origin) × scale`; this maps the
     /// other way, bitmap pixels → layer coordinates.
@@ -110,6 +124,7 @@ final class LayerBitmap {
         guard w * h * 5 < b.width * b.height * 4, let cut = newSurface(w, h), let dst = cairo_data(cut) else {
             b.hasTransparentBorder = border
             b.footprint = BitmapFootprint(width: b.width, height: b.height, first: firsts, last: lasts)
+            b.mapEmptyCells()
             return b
         }
         let ds = cairo_stride(cut)
@@ -121,8 +136,10 @@ final class LayerBitmap {
         let rows = (minY ..< minY + h).map { firsts[$0] }, ends = (minY ..< minY + h).map { lasts[$0] }
         let footprint = BitmapFootprint(width: w, height: h, first: rows.map { $0 < 0 ? -1 : $0 - minX },
                                         last: ends.map { $0 < 0 ? -1 : $0 - minX })
-        return LayerBitmap(surface: cut, origin: Point(x: b.origin.x + Double(minX) / b.scale, y: b.origin.y + Double(minY) / b.scale),
-                           scale: b.scale, width: w, height: h, hasTransparentBorder: border, footprint: footprint)
+        let made = LayerBitmap(surface: cut, origin: Point(x: b.origin.x + Double(minX) / b.scale, y: b.origin.y + Double(minY) / b.scale),
+                               scale: b.scale, width: w, height: h, hasTransparentBorder: border, footprint: footprint)
+        made.mapEmptyCells()
+        return made
     }
 
     static func newSurface(_ w: Int, _ h: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) -> OpaquePointer? {
