@@ -41,7 +41,7 @@ enum AffineCompositor {
         // edge of a texel outside: it weighs 0 there, and the interior run is checked on the
         // stepped coordinates themselves).
         let invDu = du == 0 ? 0 : 1 / du, invDv = dv == 0 ? 0 : 1 / dv
-        let planes = footprint?.planes ?? []
+        let planeCount = footprint?.count ?? 0
         // The footprint's half-planes along a row, by how they bound it: n·(p0 + i·d) ≤ c
         // gives i ≤ (c − n·p0) / (n·d) when n·d > 0 (upper), i ≥ … when n·d < 0 (lower),
         // and the whole row or nothing when n·d = 0. Each c is widened by more than the
@@ -58,11 +58,12 @@ enum AffineCompositor {
         let cw = sw - 1
         let most = UInt64(max(abs(Int(du * fixOne)), abs(Int(dv * fixOne))))
         let jump = most == 0 ? UInt64(1) << 40 : (UInt64(1) << 48) / most
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, planes.count * 2)) { buffer in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, planeCount * 2)) { buffer in
             let base = buffer.baseAddress!
-            var upper = 0, lower = planes.count
+            var upper = 0, lower = planeCount
             var levelPlanes: [(Double, Double, Double)] = []
-            for p in planes {
+            for index in 0..<planeCount {
+                let p = footprint![index] // planeCount > 0: there is one
                 let nd = p.nx * du + p.ny * dv
                 if abs(nd) < 1e-12 { levelPlanes.append((p.nx, p.ny, p.c + slack)); continue }
                 // Uppers fill the buffer from the front, lowers from the back.
@@ -71,7 +72,7 @@ enum AffineCompositor {
                 base[k * 2] = (p.c + slack - p.nx * p0u - p.ny * p0v) / nd
                 base[k * 2 + 1] = -(p.nx * m.c + p.ny * m.d) / nd
             }
-            let uppers = upper, lowersFrom = lower, planeCount = planes.count
+            let uppers = upper, lowersFrom = lower
             // The rows whose line crosses the footprint at all: a row r keeps a sample only
             // where every lower plane's bound is at most every upper's, base_j + r·step_j ≤
             // base_k + r·step_k, so each pair bounds r on one side. Rows beyond a bound (by

@@ -217,17 +217,20 @@ final class BandPainter {
             return
         }
         let bitmap: LayerBitmap?
-        var transient: LayerBitmap?
         if mode == .cached {
-            bitmap = rasterizer.cachedBitmap(item)
+            // A kept bitmap as a plain value (no reference counted: see `BitmapView`); the
+            // entry keeps it while it is drawn.
+            switch rasterizer.keptView(item) {
+            case .drawn(let view): composite(view, world: item.world, alpha: alpha, area: area); return
+            case .empty: return
+            case .notKept: bitmap = rasterizer.cachedBitmap(item)
+            }
         } else {
-            transient = LayerBitmap.render(item.content, scale: LayerBitmap.bucket(for: item.world.maxScale(over: item.contentBounds)))
-            if transient != nil { rasterizer.countRendered() }
-            bitmap = transient
+            bitmap = LayerBitmap.render(item.content, scale: LayerBitmap.bucket(for: item.world.maxScale(over: item.contentBounds)))
+            if bitmap != nil { rasterizer.countRendered() }
         }
         guard let bitmap else { return }
-        composite(bitmap, world: item.world, alpha: alpha, area: area)
-        transient = nil
+        withExtendedLifetime(bitmap) { composite(bitmap.view, world: item.world, alpha: alpha, area: area) }
     }
 
     /// A background-and-border layer as one or two fills of solid colour. At `alpha` < 1
@@ -290,7 +293,7 @@ final class BandPainter {
     }
 
     /// Composites a layer bitmap through `world` onto the frame, within `area` (pixels).
-    private func composite(_ bitmap: LayerBitmap, world: ProjectiveTransform, alpha: Double, area: PixelRect) {
+    private func composite(_ bitmap: BitmapView, world: ProjectiveTransform, alpha: Double, area: PixelRect) {
         let toScreen = bitmap.pixelsToLayer.concatenating(world)
         if nesting == 0 {
             compositeDirect(bitmap, toScreen: toScreen, alpha: alpha, area: area)
@@ -339,16 +342,14 @@ final class BandPainter {
 
     /// Composites a bitmap onto the frame with pixman (OVER, bilinear, a solid mask for
     /// `alpha`), within `area`: no cairo path, clip or group involved.
-    func compositeDirect(_ bitmap: LayerBitmap, toScreen: ProjectiveTransform, alpha: Double, area: PixelRect) {
-        if toScreen.isAffine, let inverse = toScreen.inverted(),
-           let src = cairo_data(bitmap.surface), let dst = cairo_data(surface) {
+    func compositeDirect(_ bitmap: BitmapView, toScreen: ProjectiveTransform, alpha: Double, area: PixelRect) {
+        if toScreen.isAffine, let inverse = toScreen.inverted(), let src = bitmap.pixels, let dst = cairo_data(surface) {
             cairo_surface_flush(surface)
-            AffineCompositor.composite(source: UnsafePointer(src.assumingMemoryBound(to: UInt32.self)),
-                                       width: bitmap.width, height: bitmap.height, stride: cairo_stride(bitmap.surface) / 4,
+            AffineCompositor.composite(source: src, width: bitmap.width, height: bitmap.height, stride: bitmap.stride,
                                        destination: dst.assumingMemoryBound(to: UInt32.self), stride: cairo_stride(surface) / 4,
                                        inverse: inverse, alpha: alpha, area: area.intersection(display),
                                        transparentBorder: bitmap.hasTransparentBorder, footprint: bitmap.footprint,
-                                       emptyCells: bitmap.emptyCells.map { UnsafePointer($0) })
+                                       emptyCells: bitmap.emptyCells)
             cairo_surface_mark_dirty_rectangle(surface, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
             return
         }

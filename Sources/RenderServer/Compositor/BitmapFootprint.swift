@@ -13,9 +13,21 @@ import Foundation
 /// much of its bitmap empty (a star's points, a rotated glyph's corners) is resampled only
 /// within it: the samples skipped read four transparent texels and add nothing, so the
 /// pixels are the same.
+///
+/// A plain value (its planes inline, no reference): the threads drawing bands pass a
+/// shared bitmap's footprint around without touching a reference count.
 struct BitmapFootprint: Sendable {
-    /// (nx, ny, c) of each half-plane that cuts the bitmap's rectangle.
-    let planes: [(nx: Double, ny: Double, c: Double)]
+    /// The half-plane n·p ≤ c.
+    struct Plane: Sendable { var nx: Double, ny: Double, c: Double }
+
+    /// How many planes the footprint has (`maxPlanes` at most).
+    let count: Int
+    private var stored: InlineArray<8, Plane>
+
+    /// The half-planes that cut the bitmap's rectangle.
+    var planes: [Plane] { (0..<count).map { stored[$0] } }
+
+    subscript(i: Int) -> Plane { stored[i] }
 
     /// The most half-planes kept.
     static let maxPlanes = 8
@@ -50,7 +62,7 @@ struct BitmapFootprint: Sendable {
         let full = BitmapFootprint.area(polygon)
         // Greedily, the plane that cuts the most off what is left, while it cuts at least
         // 2 % of the rectangle, 8 at most: each costs a few instructions per row drawn.
-        var kept: [(nx: Double, ny: Double, c: Double)] = []
+        var kept: [Plane] = []
         var left = Array(0..<16)
         while kept.count < BitmapFootprint.maxPlanes {
             let now = BitmapFootprint.area(polygon)
@@ -61,12 +73,14 @@ struct BitmapFootprint: Sendable {
                 if a < bestArea { best = k; bestArea = a; bestPolygon = clipped }
             }
             guard best >= 0, now - bestArea >= 0.02 * full else { break }
-            kept.append((BitmapFootprint.normals[best].0, BitmapFootprint.normals[best].1, c[best]))
+            kept.append(Plane(nx: BitmapFootprint.normals[best].0, ny: BitmapFootprint.normals[best].1, c: c[best]))
             left.removeAll { $0 == best }
             polygon = bestPolygon
         }
         guard !kept.isEmpty, BitmapFootprint.area(polygon) < 0.9 * full else { return nil }
-        planes = kept
+        count = kept.count
+        stored = InlineArray(repeating: Plane(nx: 0, ny: 0, c: 0))
+        for (i, plane) in kept.enumerated() { stored[i] = plane }
     }
 
     /// `polygon` (convex) cut to n·p ≤ c.

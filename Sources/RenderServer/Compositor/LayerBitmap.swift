@@ -1,6 +1,31 @@
 import CCairo
 import RenderCore
 
+/// What compositing a `LayerBitmap` reads — its surface, pixels, placement, footprint and
+/// empty-cell map — as a plain value with no reference in it: the threads drawing bands
+/// take a shared bitmap's view without touching a reference count (two threads
+/// incrementing one count contend for its cache line on every item). It does not keep the
+/// bitmap: whoever makes one keeps the bitmap alive while it is used (`Rasterizer`'s kept
+/// entries, which are not let go while bands are drawn).
+struct BitmapView {
+    let surface: OpaquePointer
+    /// The pixels (premultiplied ARGB32), `stride` pixels a row; nil when cairo has none.
+    let pixels: UnsafePointer<UInt32>?
+    let stride: Int
+    let origin: Point
+    let scale: Double
+    let width: Int
+    let height: Int
+    let hasTransparentBorder: Bool
+    let footprint: BitmapFootprint?
+    let emptyCells: UnsafePointer<UInt8>?
+
+    /// Bitmap pixels → layer coordinates (`LayerBitmap.pixelsToLayer`).
+    var pixelsToLayer: ProjectiveTransform {
+        .affine(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: origin.x, ty: origin.y)
+    }
+}
+
 /// A layer's own drawing rasterized once (its backing store): `content` at `scale` pixels
 /// per point, covering `origin` + `width/scale × height/scale` of the layer's bounds space.
 /// Composited with the layer's world transform each frame until the content or the scale
@@ -56,6 +81,15 @@ final class LayerBitmap {
         guard let data = cairo_data(surface) else { return }
         emptyCells = TransparentCells.distances(UnsafePointer(data.assumingMemoryBound(to: UInt32.self)),
                                                 stride: cairo_stride(surface) / 4, width: width, height: height)
+    }
+
+    /// What compositing the bitmap reads, as a plain value (`BitmapView`): valid while the
+    /// bitmap lives.
+    var view: BitmapView {
+        BitmapView(surface: surface, pixels: cairo_data(surface).map { UnsafePointer($0.assumingMemoryBound(to: UInt32.self)) },
+                   stride: cairo_stride(surface) / 4, origin: origin, scale: scale, width: width, height: height,
+                   hasTransparentBorder: hasTransparentBorder, footprint: footprint,
+                   emptyCells: emptyCells.map { UnsafePointer($0) })
     }
 
     /// Layer bounds coordinates → bitmap pixels is `(p − origin) × scale`; this maps the

@@ -52,6 +52,10 @@ package final class Rasterizer {
     private struct SharedKey: Hashable { var stamp: UInt64; var scale: Double }
     /// Each layer's kept bitmap, by item key.
     private var caches: [UInt64: CacheEntry] = [:]
+    /// What drawing reads of each entry in `caches` (by the same key, changed with it): its
+    /// stamp, scale and bitmap as a plain value, so that a lookup while bands are drawn
+    /// touches no reference count (`keptView`). The views' bitmaps are those entries'.
+    private var views: [UInt64: (stamp: UInt64, scale: Double, view: BitmapView?)] = [:]
     /// The kept entries by content and scale: a layer whose content another layer's bitmap
     /// already draws takes that entry (a list's rows, a scene's stars: one bitmap, read
     /// from cache, instead of one per layer). Changed only outside banding.
@@ -377,6 +381,27 @@ package final class Rasterizer {
     /// Any drawing thread. While bands are drawn at once, a kept bitmap is found without a
     /// lock; one that must be made is made under `cacheLock`, by the first band that needs
     /// it (the others wait for it), and kept after the bands (`keepMadeWhileBanding`).
+    /// What `keptView` finds.
+    enum KeptView {
+        /// The layer's kept bitmap at its scale bucket, valid until the next
+        /// `cachedBitmap` call on this thread or the end of the bands.
+        case drawn(BitmapView)
+        /// It is kept, and draws nothing.
+        case empty
+        /// None is kept that is known to match by its stamp: ask `cachedBitmap`.
+        case notKept
+    }
+
+    /// The bitmap kept for `item` when its entry matches by stamp, as a plain value: no
+    /// lock, no reference taken (`caches` is only read while bands are drawn, and on one
+    /// thread an entry is let go only inside `cachedBitmap`). Any drawing thread.
+    func keptView(_ item: RenderItem) -> KeptView {
+        guard let kept = views[item.key], kept.stamp == item.contentStamp,
+              kept.scale == LayerBitmap.bucket(for: item.world.maxScale(over: item.contentBounds)) else { return .notKept }
+        guard let view = kept.view else { return .empty }
+        return .drawn(view)
+    }
+
     func cachedBitmap(_ item: RenderItem) -> LayerBitmap? {
         let scale = LayerBitmap.bucket(for: item.world.maxScale(over: item.contentBounds))
         if banding {
@@ -421,12 +446,14 @@ package final class Rasterizer {
         }
         e.holders += 1
         caches[key] = e
+        views[key] = (e.stamp, e.scale, e.bitmap?.view)
     }
 
     /// The layer `key` lets go of its kept entry; the last layer to hold one takes its
     /// bytes out of the budget. Under `cacheLock`, not while banding.
     private func letGo(_ key: UInt64) {
         guard let old = caches.removeValue(forKey: key) else { return }
+        views[key] = nil
         old.holders -= 1
         guard old.holders == 0 else { return }
         cachedBytes -= old.bitmap?.byteCount ?? 0
