@@ -16,6 +16,11 @@ import RenderCore
 /// Thread affinity: one thread at a time (its band's).
 final class BandPainter {
     unowned let rasterizer: Rasterizer
+    /// The rasterizer's `keptViews` (read for every bitmap layer drawn, so held here: no
+    /// reference of the rasterizer taken per item).
+    let keptViews: KeptViews
+    /// The rasterizer's `fillsSolidsDirectly`, kept here by it.
+    var fillsSolidsDirectly = true
     /// A cairo image surface over the frame's pixels (the frame's own for painter 0).
     let surface: OpaquePointer
     let cr: OpaquePointer
@@ -32,6 +37,8 @@ final class BandPainter {
     init?(_ rasterizer: Rasterizer, surface: OpaquePointer) {
         guard let image = PixmanImage(surface) else { return nil }
         self.rasterizer = rasterizer
+        keptViews = rasterizer.keptViews
+        fillsSolidsDirectly = rasterizer.fillsSolidsDirectly
         self.surface = cairo_surface_reference(surface)
         cr = cairo_create(surface)!
         frameImage = image
@@ -212,7 +219,7 @@ final class BandPainter {
             return
         }
         if mode == .cached && item.contentIsSolid {
-            if rasterizer.fillsSolidsDirectly && nesting == 0 && fillSolidDirect(item, alpha: alpha, area: area) { return }
+            if fillsSolidsDirectly && nesting == 0 && fillSolidDirect(item, alpha: alpha, area: area) { return }
             drawSolid(item, alpha: alpha)
             return
         }
@@ -220,7 +227,7 @@ final class BandPainter {
         if mode == .cached {
             // A kept bitmap as a plain value (no reference counted: see `BitmapView`); the
             // entry keeps it while it is drawn.
-            switch rasterizer.keptView(item) {
+            switch keptViews.view(for: item) {
             case .drawn(let view): composite(view, world: item.world, alpha: alpha, area: area); return
             case .empty: return
             case .notKept: bitmap = rasterizer.cachedBitmap(item)

@@ -2,6 +2,35 @@ import CCairo
 import Foundation
 import RenderCore
 
+/// The kept bitmaps as the painters read them: for each layer (item key) with a kept
+/// entry, its content stamp, scale bucket and bitmap as a plain value (`BitmapView`). The
+/// rasterizer changes it with its entries (never while bands are drawn); each painter holds
+/// it by a reference of its own, so that a lookup — every bitmap layer drawn, on every
+/// band's thread — takes no lock and counts no reference (the rasterizer's count, which an
+/// `unowned` reference would take, is shared by the threads).
+final class KeptViews {
+    var byKey: [UInt64: (stamp: UInt64, scale: Double, view: BitmapView?)] = [:]
+
+    /// What `view(for:)` finds.
+    enum Found {
+        /// The layer's kept bitmap at its scale bucket, valid until the next
+        /// `Rasterizer.cachedBitmap` call on this thread or the end of the bands.
+        case drawn(BitmapView)
+        /// It is kept, and draws nothing.
+        case empty
+        /// None is kept that is known to match by its stamp: ask `Rasterizer.cachedBitmap`.
+        case notKept
+    }
+
+    /// The bitmap kept for `item` when its entry matches by stamp. Any drawing thread.
+    func view(for item: RenderItem) -> Found {
+        guard let kept = byKey[item.key], kept.stamp == item.contentStamp,
+              kept.scale == LayerBitmap.bucket(for: item.world.maxScale(over: item.contentBounds)) else { return .notKept }
+        guard let view = kept.view else { return .empty }
+        return .drawn(view)
+    }
+}
+
 /// Draws render lists into one premultiplied ARGB32 frame with cairo (affine layers) and
 /// pixman (projective ones). Keeps, between frames, each layer's rasterized own drawing
 /// (`LayerBitmap`, reused while its `LayerContent` and scale bucket stay the same) and what
@@ -52,10 +81,9 @@ package final class Rasterizer {
     private struct SharedKey: Hashable { var stamp: UInt64; var scale: Double }
     /// Each layer's kept bitmap, by item key.
     private var caches: [UInt64: CacheEntry] = [:]
-    /// What drawing reads of each entry in `caches` (by the same key, changed with it): its
-    /// stamp, scale and bitmap as a plain value, so that a lookup while bands are drawn
-    /// touches no reference count (`keptView`). The views' bitmaps are those entries'.
-    private var views: [UInt64: (stamp: UInt64, scale: Double, view: BitmapView?)] = [:]
+    /// What drawing reads of each entry in `caches` (by the same key, changed with it), for
+    /// the painters to look up without a lock or a reference count (`KeptViews`).
+    let keptViews = KeptViews()
     /// The kept entries by content and scale: a layer whose content another layer's bitmap
     /// already draws takes that entry (a list's rows, a scene's stars: one bitmap, read
     /// from cache, instead of one per layer). Changed only outside banding.
@@ -146,7 +174,9 @@ package final class Rasterizer {
 
     /// Whether solid layers outside groups and clips are filled by `SolidFiller` (true), or
     /// all with cairo paths (`drawSolid`; for comparisons in tests and benchmarks).
-    package var fillsSolidsDirectly = true
+    package var fillsSolidsDirectly = true {
+        didSet { for p in painters { p.fillsSolidsDirectly = fillsSolidsDirectly } }
+    }
 
     /// Counters for statistics and tests.
     private(set) var bitmapsRendered = 0
@@ -381,27 +411,6 @@ package final class Rasterizer {
     /// Any drawing thread. While bands are drawn at once, a kept bitmap is found without a
     /// lock; one that must be made is made under `cacheLock`, by the first band that needs
     /// it (the others wait for it), and kept after the bands (`keepMadeWhileBanding`).
-    /// What `keptView` finds.
-    enum KeptView {
-        /// The layer's kept bitmap at its scale bucket, valid until the next
-        /// `cachedBitmap` call on this thread or the end of the bands.
-        case drawn(BitmapView)
-        /// It is kept, and draws nothing.
-        case empty
-        /// None is kept that is known to match by its stamp: ask `cachedBitmap`.
-        case notKept
-    }
-
-    /// The bitmap kept for `item` when its entry matches by stamp, as a plain value: no
-    /// lock, no reference taken (`caches` is only read while bands are drawn, and on one
-    /// thread an entry is let go only inside `cachedBitmap`). Any drawing thread.
-    func keptView(_ item: RenderItem) -> KeptView {
-        guard let kept = views[item.key], kept.stamp == item.contentStamp,
-              kept.scale == LayerBitmap.bucket(for: item.world.maxScale(over: item.contentBounds)) else { return .notKept }
-        guard let view = kept.view else { return .empty }
-        return .drawn(view)
-    }
-
     func cachedBitmap(_ item: RenderItem) -> LayerBitmap? {
         let scale = LayerBitmap.bucket(for: item.world.maxScale(over: item.contentBounds))
         if banding {
@@ -446,14 +455,14 @@ package final class Rasterizer {
         }
         e.holders += 1
         caches[key] = e
-        views[key] = (e.stamp, e.scale, e.bitmap?.view)
+        keptViews.byKey[key] = (e.stamp, e.scale, e.bitmap?.view)
     }
 
     /// The layer `key` lets go of its kept entry; the last layer to hold one takes its
     /// bytes out of the budget. Under `cacheLock`, not while banding.
     private func letGo(_ key: UInt64) {
         guard let old = caches.removeValue(forKey: key) else { return }
-        views[key] = nil
+        keptViews.byKey[key] = nil
         old.holders -= 1
         guard old.holders == 0 else { return }
         cachedBytes -= old.bitmap?.byteCount ?? 0
