@@ -86,7 +86,7 @@ import Testing
         var pixels = [UInt32](repeating: 0xFF10_2030, count: 160 * 120)
         let area = PixelRect(x: 50, y: 30, width: 40, height: 25)
         let ok = pixels.withUnsafeMutableBufferPointer {
-            SolidFiller.fill(layer.content, world: layer.world, alpha: 1, destination: $0.baseAddress!, stride: 160, area: area)
+            SolidFiller.fill(SolidFiller.Style(layer.content), world: layer.world, alpha: 1, destination: $0.baseAddress!, stride: 160, area: area)
         }
         #expect(ok)
         var inside = 0
@@ -123,7 +123,7 @@ import Testing
             func draw(_ spans: Bool) -> [UInt32] {
                 var pixels = [UInt32](repeating: 0xFF20_4060, count: 96 * 80)
                 _ = pixels.withUnsafeMutableBufferPointer {
-                    SolidFiller.fill(content, world: world, alpha: k % 5 == 4 ? 0.6 : 1, destination: $0.baseAddress!,
+                    SolidFiller.fill(SolidFiller.Style(content), world: world, alpha: k % 5 == 4 ? 0.6 : 1, destination: $0.baseAddress!,
                                      stride: 96, area: area, rowSpans: spans)
                 }
                 return pixels
@@ -146,7 +146,7 @@ import Testing
         var world = ProjectiveTransform.identity
         world.p = 0.01
         let ok = pixels.withUnsafeMutableBufferPointer {
-            SolidFiller.fill(content, world: world, alpha: 1, destination: $0.baseAddress!, stride: 4,
+            SolidFiller.fill(SolidFiller.Style(content), world: world, alpha: 1, destination: $0.baseAddress!, stride: 4,
                              area: PixelRect(x: 0, y: 0, width: 4, height: 4))
         }
         #expect(!ok)

@@ -61,6 +61,9 @@ struct ContentColumn: Sendable {
     func isSolid(_ id: Int32) -> Bool { withContent(id) { c, _ in LayerContent.isSolid(c) } }
     @inline(__always)
     func hasShadow(_ id: Int32) -> Bool { withContent(id) { c, _ in LayerContent.hasShadow(c) } }
+    /// What `SolidFiller` reads of entry `id`, read in place (not the whole content copied).
+    @inline(__always)
+    func solidStyle(_ id: Int32) -> SolidFiller.Style { withContent(id) { c, _ in SolidFiller.Style(c) } }
 
     /// What the render list's builder needs of entry `id`, read in place: whether it draws
     /// nothing, and the part of the layer's plane it may touch (`LayerContent.extent`).

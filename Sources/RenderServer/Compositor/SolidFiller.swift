@@ -23,6 +23,27 @@ import RenderCore
 ///
 /// Thread affinity: none (pure function of its arguments; writes only `destination`).
 enum SolidFiller {
+    /// What a fill reads of a solid layer's content: its bounds, colours, border and corners.
+    struct Style {
+        var bounds: Rect
+        var backgroundColor: Color
+        var borderColor: Color
+        var borderWidth: Double
+        var cornerRadius: Double
+        /// The border is drawn with the background (`borderInContent && hasBorder`).
+        var drawsBorder: Bool
+
+        /// The style of the content at `c`, read in place.
+        @inline(__always)
+        init(_ c: UnsafePointer<LayerContent>) {
+            bounds = c.pointee.bounds; backgroundColor = c.pointee.backgroundColor; borderColor = c.pointee.borderColor
+            borderWidth = c.pointee.borderWidth; cornerRadius = c.pointee.cornerRadius
+            drawsBorder = c.pointee.borderInContent && LayerContent.hasBorder(c)
+        }
+
+        init(_ c: LayerContent) { self = withUnsafePointer(to: c) { Style($0) } }
+    }
+
     /// A rounded box in the scaled space: half sizes and the corners' radii along each
     /// axis (a layer's circular corner is an ellipse there when the scale is not uniform),
     /// screen pixels.
@@ -102,20 +123,20 @@ enum SolidFiller {
         }
     }
 
-    /// Fills `c`'s background and border (`c.isSolid`) into `destination` within `area`
-    /// (clipped to the frame by the caller). False when `world` is not an invertible affine
-    /// map (the caller draws with cairo then).
+    /// Fills the background and border of a solid content (`LayerContent.isSolid`; `c` is
+    /// its `Style`) into `destination` within `area` (clipped to the frame by the caller).
+    /// False when `world` is not an invertible affine map (the caller draws with cairo then).
     /// `rowSpans: false` computes every edge pixel's coverage, and every row's ranges, on
     /// its own (tests compare it with the spans and the ranges taken once of axis-aligned
     /// and vertically sheared layers: the same pixels).
-    static func fill(_ c: LayerContent, world: ProjectiveTransform, alpha: Double,
+    static func fill(_ c: Style, world: ProjectiveTransform, alpha: Double,
                      destination: UnsafeMutablePointer<UInt32>, stride ds: Int, area: PixelRect,
                      rowSpans: Bool = true) -> Bool {
         guard world.isAffine, let inv = world.inverted() else { return false }
         let b = c.bounds
         guard !b.isEmpty, !area.isEmpty else { return true }
         let opacity = max(0, min(1, alpha))
-        let hasBackground = c.backgroundColor.alpha > 0, hasBorder = c.borderInContent && c.hasBorder
+        let hasBackground = c.backgroundColor.alpha > 0, hasBorder = c.drawsBorder
         guard opacity > 0, hasBackground || hasBorder else { return true }
 
         // Screen pixels per layer unit across each family of edges.
@@ -392,7 +413,7 @@ extension BandPainter {
         guard item.world.isAffine, let dst = cairo_data(surface) else { return false }
         guard !clipped.isEmpty else { return true }
         cairo_surface_flush(surface)
-        guard SolidFiller.fill(item.content, world: item.world, alpha: alpha,
+        guard SolidFiller.fill(item.contents.solidStyle(item.stored.contentID), world: item.world, alpha: alpha,
                                destination: dst.assumingMemoryBound(to: UInt32.self), stride: cairo_stride(surface) / 4,
                                area: clipped) else { return false }
         cairo_surface_mark_dirty_rectangle(surface, Int32(clipped.x), Int32(clipped.y), Int32(clipped.width),
