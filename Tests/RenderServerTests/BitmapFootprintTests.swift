@@ -108,7 +108,7 @@ import Testing
         #expect(full.withUnsafeBufferPointer { TransparentCells.distances($0.baseAddress!, stride: 30, width: 30, height: 20) } == nil)
     }
 
-    /// Jumping over the cells the map proves empty draws the same pixels as resampling every
+    /// Cutting runs where the map proves cells empty draws the same pixels as resampling every
     /// sample, at the placements of `theCompositorDrawsTheSamePixelsWithAFootprint`, plus
     /// shrinking ones (steps of several texels: long jumps), with and without the footprint.
     @Test func theCompositorDrawsTheSamePixelsJumpingEmptyCells() throws {

@@ -15,8 +15,8 @@ enum AffineCompositor {
     /// the source are drawn: the others read only the border or outside, and add nothing.
     /// With a `footprint` (`LayerBitmap.footprint`), each row is cut to the samples inside
     /// it: the others read four transparent texels, and add nothing either.
-    /// With `emptyCells` (`LayerBitmap.emptyCells`: `TransparentCells`' map of the source), the
-    /// interior runs jump over the samples whose cells the map proves empty.
+    /// With `emptyCells` (`LayerBitmap.emptyCells`: `TransparentCells`' map of the source), each
+    /// interior run's ends are cut where the map proves its samples empty.
     /// `vectorized: false` resamples the interior runs with the scalar `bilinear`, and blends
     /// a translated bitmap pixel by pixel (tests compare them with the vector ones,
     /// `bilinear(top:bottom:_:_:)` and `blendFour`: the same pixels).
@@ -164,8 +164,8 @@ enum AffineCompositor {
                                 // Each sample by `blendSample`: its two texel pairs as two 64-bit
                                 // words, no branch, the same integers as the loop below. Two copies
                                 // of the loop: one for an opaque layer (no scaling to test).
-                                @inline(__always) func run(_ alpha256: UInt32) {
-                                    var left = n &+ 1
+                                @inline(__always) func run(_ count: Int, _ alpha256: UInt32) {
+                                    var left = count
                                     repeat {
                                         blendSample(source, ss, u, v, weights, alpha256, over: d)
                                         d += 1
@@ -173,30 +173,35 @@ enum AffineCompositor {
                                         left &-= 1
                                     } while left > 0
                                 }
-                                // With the map: a sample whose cell is k ≥ 1 from anything drawn
-                                // is empty, and so are the next ⌊(k − 1) · 2¹⁶ / most⌋ (`jump`),
-                                // whose cells are at most k − 1 away on each axis (`most`: the
-                                // larger step, 16.16); all are passed over at once.
-                                @inline(__always) func skippingRun(_ cells: UnsafePointer<UInt8>, _ alpha256: UInt32) {
-                                    var left = n &+ 1
-                                    repeat {
+                                var count = n &+ 1
+                                if let cells = emptyCells {
+                                    // The run's ends cut off where the map proves its samples
+                                    // empty: a sample whose cell is k ≥ 1 from anything drawn is
+                                    // empty, and so are the next ⌊(k − 1) · 2¹⁶ / most⌋ (`jump`)
+                                    // towards the middle, whose cells are at most k − 1 away on
+                                    // each axis (`most`: the larger step, 16.16). The samples
+                                    // between are all drawn (a branch on each would mispredict at
+                                    // every edge of a gap, costing more than the gaps save).
+                                    while count > 0 {
                                         let k = Int(cells[(v >> 16) &* cw &+ (u >> 16)])
-                                        if k == 0 {
-                                            blendSample(source, ss, u, v, weights, alpha256, over: d)
-                                            d += 1
-                                            u &+= stepU; v &+= stepV
-                                            left &-= 1
-                                        } else {
-                                            let t = min(left, 1 &+ Int(truncatingIfNeeded: (UInt64(k &- 1) &* jump) >> 32))
-                                            d += t
-                                            u &+= stepU &* t; v &+= stepV &* t
-                                            left &-= t
-                                        }
-                                    } while left > 0
+                                        if k == 0 { break }
+                                        let t = min(count, 1 &+ Int(truncatingIfNeeded: (UInt64(k &- 1) &* jump) >> 32))
+                                        d += t
+                                        u &+= stepU &* t; v &+= stepV &* t
+                                        count &-= t
+                                    }
+                                    var ue = u &+ stepU &* (count &- 1), ve = v &+ stepV &* (count &- 1)
+                                    while count > 0 {
+                                        let k = Int(cells[(ve >> 16) &* cw &+ (ue >> 16)])
+                                        if k == 0 { break }
+                                        let t = min(count, 1 &+ Int(truncatingIfNeeded: (UInt64(k &- 1) &* jump) >> 32))
+                                        ue &-= stepU &* t; ve &-= stepV &* t
+                                        count &-= t
+                                    }
                                 }
-                                if let emptyCells {
-                                    if alpha256 == 256 { skippingRun(emptyCells, 256) } else { skippingRun(emptyCells, alpha256) }
-                                } else if alpha256 == 256 { run(256) } else { run(alpha256) }
+                                if count > 0 {
+                                    if alpha256 == 256 { run(count, 256) } else { run(count, alpha256) }
+                                }
                                 i = a1 + 1
                                 continue
                             }

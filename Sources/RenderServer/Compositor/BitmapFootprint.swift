@@ -116,9 +116,10 @@ struct BitmapFootprint: Sendable {
 /// than k cells away along both axes is wholly transparent — capped at 255.
 ///
 /// Inside its footprint a shape still leaves many cells empty (a star's notches between
-/// its points: about half its samples). `AffineCompositor` jumps over the samples a
-/// distance proves empty instead of resampling them to nothing: the same pixels, and one
-/// byte read per sample drawn. Made with the bitmap (`LayerBitmap`), which owns it.
+/// its points: about half its samples). `AffineCompositor` cuts each row's run of samples
+/// where a distance proves them empty, jumping from its ends towards its middle, instead of
+/// resampling them to nothing: the same pixels. Made with the bitmap (`LayerBitmap`), which
+/// owns it.
 enum TransparentCells {
     /// Below this share of empty cells a map is not worth its read per sample.
     static let leastEmptyShare = 0.1
