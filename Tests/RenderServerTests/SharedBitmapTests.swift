@@ -59,6 +59,12 @@ import Testing
             return (p[i + 2], p[i + 1], p[i], p[i + 3])
         }
         let (y, b) = ((255, 204, 26, 255) as (UInt8, UInt8, UInt8, UInt8), (26, 77, 230, 255) as (UInt8, UInt8, UInt8, UInt8))
+        /// The painters' views (`KeptViews`) follow the kept entries: one per layer holding
+        /// one, and as many distinct bitmaps among them as are kept.
+        func viewsFollowTheEntries(layers: Int, _ comment: Comment) {
+            #expect(r.keptViews.byKey.count == layers, comment)
+            #expect(Set(r.keptViews.byKey.values.compactMap { $0.view?.pixels }).count == r.cachedBitmaps.count, comment)
+        }
 
         var p = draw()
         #expect(r.bitmapsRendered == 2, "one for the three yellow squares, one for the blue")
@@ -66,6 +72,7 @@ import Testing
         let one = r.cachedBytes / 2
         #expect(near(color(p, 22, 52), y) && near(color(p, 57, 52), y) && near(color(p, 92, 52), y)
                 && near(color(p, 127, 52), b))
+        viewsFollowTheEntries(layers: 4, "first frame")
 
         // Recoloured like the blue one: it takes that bitmap, nothing is rendered.
         try scene.commit([S.set(3, .fillColor, blue)])
@@ -73,21 +80,25 @@ import Testing
         #expect(r.bitmapsRendered == 2)
         #expect(near(color(p, 57, 52), b) && near(color(p, 22, 52), y) && near(color(p, 92, 52), y))
         #expect(r.cachedBitmaps.count == 2 && r.cachedBytes == 2 * one)
+        viewsFollowTheEntries(layers: 4, "recoloured")
 
         // Another scale bucket is another bitmap.
         try scene.commit([S.set(5, .transform, .transform(Transform3D.scale(x: 1.4, y: 1.4, z: 1)))])
         p = draw()
         #expect(r.bitmapsRendered == 3 && r.cachedBitmaps.count == 3)
         #expect(near(color(p, 127, 52), b) && near(color(p, 57, 52), b))
+        viewsFollowTheEntries(layers: 4, "scaled")
 
         // The yellow bitmap stays while a layer holds it, and goes (with its bytes) with the last.
         try scene.commit([.destroyLayer(2)])
         p = draw()
         #expect(r.cachedBitmaps.count == 3 && near(color(p, 92, 52), y))
+        viewsFollowTheEntries(layers: 3, "one yellow gone")
         try scene.commit([.destroyLayer(4)])
         p = draw()
         #expect(r.cachedBitmaps.count == 2 && r.cachedBytes == r.cachedBitmaps.bytes)
         #expect(r.bitmapsRendered == 3)
+        viewsFollowTheEntries(layers: 2, "the last yellow gone")
     }
 
     /// The damage pass stops comparing items once the damage is the whole display, but still
