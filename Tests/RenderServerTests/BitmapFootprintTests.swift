@@ -29,12 +29,13 @@ import Testing
     @Test func aStarLeavesOutItsEmptyCorners() throws {
         let (pixels, w, h) = Self.star()
         let footprint = try #require(Self.footprint(pixels, w, h))
-        #expect(!footprint.planes.isEmpty && footprint.planes.count <= BitmapFootprint.maxPlanes)
+        #expect(footprint.count > 0 && footprint.count <= BitmapFootprint.maxPlanes)
         // Every texel that is not transparent, and the samples around it, lie inside.
         for y in 0..<h { for x in 0..<w where pixels[y * w + x] != 0 {
             for (px, py) in [(Double(x) - 0.99, Double(y) - 0.99), (Double(x) + 0.99, Double(y) + 0.99),
                              (Double(x) - 0.99, Double(y) + 0.99), (Double(x) + 0.99, Double(y) - 0.99)] {
-                #expect(footprint.planes.allSatisfy { $0.nx * px + $0.ny * py <= $0.c + 1e-9 }, "(\(px), \(py))")
+                #expect((0..<footprint.count).allSatisfy { footprint[$0].nx * px + footprint[$0].ny * py <= footprint[$0].c + 1e-9 },
+                        "(\(px), \(py))")
             }
         } }
         // A full rectangle has none worth having.

@@ -24,9 +24,7 @@ struct BitmapFootprint: Sendable {
     let count: Int
     private var stored: InlineArray<8, Plane>
 
-    /// The half-planes that cut the bitmap's rectangle.
-    var planes: [Plane] { (0..<count).map { stored[$0] } }
-
+    /// Plane `i` (0 ..< `count`) of the half-planes that cut the bitmap's rectangle.
     subscript(i: Int) -> Plane { stored[i] }
 
     /// The most half-planes kept.
@@ -121,13 +119,14 @@ struct BitmapFootprint: Sendable {
 /// resampling them to nothing: the same pixels. Made with the bitmap (`LayerBitmap`), which
 /// owns it.
 enum TransparentCells {
-    /// Below this share of empty cells a map is not worth its read per sample.
+    /// Below this share of empty cells a map is not worth its bytes and its reads.
     static let leastEmptyShare = 0.1
 
     /// The map of the `width` × `height` premultiplied pixels at `pixels` (`stride` pixels a
     /// row), allocated (the caller deallocates it), row after row of `width − 1` cells; nil
     /// when the bitmap has no cell or fewer than `leastEmptyShare` of its cells are empty.
-    static func distances(_ pixels: UnsafePointer<UInt32>, stride rowPixels: Int, width: Int, height: Int) -> UnsafeMutablePointer<UInt8>? {
+    static func distances(_ pixels: UnsafePointer<UInt32>, stride rowPixels: Int,
+                          width: Int, height: Int) -> UnsafeMutablePointer<UInt8>? {
         let cw = width - 1, ch = height - 1
         guard cw > 0, ch > 0 else { return nil }
         let map = UnsafeMutablePointer<UInt8>.allocate(capacity: cw * ch)

@@ -20,7 +20,8 @@ struct BitmapView {
     let footprint: BitmapFootprint?
     let emptyCells: UnsafePointer<UInt8>?
 
-    /// Bitmap pixels → layer coordinates (`LayerBitmap.pixelsToLayer`).
+    /// Layer bounds coordinates → bitmap pixels is `(p − origin) × scale`; this maps the
+    /// other way, bitmap pixels → layer coordinates.
     var pixelsToLayer: ProjectiveTransform {
         .affine(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: origin.x, ty: origin.y)
     }
@@ -92,11 +93,6 @@ final class LayerBitmap {
                    emptyCells: emptyCells.map { UnsafePointer($0) })
     }
 
-    /// Layer bounds coordinates → bitmap pixels is `(p − origin) × scale`; this maps the
-    /// other way, bitmap pixels → layer coordinates.
-    var pixelsToLayer: ProjectiveTransform {
-        .affine(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: origin.x, ty: origin.y)
-    }
 
     /// Rasterizes `c` (shadow included) at `requestedScale`, or nil when it covers no pixel.
     static func render(_ c: LayerContent, scale requestedScale: Double) -> LayerBitmap? {
