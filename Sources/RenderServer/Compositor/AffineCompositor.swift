@@ -56,8 +56,14 @@ enum AffineCompositor {
         // The empty-cell map's row length, and 2⁴⁸ / the larger of the two 16.16 steps along a
         // row (rounded down: the jumps it gives are never longer than the map proves).
         let cw = sw - 1
-        let most = UInt64(max(abs(Int(du * fixOne)), abs(Int(dv * fixOne))))
+        let most = emptyCells == nil ? 0 : UInt64(max(abs(Int(du * fixOne)), abs(Int(dv * fixOne))))
         let jump = most == 0 ? UInt64(1) << 40 : (UInt64(1) << 48) / most
+        /// How many samples from the one at (`u`, `v`) on are empty by the map (0 when its
+        /// cell is not): the cell's k, and ⌊(k − 1) · 2¹⁶ / most⌋ more.
+        @inline(__always) func emptyFrom(_ cells: UnsafePointer<UInt8>, _ u: Int, _ v: Int) -> Int {
+            let k = Int(cells[(v >> 16) &* cw &+ (u >> 16)])
+            return k == 0 ? 0 : 1 &+ Int(truncatingIfNeeded: (UInt64(k &- 1) &* jump) >> 32)
+        }
         withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, planeCount * 2)) { buffer in
             let base = buffer.baseAddress!
             var upper = 0, lower = planeCount
@@ -176,25 +182,22 @@ enum AffineCompositor {
                                 var count = n &+ 1
                                 if let cells = emptyCells {
                                     // The run's ends cut off where the map proves its samples
-                                    // empty: a sample whose cell is k ≥ 1 from anything drawn is
-                                    // empty, and so are the next ⌊(k − 1) · 2¹⁶ / most⌋ (`jump`)
-                                    // towards the middle, whose cells are at most k − 1 away on
-                                    // each axis (`most`: the larger step, 16.16). The samples
+                                    // empty (`emptyFrom`: a sample whose cell is k ≥ 1 from
+                                    // anything drawn, and the next ones towards the middle whose
+                                    // cells are at most k − 1 away on each axis). The samples
                                     // between are all drawn (a branch on each would mispredict at
                                     // every edge of a gap, costing more than the gaps save).
                                     while count > 0 {
-                                        let k = Int(cells[(v >> 16) &* cw &+ (u >> 16)])
-                                        if k == 0 { break }
-                                        let t = min(count, 1 &+ Int(truncatingIfNeeded: (UInt64(k &- 1) &* jump) >> 32))
+                                        let t = min(count, emptyFrom(cells, u, v))
+                                        if t == 0 { break }
                                         d += t
                                         u &+= stepU &* t; v &+= stepV &* t
                                         count &-= t
                                     }
                                     var ue = u &+ stepU &* (count &- 1), ve = v &+ stepV &* (count &- 1)
                                     while count > 0 {
-                                        let k = Int(cells[(ve >> 16) &* cw &+ (ue >> 16)])
-                                        if k == 0 { break }
-                                        let t = min(count, 1 &+ Int(truncatingIfNeeded: (UInt64(k &- 1) &* jump) >> 32))
+                                        let t = min(count, emptyFrom(cells, ue, ve))
+                                        if t == 0 { break }
                                         ue &-= stepU &* t; ve &-= stepV &* t
                                         count &-= t
                                     }
