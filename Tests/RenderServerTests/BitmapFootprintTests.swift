@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import RenderCore
 import Testing
@@ -166,14 +167,84 @@ import Testing
         let shape = LayerContent(kind: .shape, p, hasSublayers: false)
         let b = try #require(LayerBitmap.render(shape, scale: 1))
         #expect(b.emptyCells != nil)
-        #expect(b.byteCount == b.width * b.height * 4 + (b.width - 1) * (b.height - 1))
+        let padded = b.width * (b.height + 2 * LayerBitmap.paddingRows) * 4
+        #expect(b.byteCount == padded + (b.width - 1) * (b.height - 1))
         var q = LayerProperties()
         q.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
         q.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.6)
         let square = LayerContent(kind: .layer, q, hasSublayers: false)
         let s = try #require(LayerBitmap.render(square, scale: 1))
-        #expect(s.emptyCells == nil && s.byteCount == s.width * s.height * 4)
+        #expect(s.emptyCells == nil && s.byteCount == s.width * (s.height + 2 * LayerBitmap.paddingRows) * 4)
     }
+
+    /// Every bitmap a layer renders is padded with rows of zeros (what lets the compositor
+    /// draw each row as one run), and its view says so; a plain surface is not.
+    @Test func layerBitmapsAreZeroPadded() throws {
+        var p = LayerProperties()
+        p.bounds = Rect(x: 0, y: 0, width: 30, height: 20)
+        p.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.6)
+        p.cornerRadius = 6
+        for scale in [0.5, 1, 2.5] {
+            let b = try #require(LayerBitmap.render(LayerContent(kind: .layer, p, hasSublayers: false), scale: scale))
+            #expect(LayerBitmap.isPadded(b.surface) && b.view.zeroPadded, "scale \(scale)")
+            let pixels = try #require(b.view.pixels)
+            let before = UnsafeBufferPointer(start: pixels - LayerBitmap.paddingRows * b.view.stride,
+                                             count: LayerBitmap.paddingRows * b.view.stride)
+            let after = UnsafeBufferPointer(start: pixels + b.height * b.view.stride, count: LayerBitmap.paddingRows * b.view.stride)
+            #expect(before.allSatisfy { $0 == 0 } && after.allSatisfy { $0 == 0 }, "scale \(scale)")
+        }
+        let plain = try #require(LayerBitmap.newSurface(8, 8))
+        defer { cairo_surface_destroy(plain) }
+        #expect(!LayerBitmap.isPadded(plain))
+    }
+
+    /// A zero-padded source with a transparent border is drawn a row at a time as one run,
+    /// without the interior's bounds: the same pixels as the bounded path, at the placements
+    /// of `theCompositorDrawsTheSamePixelsJumpingEmptyCells` (shrinking ones included), with
+    /// and without the footprint and the empty-cell map, at several opacities, in areas cut
+    /// as bands cut them.
+    @Test func aZeroPaddedSourceDrawsTheSamePixelsInOneRunARow() throws {
+        let (pixels, w, h) = Self.star()
+        let footprint = try #require(Self.footprint(pixels, w, h))
+        let map = try #require(pixels.withUnsafeBufferPointer {
+            TransparentCells.distances($0.baseAddress!, stride: w, width: w, height: h)
+        })
+        defer { map.deallocate() }
+        let rows = LayerBitmap.paddingRows
+        let padded = [UInt32](repeating: 0, count: rows * w) + pixels + [UInt32](repeating: 0, count: rows * w)
+        let (dw, dh) = (96, 90)
+        var drawn = 0
+        for k in 0..<52 {
+            var (inverse, angle, sx, sy) = try Self.placement(k % 40)
+            if k >= 40 {
+                let shrink = 2 + Double(k - 40) * 0.25
+                inverse = ProjectiveTransform.affine(a: shrink, b: 0, c: 0, d: shrink, tx: 0, ty: 0).concatenating(inverse)
+                sx /= shrink; sy /= shrink
+            }
+            let area = k % 3 == 0 ? PixelRect(x: 7, y: 30, width: 80, height: 23) : PixelRect(x: 0, y: 0, width: dw, height: dh)
+            let alpha = [1, 0.6, 0.999, 0.3][k % 4]
+            for (fp, cells) in [(nil, nil), (footprint, nil), (nil, map), (footprint, map)] as [(BitmapFootprint?, UnsafeMutablePointer<UInt8>?)] {
+                func draw(zeroPadded: Bool) -> [UInt32] {
+                    var out = AffineCompositorVectorTests.backdrop(dw, dh)
+                    padded.withUnsafeBufferPointer { s in
+                        out.withUnsafeMutableBufferPointer { d in
+                            AffineCompositor.composite(source: s.baseAddress! + rows * w, width: w, height: h, stride: w,
+                                                       destination: d.baseAddress!, stride: dw, inverse: inverse, alpha: alpha,
+                                                       area: area, transparentBorder: true, footprint: fp,
+                                                       emptyCells: cells.map { UnsafePointer($0) }, zeroPadded: zeroPadded)
+                        }
+                    }
+                    return out
+                }
+                let bounded = draw(zeroPadded: false)
+                if bounded != AffineCompositorVectorTests.backdrop(dw, dh) { drawn += 1 }
+                let differing = zip(draw(zeroPadded: true), bounded).filter { $0 != $1 }.count
+                #expect(differing == 0, "case \(k): angle \(angle), scale \(sx)×\(sy), footprint \(fp != nil), map \(cells != nil): \(differing) pixels differ")
+            }
+        }
+        #expect(drawn > 180)
+    }
+
 
     /// Case `k` of the drawing comparisons: a star of about 41 px placed near the middle of a
     /// 96×90 frame, rotated by k × 0.173 rad, scaled by `sx` × `sy` (0.55…2.05 × 0.6…1.65),

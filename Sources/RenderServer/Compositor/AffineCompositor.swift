@@ -17,6 +17,9 @@ enum AffineCompositor {
     /// it: the others read four transparent texels, and add nothing either.
     /// With `emptyCells` (`LayerBitmap.emptyCells`: `TransparentCells`' map of the source), each
     /// interior run's ends are cut where the map proves its samples empty.
+    /// With `zeroPadded` (`LayerBitmap.paddingRows` rows of zeros readable above and below
+    /// the source, and zeros in any stride beyond its width) and a transparent border, each
+    /// row is drawn as one run, without the interior's bounds (see the row loop).
     /// `vectorized: false` resamples the interior runs with the scalar `bilinear`, and blends
     /// a translated bitmap pixel by pixel (tests compare them with the vector ones,
     /// `bilinear(top:bottom:_:_:)` and `blendFour`: the same pixels).
@@ -24,7 +27,7 @@ enum AffineCompositor {
                           destination: UnsafeMutablePointer<UInt32>, stride ds: Int,
                           inverse m: ProjectiveTransform, alpha: Double, area: PixelRect,
                           transparentBorder: Bool = false, footprint: BitmapFootprint? = nil,
-                          emptyCells: UnsafePointer<UInt8>? = nil, vectorized: Bool = true) {
+                          emptyCells: UnsafePointer<UInt8>? = nil, zeroPadded: Bool = false, vectorized: Bool = true) {
         let alpha256 = UInt32(max(0, min(1, alpha)) * 256 + 0.5)
         guard alpha256 > 0, sw > 0, sh > 0, !area.isEmpty else { return }
         if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded()
@@ -42,14 +45,10 @@ enum AffineCompositor {
         // stepped coordinates themselves).
         let invDu = du == 0 ? 0 : 1 / du, invDv = dv == 0 ? 0 : 1 / dv
         let planeCount = footprint?.count ?? 0
-        // The footprint's half-planes along a row, by how they bound it: n·(p0 + i·d) ≤ c
-        // gives i ≤ (c − n·p0) / (n·d) when n·d > 0 (upper), i ≥ … when n·d < 0 (lower),
-        // and the whole row or nothing when n·d = 0. Each c is widened by more than the
-        // stepped 16.16 coordinates can drift from the exact ones over the row (one unit
-        // of 2⁻¹⁶ texel for the start and one per step, in each coordinate).
+        // The footprint's planes are widened by more than the stepped 16.16 coordinates can
+        // drift from the exact ones over a row (one unit of 2⁻¹⁶ texel for the start and one
+        // per step, in each coordinate): `FootprintRows`.
         let slack = 0.125 + 1.5 * Double(area.width + 2) / 65536
-        // Each plane as i ≤ base + row · step (upper) or i ≥ … (lower), row = y − area.y:
-        // n·p0 is linear in the row (p0 moves by (m.c, m.d) a row).
         let xStart = Double(area.x) + 0.5, yStart = Double(area.y) + 0.5
         let p0u = m.a * xStart + m.c * yStart + m.tx - 0.5, p0v = m.b * xStart + m.d * yStart + m.ty - 0.5
         let weights = weightTable
@@ -64,41 +63,84 @@ enum AffineCompositor {
             let k = Int(cells[(v >> 16) &* cw &+ (u >> 16)])
             return k == 0 ? 0 : 1 &+ Int(truncatingIfNeeded: (UInt64(k &- 1) &* jump) >> 32)
         }
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, planeCount * 2)) { buffer in
-            let base = buffer.baseAddress!
-            var upper = 0, lower = planeCount
-            var levelPlanes: [(Double, Double, Double)] = []
-            for index in 0..<planeCount {
-                let p = footprint![index] // planeCount > 0: there is one
-                let nd = p.nx * du + p.ny * dv
-                if abs(nd) < 1e-12 { levelPlanes.append((p.nx, p.ny, p.c + slack)); continue }
-                // Uppers fill the buffer from the front, lowers from the back.
-                let k: Int
-                if nd > 0 { k = upper; upper += 1 } else { lower -= 1; k = lower }
-                base[k * 2] = (p.c + slack - p.nx * p0u - p.ny * p0v) / nd
-                base[k * 2 + 1] = -(p.nx * m.c + p.ny * m.d) / nd
-            }
-            let uppers = upper, lowersFrom = lower
-            // The rows whose line crosses the footprint at all: a row r keeps a sample only
-            // where every lower plane's bound is at most every upper's, base_j + r·step_j ≤
-            // base_k + r·step_k, so each pair bounds r on one side. Rows beyond a bound (by
-            // a tolerance far above the rounding of the sums below: 10⁻⁹ of their terms) are
-            // rows the per-row test skips: they are left out without computing their clips.
-            var firstRow = 0.0, lastRow = Double(area.height - 1)
-            for k in 0..<uppers {
-                for j in lowersFrom..<planeCount {
-                    let slope = base[j * 2 + 1] - base[k * 2 + 1], gap = base[k * 2] - base[j * 2]
-                    let tolerance = 1e-9 * (abs(base[k * 2]) + abs(base[j * 2])
-                                            + Double(area.height) * (abs(base[k * 2 + 1]) + abs(base[j * 2 + 1])))
-                    if slope > 1e-9 {
-                        lastRow = min(lastRow, (gap + tolerance) / slope)
-                    } else if slope < -1e-9 {
-                        firstRow = max(firstRow, (gap + tolerance) / slope)
+        let stepU = Int(du * fixOne), stepV = Int(dv * fixOne)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, planeCount * 3)) { buffer in
+            let rows = FootprintRows(footprint, inverse: m, area: area, slack: slack, p0u: p0u, p0v: p0v,
+                                     into: buffer.baseAddress!)
+            /// Draws `count` ≥ 1 samples from (`u`, `v`) on at `d`, every one of them safe to
+            /// read (its four texels inside the source, or with `zeroPadded`, inside the
+            /// padding), with the run's ends cut where the empty-cell map proves them empty
+            /// (`emptyFrom`: a sample whose cell is k ≥ 1 from anything drawn, and the next
+            /// ones towards the middle whose cells are at most k − 1 away on each axis). The
+            /// samples between are all drawn (a branch on each would mispredict at every
+            /// edge of a gap, costing more than the gaps save). A sample outside the map's
+            /// cells reads the transparent border or the padding: it counts as one empty one.
+            @inline(__always) func drawRun(_ count: Int, _ u: Int, _ v: Int, _ d: UnsafeMutablePointer<UInt32>) {
+                var count = count, u = u, v = v, d = d
+                if let cells = emptyCells {
+                    @inline(__always) func empty(_ u: Int, _ v: Int) -> Int {
+                        UInt(bitPattern: u >> 16) < UInt(cw) && UInt(bitPattern: v >> 16) < UInt(sh - 1)
+                            ? emptyFrom(cells, u, v) : 1
+                    }
+                    while count > 0 {
+                        let t = min(count, empty(u, v))
+                        if t == 0 { break }
+                        d += t
+                        u &+= stepU &* t; v &+= stepV &* t
+                        count &-= t
+                    }
+                    var ue = u &+ stepU &* (count &- 1), ve = v &+ stepV &* (count &- 1)
+                    while count > 0 {
+                        let t = min(count, empty(ue, ve))
+                        if t == 0 { break }
+                        ue &-= stepU &* t; ve &-= stepV &* t
+                        count &-= t
                     }
                 }
+                guard count > 0 else { return }
+                blendRun(source, ss, u, v, stepU, stepV, count, weights, alpha256, over: d)
             }
-            let rowsFrom = area.y + max(0, ceiling(firstRow)), rowsTo = area.y + min(area.height - 1, floor(lastRow))
-            for y in rowsFrom..<max(rowsFrom, rowsTo + 1) {
+            if transparentBorder && zeroPadded && vectorized {
+                // Every sample whose four texels lie within a texel of the source (−1 ≤ u, v
+                // and u < sw, v < sh, in texels) is safe to read — the padding's zeros above
+                // and below, the border's transparent texels beside, in the row before or
+                // after — and one that is not inside (all four texels in the source) reads
+                // only transparent texels and adds nothing. So each row's run is that whole
+                // range, cut to the footprint: no interior to find, no sample drawn apart.
+                let swd = Double(sw), shd = Double(sh)
+                for y in rows.from..<max(rows.from, rows.to + 1) {
+                    let yc = Double(y) + 0.5
+                    let u0 = m.a * xStart + m.c * yc + m.tx - 0.5
+                    let v0 = m.b * xStart + m.d * yc + m.ty - 0.5
+                    // Where −1 < u < sw and −1 < v < sh (as `clip` below: the same bounds).
+                    var tLo = 0.0, tHi = Double(area.width - 1)
+                    if du != 0 {
+                        let a = (-1 - u0) * invDu, b = (swd - u0) * invDu
+                        tLo = max(tLo, min(a, b)); tHi = min(tHi, max(a, b))
+                    } else if !(u0 > -1 && u0 < swd) { continue }
+                    if dv != 0 {
+                        let a = (-1 - v0) * invDv, b = (shd - v0) * invDv
+                        tLo = max(tLo, min(a, b)); tHi = min(tHi, max(a, b))
+                    } else if !(v0 > -1 && v0 < shd) { continue }
+                    let outerLo = ceiling(tLo)
+                    var i0 = outerLo, i1 = floor(tHi)
+                    guard i0 <= i1, rows.narrow(y - area.y, u0, v0, &i0, &i1) else { continue }
+                    // Stepped from `outerLo`: the same samples as every other path.
+                    var u = Int((u0 + du * Double(outerLo)) * fixOne) &+ stepU &* (i0 - outerLo)
+                    var v = Int((v0 + dv * Double(outerLo)) * fixOne) &+ stepV &* (i0 - outerLo)
+                    // The bounds are exact, the stepped coordinates within 2⁻¹⁶ texel a step of
+                    // them: an end sample beyond the padding (which adds nothing) is dropped.
+                    @inline(__always) func safe(_ u: Int, _ v: Int) -> Bool {
+                        u >> 16 >= -1 && u >> 16 < sw && v >> 16 >= -1 && v >> 16 < sh
+                    }
+                    while i0 <= i1 && !safe(u, v) { i0 += 1; u &+= stepU; v &+= stepV }
+                    while i0 <= i1 && !safe(u &+ stepU &* (i1 - i0), v &+ stepV &* (i1 - i0)) { i1 -= 1 }
+                    guard i0 <= i1 else { continue }
+                    drawRun(i1 - i0 + 1, u, v, destination + y * ds + area.x + i0)
+                }
+                return
+            }
+            for y in rows.from..<max(rows.from, rows.to + 1) {
                 let yc = Double(y) + 0.5
                 let u0 = m.a * xStart + m.c * yc + m.tx - 0.5
                 let v0 = m.b * xStart + m.d * yc + m.ty - 0.5
@@ -139,21 +181,11 @@ enum AffineCompositor {
                 // the samples beyond read only the border or outside.
                 var i0 = outerLo, i1 = outerHi
                 if transparentBorder && lo <= hi { i0 = max(outerLo, lo - 2); i1 = min(outerHi, hi + 2) }
-                if planeCount > 0 {
-                    let row = Double(y - area.y)
-                    var tLo = -1e9, tHi = 1e9
-                    var k = 0
-                    while k < uppers { let t = base[k * 2] + row * base[k * 2 + 1]; if t < tHi { tHi = t }; k += 1 }
-                    k = lowersFrom
-                    while k < planeCount { let t = base[k * 2] + row * base[k * 2 + 1]; if t > tLo { tLo = t }; k += 1 }
-                    for (nx, ny, c) in levelPlanes where nx * u0 + ny * v0 > c { tLo = 1e9 }
-                    i0 = max(i0, ceiling(tLo)); i1 = min(i1, floor(tHi))
-                    guard i0 <= i1 else { continue }
-                }
+                guard rows.narrow(y - area.y, u0, v0, &i0, &i1) else { continue }
                 // [a0, a1]: the interior run, read without per-pixel bounds checks.
                 let a0 = lo <= hi ? max(lo, i0) : i1 + 1, a1 = lo <= hi ? min(hi, i1) : i1
                 // Stepped from `outerLo` whatever `i0` is: the same samples as the full range.
-                let stepU = Int(du * fixOne), stepV = Int(dv * fixOne), skipped = i0 - outerLo
+                let skipped = i0 - outerLo
                 var u = Int((u0 + du * Double(outerLo)) * fixOne) &+ stepU &* skipped
                 var v = Int((v0 + dv * Double(outerLo)) * fixOne) &+ stepV &* skipped
                 var d = destination + y * ds + area.x + i0
@@ -167,44 +199,9 @@ enum AffineCompositor {
                         if min(u, uEnd) >> 16 >= 0 && min(v, vEnd) >> 16 >= 0
                             && max(u, uEnd) >> 16 < sw - 1 && max(v, vEnd) >> 16 < sh - 1 {
                             if vectorized {
-                                // Each sample by `blendSample`: its two texel pairs as two 64-bit
-                                // words, no branch, the same integers as the loop below. Two copies
-                                // of the loop: one for an opaque layer (no scaling to test).
-                                @inline(__always) func run(_ count: Int, _ alpha256: UInt32) {
-                                    var left = count
-                                    repeat {
-                                        blendSample(source, ss, u, v, weights, alpha256, over: d)
-                                        d += 1
-                                        u &+= stepU; v &+= stepV
-                                        left &-= 1
-                                    } while left > 0
-                                }
-                                var count = n &+ 1
-                                if let cells = emptyCells {
-                                    // The run's ends cut off where the map proves its samples
-                                    // empty (`emptyFrom`: a sample whose cell is k ≥ 1 from
-                                    // anything drawn, and the next ones towards the middle whose
-                                    // cells are at most k − 1 away on each axis). The samples
-                                    // between are all drawn (a branch on each would mispredict at
-                                    // every edge of a gap, costing more than the gaps save).
-                                    while count > 0 {
-                                        let t = min(count, emptyFrom(cells, u, v))
-                                        if t == 0 { break }
-                                        d += t
-                                        u &+= stepU &* t; v &+= stepV &* t
-                                        count &-= t
-                                    }
-                                    var ue = u &+ stepU &* (count &- 1), ve = v &+ stepV &* (count &- 1)
-                                    while count > 0 {
-                                        let t = min(count, emptyFrom(cells, ue, ve))
-                                        if t == 0 { break }
-                                        ue &-= stepU &* t; ve &-= stepV &* t
-                                        count &-= t
-                                    }
-                                }
-                                if count > 0 {
-                                    if alpha256 == 256 { run(count, 256) } else { run(count, alpha256) }
-                                }
+                                drawRun(n &+ 1, u, v, d)
+                                d += n &+ 1
+                                u &+= stepU &* (n &+ 1); v &+= stepV &* (n &+ 1)
                                 i = a1 + 1
                                 continue
                             }
@@ -260,6 +257,83 @@ enum AffineCompositor {
         }
     }
 
+    /// A footprint's half-planes as bounds on the samples of each row of `area` (rows
+    /// relative to `area.y`, samples to `area.x`). A plane n·(u, v) ≤ c along a row, where
+    /// (u, v) = p0 + i·d, gives i ≤ (c − n·p0) / (n·d) when n·d > 0 (an upper bound),
+    /// i ≥ … when n·d < 0 (a lower one), and the whole row or nothing when n·d = 0 (a level
+    /// plane). n·p0 is linear in the row (p0 moves by (m.c, m.d) a row): each bound is
+    /// base + row · step, kept in the caller's buffer (3 × the planes' count of them).
+    private struct FootprintRows {
+        /// Uppers at [0, uppers), lowers at [lowersFrom, count), each (base, step); the
+        /// level planes after 2 · count, each (nx, ny, c).
+        let bounds: UnsafeMutablePointer<Double>
+        let uppers: Int, lowersFrom: Int, count: Int, levels: Int
+        /// The rows whose line crosses the footprint at all (absolute).
+        let from: Int, to: Int
+
+        init(_ footprint: BitmapFootprint?, inverse m: ProjectiveTransform, area: PixelRect, slack: Double,
+             p0u: Double, p0v: Double, into buffer: UnsafeMutablePointer<Double>) {
+            let count = footprint?.count ?? 0
+            var upper = 0, lower = count, levels = 0
+            for index in 0..<count {
+                let p = footprint![index] // count > 0: there is one
+                let nd = p.nx * m.a + p.ny * m.b
+                if abs(nd) < 1e-12 {
+                    let k = 2 * count + 3 * levels
+                    buffer[k] = p.nx; buffer[k + 1] = p.ny; buffer[k + 2] = p.c + slack
+                    levels += 1
+                    continue
+                }
+                // Uppers fill the buffer from the front, lowers from the back.
+                let k: Int
+                if nd > 0 { k = upper; upper += 1 } else { lower -= 1; k = lower }
+                buffer[k * 2] = (p.c + slack - p.nx * p0u - p.ny * p0v) / nd
+                buffer[k * 2 + 1] = -(p.nx * m.c + p.ny * m.d) / nd
+            }
+            // A row r keeps a sample only where every lower plane's bound is at most every
+            // upper's, base_j + r·step_j ≤ base_k + r·step_k, so each pair bounds r on one
+            // side. Rows beyond a bound (by a tolerance far above the rounding of the sums
+            // below: 10⁻⁹ of their terms) are rows `narrow` empties: they are left out.
+            var firstRow = 0.0, lastRow = Double(area.height - 1)
+            for k in 0..<upper {
+                for j in lower..<count {
+                    let slope = buffer[j * 2 + 1] - buffer[k * 2 + 1], gap = buffer[k * 2] - buffer[j * 2]
+                    let tolerance = 1e-9 * (abs(buffer[k * 2]) + abs(buffer[j * 2])
+                                            + Double(area.height) * (abs(buffer[k * 2 + 1]) + abs(buffer[j * 2 + 1])))
+                    if slope > 1e-9 {
+                        lastRow = min(lastRow, (gap + tolerance) / slope)
+                    } else if slope < -1e-9 {
+                        firstRow = max(firstRow, (gap + tolerance) / slope)
+                    }
+                }
+            }
+            bounds = buffer; uppers = upper; lowersFrom = lower; self.count = count; self.levels = levels
+            from = area.y + max(0, AffineCompositor.ceiling(firstRow))
+            to = area.y + min(area.height - 1, AffineCompositor.floor(lastRow))
+        }
+
+        /// Narrows [`i0`, `i1`] to row `row`'s samples inside the footprint (`u0`, `v0`: the
+        /// row's first sample); false when none is left.
+        @inline(__always)
+        func narrow(_ row: Int, _ u0: Double, _ v0: Double, _ i0: inout Int, _ i1: inout Int) -> Bool {
+            guard count > 0 else { return i0 <= i1 }
+            let r = Double(row)
+            var tLo = -1e9, tHi = 1e9
+            var k = 0
+            while k < uppers { let t = bounds[k * 2] + r * bounds[k * 2 + 1]; if t < tHi { tHi = t }; k += 1 }
+            k = lowersFrom
+            while k < count { let t = bounds[k * 2] + r * bounds[k * 2 + 1]; if t > tLo { tLo = t }; k += 1 }
+            k = 0
+            while k < levels {
+                let p = bounds + 2 * count + 3 * k
+                if p[0] * u0 + p[1] * v0 > p[2] { return false }
+                k += 1
+            }
+            i0 = max(i0, AffineCompositor.ceiling(tLo)); i1 = min(i1, AffineCompositor.floor(tHi))
+            return i0 <= i1
+        }
+    }
+
     /// The sample at 16.16 coordinates (`u`, `v`) — all four texels inside the source —
     /// times `alpha256`/256, OVER `*d`: `bilinear(top:bottom:_:_:)` and `blend` without a
     /// branch (the same integers: four equal texels resample to themselves, four
@@ -279,6 +353,48 @@ enum AffineCompositor {
         let k = SIMD4<UInt16>(repeating: 256 &- (a &+ (a &>> 7)))
         let q = SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(d.pointee, to: SIMD4<UInt8>.self))
         d.pointee = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: p &+ ((q &* k) &>> 8)), to: UInt32.self)
+    }
+
+    /// `count` ≥ 1 samples from (`u`, `v`) on, stepped by (`stepU`, `stepV`), each blended
+    /// over the next pixel from `d` on (`blendSample`; all safe to read): two at a time by
+    /// `blendSamples`, the last one alone. Two copies of the loop: one for an opaque layer
+    /// (no scaling to test).
+    @inline(__always)
+    static func blendRun(_ source: UnsafePointer<UInt32>, _ ss: Int, _ u: Int, _ v: Int, _ stepU: Int, _ stepV: Int,
+                         _ count: Int, _ weights: UnsafePointer<SIMD8<UInt16>>, _ alpha256: UInt32,
+                         over d: UnsafeMutablePointer<UInt32>) {
+        @inline(__always) func run(_ alpha256: UInt32) {
+            var u = u, v = v, d = d, count = count
+            while count >= 2 {
+                blendSamples(source, ss, u, v, u &+ stepU, v &+ stepV, weights, alpha256, over: d)
+                d += 2
+                u &+= stepU &* 2; v &+= stepV &* 2
+                count &-= 2
+            }
+            if count > 0 { blendSample(source, ss, u, v, weights, alpha256, over: d) }
+        }
+        if alpha256 == 256 { run(256) } else { run(alpha256) }
+    }
+
+    /// `blendSample` of the samples at (`u0`, `v0`) and (`u1`, `v1`) over `d[0]` and `d[1]`:
+    /// the same integers, both pixels' blends in one vector (what one pixel leaves idle of
+    /// the 128-bit lanes).
+    @inline(__always)
+    static func blendSamples(_ source: UnsafePointer<UInt32>, _ ss: Int, _ u0: Int, _ v0: Int, _ u1: Int, _ v1: Int,
+                             _ weights: UnsafePointer<SIMD8<UInt16>>, _ alpha256: UInt32,
+                             over d: UnsafeMutablePointer<UInt32>) {
+        @inline(__always) func sample(_ u: Int, _ v: Int) -> SIMD4<UInt16> {
+            let t = UnsafeRawPointer(source + ((v >> 16) &* ss &+ (u >> 16)))
+            return bilinearLanes(top: t.loadUnaligned(as: UInt64.self), bottom: t.loadUnaligned(fromByteOffset: ss &* 4, as: UInt64.self),
+                                 weights[(u >> 8) & 0xFF], weights[(v >> 8) & 0xFF])
+        }
+        var p = SIMD8<UInt16>(lowHalf: sample(u0, v0), highHalf: sample(u1, v1))
+        if alpha256 != 256 { p = (p &* SIMD8<UInt16>(repeating: UInt16(alpha256))) &>> 8 }
+        let a = SIMD8<UInt16>(p[3], p[3], p[3], p[3], p[7], p[7], p[7], p[7])
+        let k = 256 &- (a &+ (a &>> 7))
+        let raw = UnsafeMutableRawPointer(d)
+        let q = widen(raw.loadUnaligned(as: UInt64.self))
+        raw.storeBytes(of: narrow(p &+ ((q &* k) &>> 8)), as: UInt64.self)
     }
 
     /// 16.16 fixed point.
@@ -393,14 +509,35 @@ enum AffineCompositor {
     /// `bilinear(top:bottom:_:_:)`'s result with each channel in a 16-bit lane (B, G, R, A).
     @inline(__always)
     static func bilinearLanes(top: UInt64, bottom: UInt64, _ wx: SIMD8<UInt16>, _ wy: SIMD8<UInt16>) -> SIMD4<UInt16> {
-        let upper = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(top, to: SIMD8<UInt8>.self)) &* wx
-        let lower = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(bottom, to: SIMD8<UInt8>.self)) &* wx
+        let upper = widen(top) &* wx
+        let lower = widen(bottom) &* wx
         // upper: t0·(256 − wx), t1·wx; lower: t2·(256 − wx), t3·wx.
         // Lanes 0…3: lerp(t0, t1, wx); lanes 4…7: lerp(t2, t3, wx).
         let rows = (SIMD8(lowHalf: upper.lowHalf, highHalf: lower.lowHalf)
                     &+ SIMD8(lowHalf: upper.highHalf, highHalf: lower.highHalf)) &>> 8
         let weighted = rows &* wy
         return (weighted.lowHalf &+ weighted.highHalf) &>> 8
+    }
+
+    /// The eight bytes of `x` (in memory order) as 16-bit lanes: what
+    /// `SIMD8<UInt16>(truncatingIfNeeded:)` gives, written lane by lane (one `punpcklbw`), which
+    /// the optimizer inlines wherever it is used (the generic initializer it sometimes left as
+    /// a call, with the vectors spilled around it).
+    @inline(__always)
+    static func widen(_ x: UInt64) -> SIMD8<UInt16> {
+        let b = unsafeBitCast(x, to: SIMD8<UInt8>.self)
+        return SIMD8<UInt16>(UInt16(b[0]), UInt16(b[1]), UInt16(b[2]), UInt16(b[3]),
+                             UInt16(b[4]), UInt16(b[5]), UInt16(b[6]), UInt16(b[7]))
+    }
+
+    /// The low bytes of `v`'s lanes, in memory order: `SIMD8<UInt8>(truncatingIfNeeded:)`
+    /// written lane by lane, for the same reason as `widen`.
+    @inline(__always)
+    static func narrow(_ v: SIMD8<UInt16>) -> UInt64 {
+        unsafeBitCast(SIMD8<UInt8>(UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]),
+                                   UInt8(truncatingIfNeeded: v[2]), UInt8(truncatingIfNeeded: v[3]),
+                                   UInt8(truncatingIfNeeded: v[4]), UInt8(truncatingIfNeeded: v[5]),
+                                   UInt8(truncatingIfNeeded: v[6]), UInt8(truncatingIfNeeded: v[7])), to: UInt64.self)
     }
 
     /// For each weight w in 0…255: 256 − w in lanes 0…3, w in lanes 4…7 (4 KiB, made once

@@ -356,7 +356,7 @@ final class BandPainter {
                                        destination: dst.assumingMemoryBound(to: UInt32.self), stride: cairo_stride(surface) / 4,
                                        inverse: inverse, alpha: alpha, area: area.intersection(display),
                                        transparentBorder: bitmap.hasTransparentBorder, footprint: bitmap.footprint,
-                                       emptyCells: bitmap.emptyCells)
+                                       emptyCells: bitmap.emptyCells, zeroPadded: bitmap.zeroPadded)
             cairo_surface_mark_dirty_rectangle(surface, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
             return
         }

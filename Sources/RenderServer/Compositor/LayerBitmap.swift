@@ -19,6 +19,9 @@ struct BitmapView {
     let hasTransparentBorder: Bool
     let footprint: BitmapFootprint?
     let emptyCells: UnsafePointer<UInt8>?
+    /// `LayerBitmap.paddingRows` rows of zeros are readable above and below the pixels
+    /// (`AffineCompositor`'s `zeroPadded`).
+    let zeroPadded: Bool
 
     /// Layer bounds coordinates → bitmap pixels is `(p − origin) × scale`; this maps the
     /// other way, bitmap pixels → layer coordinates.
@@ -74,8 +77,10 @@ final class LayerBitmap {
         emptyCells?.deallocate()
     }
 
-    /// The pixels' bytes and the empty-cell map's.
-    var byteCount: Int { width * height * 4 + (emptyCells == nil ? 0 : (width - 1) * (height - 1)) }
+    /// The pixels' bytes (their padding included) and the empty-cell map's.
+    var byteCount: Int {
+        (height + 2 * Self.paddingRows) * cairo_stride(surface) + (emptyCells == nil ? 0 : (width - 1) * (height - 1))
+    }
 
     /// Makes `emptyCells` from the pixels (once, while the bitmap is being made).
     private func mapEmptyCells() {
@@ -90,7 +95,7 @@ final class LayerBitmap {
         BitmapView(surface: surface, pixels: cairo_data(surface).map { UnsafePointer($0.assumingMemoryBound(to: UInt32.self)) },
                    stride: cairo_stride(surface) / 4, origin: origin, scale: scale, width: width, height: height,
                    hasTransparentBorder: hasTransparentBorder, footprint: footprint,
-                   emptyCells: emptyCells.map { UnsafePointer($0) })
+                   emptyCells: emptyCells.map { UnsafePointer($0) }, zeroPadded: Self.isPadded(surface))
     }
 
 
@@ -104,7 +109,7 @@ final class LayerBitmap {
         // One pixel of margin on each side (transparent: see `hasTransparentBorder`).
         let x0 = ((e.minX * s).rounded(.down) - 1) / s, y0 = ((e.minY * s).rounded(.down) - 1) / s
         let w = Int(((e.maxX - x0) * s).rounded(.up)) + 1, h = Int(((e.maxY - y0) * s).rounded(.up)) + 1
-        guard w > 0, h > 0, let surface = newSurface(w, h) else { return nil }
+        guard w > 0, h > 0, let surface = paddedSurface(w, h) else { return nil }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         cairo_scale(cr, s, s)
@@ -151,7 +156,7 @@ final class LayerBitmap {
         let border = minX >= 1 && minY >= 1 && maxX <= b.width - 2 && maxY <= b.height - 2
         minX = max(0, minX - 1); minY = max(0, minY - 1); maxX = min(b.width - 1, maxX + 1); maxY = min(b.height - 1, maxY + 1)
         let w = maxX - minX + 1, h = maxY - minY + 1
-        guard w * h * 5 < b.width * b.height * 4, let cut = newSurface(w, h), let dst = cairo_data(cut) else {
+        guard w * h * 5 < b.width * b.height * 4, let cut = paddedSurface(w, h), let dst = cairo_data(cut) else {
             b.hasTransparentBorder = border
             b.footprint = BitmapFootprint(width: b.width, height: b.height, first: firsts, last: lasts)
             b.mapEmptyCells()
@@ -171,6 +176,38 @@ final class LayerBitmap {
         made.mapEmptyCells()
         return made
     }
+
+    /// Rows of zeros above and below a bitmap's pixels (`paddedSurface`).
+    static let paddingRows = 2
+
+    /// An ARGB32 surface of `w` × `h` transparent pixels in memory of the bitmap's own, with
+    /// `paddingRows` rows of zeros above and below that nothing draws into: a bilinear
+    /// sample one texel beyond any edge reads zeros there (or, beside the pixels, the next
+    /// or previous row's edge texel), so `AffineCompositor` draws each row of a bitmap with
+    /// a transparent border as one run, without bounds checks (`zeroPadded`). The memory
+    /// is freed with the surface (a pixman image made of it may outlive the bitmap).
+    static func paddedSurface(_ w: Int, _ h: Int) -> OpaquePointer? {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(w)))
+        guard stride > 0, let memory = calloc((h + 2 * paddingRows) * stride, 1) else { return nil }
+        let pixels = memory.assumingMemoryBound(to: UInt8.self) + paddingRows * stride
+        guard let s = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(w), Int32(h), Int32(stride)) else {
+            free(memory)
+            return nil
+        }
+        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS,
+              cairo_surface_set_user_data(s, paddingKey, memory, { free($0) }) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(s)
+            free(memory)
+            return nil
+        }
+        return s
+    }
+
+    /// Whether `surface` was made by `paddedSurface`.
+    static func isPadded(_ surface: OpaquePointer) -> Bool { cairo_surface_get_user_data(surface, paddingKey) != nil }
+
+    /// The user-data key of a padded surface's memory (only its address matters).
+    private nonisolated(unsafe) static let paddingKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
     static func newSurface(_ w: Int, _ h: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) -> OpaquePointer? {
         guard let s = cairo_image_surface_create(format, Int32(w), Int32(h)) else { return nil }
