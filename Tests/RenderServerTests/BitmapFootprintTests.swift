@@ -116,21 +116,12 @@ import Testing
     @Test func theCompositorDrawsTheSamePixelsJumpingEmptyCells() throws {
         let (pixels, w, h) = Self.star()
         let footprint = try #require(Self.footprint(pixels, w, h))
-        let map = try #require(pixels.withUnsafeBufferPointer {
-            TransparentCells.distances($0.baseAddress!, stride: w, width: w, height: h)
-        })
+        let map = try Self.emptyCells(pixels, w, h)
         defer { map.deallocate() }
         let (dw, dh) = (96, 90)
         var jumped = 0
         for k in 0..<52 {
-            var (inverse, angle, sx, sy) = try Self.placement(k % 40)
-            if k >= 40 {
-                // Shrunk to a fifth to a half: a row steps 2–5 texels a pixel.
-                let shrink = 2 + Double(k - 40) * 0.25
-                inverse = ProjectiveTransform.affine(a: shrink, b: 0, c: 0, d: shrink, tx: 0, ty: 0).concatenating(inverse)
-                sx /= shrink; sy /= shrink
-            }
-            let area = k % 3 == 0 ? PixelRect(x: 7, y: 30, width: 80, height: 23) : PixelRect(x: 0, y: 0, width: dw, height: dh)
+            let (inverse, angle, sx, sy, area) = try Self.placementOrShrunk(k, dw, dh)
             let alpha = k % 4 == 1 ? 0.6 : 1
             func draw(_ footprint: BitmapFootprint?, cells: UnsafePointer<UInt8>?) -> [UInt32] {
                 var out = [UInt32](repeating: 0xFF30_6090, count: dw * dh)
@@ -206,22 +197,14 @@ import Testing
     @Test func aZeroPaddedSourceDrawsTheSamePixelsInOneRunARow() throws {
         let (pixels, w, h) = Self.star()
         let footprint = try #require(Self.footprint(pixels, w, h))
-        let map = try #require(pixels.withUnsafeBufferPointer {
-            TransparentCells.distances($0.baseAddress!, stride: w, width: w, height: h)
-        })
+        let map = try Self.emptyCells(pixels, w, h)
         defer { map.deallocate() }
         let rows = LayerBitmap.paddingRows
         let padded = [UInt32](repeating: 0, count: rows * w) + pixels + [UInt32](repeating: 0, count: rows * w)
         let (dw, dh) = (96, 90)
         var drawn = 0
         for k in 0..<52 {
-            var (inverse, angle, sx, sy) = try Self.placement(k % 40)
-            if k >= 40 {
-                let shrink = 2 + Double(k - 40) * 0.25
-                inverse = ProjectiveTransform.affine(a: shrink, b: 0, c: 0, d: shrink, tx: 0, ty: 0).concatenating(inverse)
-                sx /= shrink; sy /= shrink
-            }
-            let area = k % 3 == 0 ? PixelRect(x: 7, y: 30, width: 80, height: 23) : PixelRect(x: 0, y: 0, width: dw, height: dh)
+            let (inverse, angle, sx, sy, area) = try Self.placementOrShrunk(k, dw, dh)
             let alpha = [1, 0.6, 0.999, 0.3][k % 4]
             for (fp, cells) in [(nil, nil), (footprint, nil), (nil, map), (footprint, map)] as [(BitmapFootprint?, UnsafeMutablePointer<UInt8>?)] {
                 func draw(zeroPadded: Bool) -> [UInt32] {
@@ -255,6 +238,26 @@ import Testing
         let toScreen = ProjectiveTransform.affine(a: sx * cos(angle), b: sx * sin(angle), c: -sy * sin(angle) + skew,
                                                   d: sy * cos(angle), tx: 45.37 + Double(k) * 0.113, ty: 41.61 - Double(k) * 0.071)
         return (try #require(toScreen.inverted()), angle, sx, sy)
+    }
+
+    /// Case `k` (0 ..< 52) of the comparisons with the empty-cell map: `placement(k % 40)`,
+    /// from 40 on shrunk to a fifth to a half (a row steps 2–5 texels a pixel: long jumps),
+    /// and the area drawn in a `dw` × `dh` frame (every third case cut as bands cut it).
+    static func placementOrShrunk(_ k: Int, _ dw: Int, _ dh: Int) throws
+        -> (inverse: ProjectiveTransform, angle: Double, sx: Double, sy: Double, area: PixelRect) {
+        var (inverse, angle, sx, sy) = try placement(k % 40)
+        if k >= 40 {
+            let shrink = 2 + Double(k - 40) * 0.25
+            inverse = ProjectiveTransform.affine(a: shrink, b: 0, c: 0, d: shrink, tx: 0, ty: 0).concatenating(inverse)
+            sx /= shrink; sy /= shrink
+        }
+        let area = k % 3 == 0 ? PixelRect(x: 7, y: 30, width: 80, height: 23) : PixelRect(x: 0, y: 0, width: dw, height: dh)
+        return (inverse, angle, sx, sy, area)
+    }
+
+    /// The empty-cell map of `pixels` (the caller deallocates it).
+    static func emptyCells(_ pixels: [UInt32], _ w: Int, _ h: Int) throws -> UnsafeMutablePointer<UInt8> {
+        try #require(pixels.withUnsafeBufferPointer { TransparentCells.distances($0.baseAddress!, stride: w, width: w, height: h) })
     }
 
     static func footprint(_ pixels: [UInt32], _ w: Int, _ h: Int) -> BitmapFootprint? {
