@@ -100,46 +100,7 @@ enum AffineCompositor {
                 guard count > 0 else { return }
                 blendRun(source, ss, u, v, stepU, stepV, count, weights, alpha256, over: d)
             }
-            if transparentBorder && zeroPadded && vectorized {
-                // Every sample whose four texels lie within a texel of the source (−1 ≤ u, v
-                // and u < sw, v < sh, in texels) is safe to read — the padding's zeros above
-                // and below, the border's transparent texels beside, in the row before or
-                // after — and one that is not inside (all four texels in the source) reads
-                // only transparent texels and adds nothing. So each row's run is that whole
-                // range, cut to the footprint: no interior to find, no sample drawn apart.
-                let swd = Double(sw), shd = Double(sh)
-                for y in rows.from..<max(rows.from, rows.to + 1) {
-                    let yc = Double(y) + 0.5
-                    let u0 = m.a * xStart + m.c * yc + m.tx - 0.5
-                    let v0 = m.b * xStart + m.d * yc + m.ty - 0.5
-                    // Where −1 < u < sw and −1 < v < sh (as `clip` below: the same bounds).
-                    var tLo = 0.0, tHi = Double(area.width - 1)
-                    if du != 0 {
-                        let a = (-1 - u0) * invDu, b = (swd - u0) * invDu
-                        tLo = max(tLo, min(a, b)); tHi = min(tHi, max(a, b))
-                    } else if !(u0 > -1 && u0 < swd) { continue }
-                    if dv != 0 {
-                        let a = (-1 - v0) * invDv, b = (shd - v0) * invDv
-                        tLo = max(tLo, min(a, b)); tHi = min(tHi, max(a, b))
-                    } else if !(v0 > -1 && v0 < shd) { continue }
-                    let outerLo = ceiling(tLo)
-                    var i0 = outerLo, i1 = floor(tHi)
-                    guard i0 <= i1, rows.narrow(y - area.y, u0, v0, &i0, &i1) else { continue }
-                    // Stepped from `outerLo`: the same samples as every other path.
-                    var u = Int((u0 + du * Double(outerLo)) * fixOne) &+ stepU &* (i0 - outerLo)
-                    var v = Int((v0 + dv * Double(outerLo)) * fixOne) &+ stepV &* (i0 - outerLo)
-                    // The bounds are exact, the stepped coordinates within 2⁻¹⁶ texel a step of
-                    // them: an end sample beyond the padding (which adds nothing) is dropped.
-                    @inline(__always) func safe(_ u: Int, _ v: Int) -> Bool {
-                        u >> 16 >= -1 && u >> 16 < sw && v >> 16 >= -1 && v >> 16 < sh
-                    }
-                    while i0 <= i1 && !safe(u, v) { i0 += 1; u &+= stepU; v &+= stepV }
-                    while i0 <= i1 && !safe(u &+ stepU &* (i1 - i0), v &+ stepV &* (i1 - i0)) { i1 -= 1 }
-                    guard i0 <= i1 else { continue }
-                    drawRun(i1 - i0 + 1, u, v, destination + y * ds + area.x + i0)
-                }
-                return
-            }
+            let padded = transparentBorder && zeroPadded && vectorized
             for y in rows.from..<max(rows.from, rows.to + 1) {
                 let yc = Double(y) + 0.5
                 let u0 = m.a * xStart + m.c * yc + m.tx - 0.5
@@ -161,6 +122,33 @@ enum AffineCompositor {
                 clip(u0, du, invDu, Double(sw)); clip(v0, dv, invDv, Double(sh))
                 let outerLo = ceiling(tLo), outerHi = floor(tHi)
                 guard !empty, outerLo <= outerHi else { continue }
+                /// Sample `i`'s 16.16 coordinates, stepped from `outerLo` whatever `i` is: the
+                /// same samples as the full range.
+                @inline(__always) func stepped(_ i: Int) -> (u: Int, v: Int) {
+                    (Int((u0 + du * Double(outerLo)) * fixOne) &+ stepU &* (i - outerLo),
+                     Int((v0 + dv * Double(outerLo)) * fixOne) &+ stepV &* (i - outerLo))
+                }
+                if padded {
+                    // Every sample whose four texels lie within a texel of the source (the
+                    // outer range) is safe to read — the padding's zeros above and below, the
+                    // border's transparent texels beside, in the row before or after — and one
+                    // that is not inside (all four texels in the source) reads only transparent
+                    // texels and adds nothing. So the row's run is the whole outer range, cut
+                    // to the footprint: no interior to find, no sample drawn apart.
+                    var i0 = outerLo, i1 = outerHi
+                    guard rows.narrow(y - area.y, u0, v0, &i0, &i1) else { continue }
+                    var (u, v) = stepped(i0)
+                    // The bounds are exact, the stepped coordinates within 2⁻¹⁶ texel a step of
+                    // them: an end sample beyond the padding (which adds nothing) is dropped.
+                    @inline(__always) func safe(_ u: Int, _ v: Int) -> Bool {
+                        u >> 16 >= -1 && u >> 16 < sw && v >> 16 >= -1 && v >> 16 < sh
+                    }
+                    while i0 <= i1 && !safe(u, v) { i0 += 1; u &+= stepU; v &+= stepV }
+                    while i0 <= i1 && !safe(u &+ stepU &* (i1 - i0), v &+ stepV &* (i1 - i0)) { i1 -= 1 }
+                    guard i0 <= i1 else { continue }
+                    drawRun(i1 - i0 + 1, u, v, destination + y * ds + area.x + i0)
+                    continue
+                }
                 // The interior, where all four texels exist: 0 ≤ u < sw − 1, 0 ≤ v < sh − 1.
                 var iLo = -1e9, iHi = 1e9
                 @inline(__always) func clipInner(_ p0: Double, _ dp: Double, _ invDp: Double, _ limit: Double) {
@@ -184,10 +172,7 @@ enum AffineCompositor {
                 guard rows.narrow(y - area.y, u0, v0, &i0, &i1) else { continue }
                 // [a0, a1]: the interior run, read without per-pixel bounds checks.
                 let a0 = lo <= hi ? max(lo, i0) : i1 + 1, a1 = lo <= hi ? min(hi, i1) : i1
-                // Stepped from `outerLo` whatever `i0` is: the same samples as the full range.
-                let skipped = i0 - outerLo
-                var u = Int((u0 + du * Double(outerLo)) * fixOne) &+ stepU &* skipped
-                var v = Int((v0 + dv * Double(outerLo)) * fixOne) &+ stepV &* skipped
+                var (u, v) = stepped(i0)
                 var d = destination + y * ds + area.x + i0
                 var i = i0
                 while i <= i1 {
