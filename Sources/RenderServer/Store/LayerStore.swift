@@ -174,6 +174,8 @@ package final class LayerStore {
     static let wholeReservationAbove = 4_096
     /// The layer the client displays, 0 for none.
     private(set) var root: LayerID = 0
+    /// Equal paths committed made one (`PathInterner`).
+    private(set) var paths = PathInterner()
     /// The session's contents ledger, told when a frame retires animations whose values
     /// hold bitmaps (`ContentsLedger.retired`). Weak: a store is freed off the loop thread,
     /// its ledger never.
@@ -343,7 +345,7 @@ package final class LayerStore {
         case let .setProperty(id, keyPath, value):
             guard let s = slotOf[id] else { return }
             if keyPath.property == .mask, case let .layer(newMask) = value { relink(maskOf: id, slot: Int(s), to: newMask) }
-            try? nodes[Int(s)].model.setValue(value, at: keyPath)
+            try? nodes[Int(s)].model.setValue(paths.interned(value), at: keyPath)
             let a = Int(nodes[Int(s)].animationIndex)
             if a >= 0 { animations[a].needsFullReset = true }
         case let .insertSublayer(parent, child, index):
