@@ -61,16 +61,16 @@ struct FrameMeasurement {
     /// steady frame, compared CPU to CPU so that a preemption does not decide it).
     var firstMilliseconds: Double = 0
     var firstCPUMilliseconds: Double = 0
+    /// The median CPU time of the frames right after the first (the nine warm-up frames,
+    /// which the kept runs leave out, each timed on its own): the first frame's neighbours,
+    /// run within the same tenth of a second. The first frame's ratio to it is the steadier
+    /// reading of the budget on a shared machine, whose slow spells last seconds — the kept
+    /// run's mean is the best of `runs`, measured later, so a single first frame caught in a
+    /// spell reads up to twice its cost against it.
+    var neighbourCPUMilliseconds: Double = 0
     /// Minor page faults this thread took in the first frame, and per steady frame: memory
     /// touched for the first time is paid in the kernel, which CPU-time comparisons see and
     /// an instruction count does not.
-    /// The median CPU time of the frames right after the first (the nine untimed warm-up
-    /// frames, each timed on its own): the first frame's neighbours, run within the same
-    /// tenth of a second. The first frame's ratio to it is the steadier reading of the
-    /// budget on a shared machine, whose slow spells last seconds — the kept run's mean is
-    /// the best of `runs`, measured later, so a single first frame caught in a spell reads
-    /// up to twice its cost against it.
-    var neighbourCPUMilliseconds: Double = 0
     var firstPageFaults = 0
     var steadyPageFaults = 0.0
     var valuesPerSecond: Double
