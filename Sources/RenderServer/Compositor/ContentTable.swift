@@ -23,6 +23,18 @@ struct ContentColumn: Sendable {
     struct Entry: Sendable {
         var content: LayerContent
         var stamp: UInt64
+        /// What the render list's builder asks of every item each frame (`placement`),
+        /// worked out once, when the entry is made: a shape's extent walks its path.
+        var drawsNothing: Bool
+        var extent: Rect
+
+        init(content: LayerContent, stamp: UInt64) {
+            self.content = content
+            self.stamp = stamp
+            (drawsNothing, extent) = withUnsafePointer(to: content) {
+                (LayerContent.drawsNothing($0), LayerContent.extent($0))
+            }
+        }
     }
     private var groups: [[[Entry]]] = []
     private(set) var count = 0
@@ -65,11 +77,14 @@ struct ContentColumn: Sendable {
     @inline(__always)
     func solidStyle(_ id: Int32) -> SolidFiller.Style { withContent(id) { c, _ in SolidFiller.Style(c) } }
 
-    /// What the render list's builder needs of entry `id`, read in place: whether it draws
-    /// nothing, and the part of the layer's plane it may touch (`LayerContent.extent`).
+    /// What the render list's builder needs of entry `id`: whether it draws nothing, and the
+    /// part of the layer's plane it may touch (`LayerContent.extent`), as the entry keeps them.
     @inline(__always)
     func placement(_ id: Int32) -> (drawsNothing: Bool, extent: Rect) {
-        withContent(id) { c, _ in (LayerContent.drawsNothing(c), LayerContent.extent(c)) }
+        let (g, c, j) = ContentColumn.place(id)
+        return groups[g][c].withUnsafeBufferPointer { entries in
+            (entries[j].drawsNothing, entries[j].extent)
+        }
     }
 
     /// Calls `body` with entry `id`'s content where it lies (a content is a few hundred bytes:
