@@ -86,9 +86,13 @@ DispatchQueue.main.async {
         run.caption(nil)
         DispatchQueue.main.asyncAfter(deadline: .now() + 1.4) {
             // What the daemon showed while the main thread slept (after a frame for the last
-            // commit made before it): the server's spring went on, the app's stood still.
+            // commit made before it): the server's spring went on, the app's stood still. How
+            // far the spring goes in that window depends on where in its life the window
+            // falls, which is when the main queue got to run the block: 150–160 points on a
+            // quiet machine, 67 on a loaded CI host whose main queue ran it late. Any clear
+            // motion against the app's none makes the point.
             let moved = seen.travel(from: blockStart + 0.1, to: blockEnd)
-            guard moved.samples >= 3, moved.server > 100, moved.pop < 0.5 else {
+            guard moved.samples >= 3, moved.server > 20, moved.pop < 0.5 else {
                 ExampleRun.fail("SpringsUnderBlock", "while the main thread was blocked the daemon's spring moved "
                     + "\(moved.server) points and the app's \(moved.pop) (\(moved.samples) frames looked at)")
             }
