@@ -81,22 +81,25 @@ struct ContentColumn: Sendable {
     /// part of the layer's plane it may touch (`LayerContent.extent`), as the entry keeps them.
     @inline(__always)
     func placement(_ id: Int32) -> (drawsNothing: Bool, extent: Rect) {
+        withEntry(id) { e in (e.pointee.drawsNothing, e.pointee.extent) }
+    }
+
+    /// Calls `body` with entry `id` where it lies (an entry read through the subscript is
+    /// copied, its content's references retained and released).
+    @inline(__always)
+    private func withEntry<R>(_ id: Int32, _ body: (UnsafePointer<Entry>) -> R) -> R {
         let (g, c, j) = ContentColumn.place(id)
-        return groups[g][c].withUnsafeBufferPointer { entries in
-            (entries[j].drawsNothing, entries[j].extent)
-        }
+        return groups[g][c].withUnsafeBufferPointer { entries in body(entries.baseAddress! + j) }
     }
 
     /// Calls `body` with entry `id`'s content where it lies (a content is a few hundred bytes:
     /// read through the subscript, it is copied, its references retained and released).
     @inline(__always)
     private func withContent<R>(_ id: Int32, _ body: (UnsafePointer<LayerContent>, _ stamp: UInt64) -> R) -> R {
-        let (g, c, j) = ContentColumn.place(id)
         let offset = ContentColumn.contentOffset
-        return groups[g][c].withUnsafeBufferPointer { entries in
-            let entry = entries.baseAddress! + j
-            return body(UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: LayerContent.self),
-                        entry.pointee.stamp)
+        return withEntry(id) { entry in
+            body(UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: LayerContent.self),
+                 entry.pointee.stamp)
         }
     }
     /// Where an entry's content lies in it (`MemoryLayout`'s answer).
