@@ -67,6 +67,59 @@ struct ScrollAnalysis {
     }
     var framesDrawnInBlock: Int { blockFrames.filter { $0.pixelsReadyTime != nil }.count }
 
+    /// The fling's first position in the block: the daemon-driven list's first move on a
+    /// frame inside it (the frame its pan began on).
+    var firstMoveInBlock: TrackerSample? { server.first { $0.reason == .moved && inBlock($0.mediaTime) } }
+
+    /// The frames the daemon produced after the fling's first move, up to the block's end or
+    /// the reference's rest if that comes first (a missed vsync has no record). While the
+    /// list is in motion each of them should move it, however few frames a loaded host let
+    /// the daemon produce: the check is a share of them, not a count per second. The window
+    /// ends at the closed form's rest, not the tracker's, so a fling that stops early leaves
+    /// frames that show no new position.
+    var framesAfterFirstMove: [FrameLogReport.Record] {
+        guard let m = firstMoveInBlock else { return [] }
+        let end = min(blockEnd, referenceRest?.t ?? blockEnd)
+        return blockFrames.filter { $0.targetTime > m.mediaTime + Self.sameFrame && $0.targetTime <= end }
+    }
+    /// Of `framesAfterFirstMove`, those on which the list was at a new position: a `moved`
+    /// update carries its frame's target time (the daemon sends one only when the position
+    /// changed).
+    var newPositionFramesAfterFirstMove: Int {
+        let moves = server.filter { $0.reason == .moved }.map(\.mediaTime)
+        return framesAfterFirstMove.filter { f in moves.contains { abs($0 - f.targetTime) <= Self.sameFrame } }.count
+    }
+    /// The frame log keeps target times to the nanosecond; a `trackerUpdate` has the exact one.
+    static let sameFrame = 1e-6
+    /// `newPositionFramesAfterFirstMove` over `framesAfterFirstMove` (0 when there are none).
+    var newPositionShare: Double {
+        let n = framesAfterFirstMove.count
+        return n == 0 ? 0 : Double(newPositionFramesAfterFirstMove) / Double(n)
+    }
+
+    /// The daemon's frames from the release to the rest (to the last frame if it never rested).
+    var flingFrames: [FrameLogReport.Record] {
+        guard let r = release else { return [] }
+        let end = rest?.mediaTime ?? .infinity
+        return frames.filter { $0.targetTime >= r.mediaTime - Self.sameFrame && $0.targetTime <= end + Self.sameFrame }
+    }
+    var framesDrawnInFling: Int { flingFrames.filter { $0.pixelsReadyTime != nil }.count }
+    /// Distinct positions of the daemon-driven list on the fling's frames whose pixels the
+    /// compositor published: its motion reached the screen. Counted over the whole fling (some
+    /// 270 frames at 60 Hz), not the block, which on a loaded host may hold few drawn frames.
+    var drawnPositionsDuringFling: Int { Self.drawnPositions(Self.positions(server), on: flingFrames) }
+
+    /// Distinct positions of the samples `p` (in time order) on those of `frames` that were drawn.
+    static func drawnPositions(_ p: [TrackerSample], on frames: [FrameLogReport.Record]) -> Int {
+        var i = 0, y = 0.0
+        var seen: Set<Double> = []
+        for f in frames {
+            while i < p.count && p[i].mediaTime <= f.targetTime + sameFrame { y = p[i].y; i += 1 }
+            if f.pixelsReadyTime != nil { seen.insert(y) }
+        }
+        return seen.count
+    }
+
     var blockFrames: [FrameLogReport.Record] { frames.filter { inBlock($0.targetTime) } }
     var framesInBlock: Int { blockFrames.count }
     var missedFrames: Int? { frames.isEmpty ? nil : blockFrames.reduce(0) { $0 + Int($1.missed) } }
@@ -154,6 +207,12 @@ struct ScrollAnalysis {
         o["pixelsReadyMsMax"] = ready.last ?? NSNull()
         o["framesDrawnInBlock"] = framesDrawnInBlock
         o["drawnPositionsDuringBlock"] = drawnPositionsDuringBlock
+        o["framesAfterFirstMove"] = framesAfterFirstMove.count
+        o["newPositionFramesAfterFirstMove"] = newPositionFramesAfterFirstMove
+        o["newPositionShare"] = newPositionShare
+        o["framesInFling"] = flingFrames.count
+        o["framesDrawnInFling"] = framesDrawnInFling
+        o["drawnPositionsDuringFling"] = drawnPositionsDuringFling
         o["flingMaxErrorPt"] = maxError ?? NSNull()
         o["releaseVelocity"] = releaseVelocity ?? NSNull()
         o["releaseSeconds"] = release.map { $0.mediaTime - blockStart } ?? NSNull()
@@ -189,6 +248,10 @@ struct ScrollAnalysis {
         h += "\n"
         h += "  distinct scroll positions shown while the main queue was blocked: daemon-driven \(positionsDuringBlock), "
             + "app-driven \(appDrivenPositionsDuringBlock); daemon-driven on the frames drawn: \(drawnPositionsDuringBlock)\n"
+        h += "  daemon-driven list after its first move in the block: \(newPositionFramesAfterFirstMove) of the daemon's "
+            + "\(framesAfterFirstMove.count) frames showed a new position (\(fmt(100 * newPositionShare, 0)) %); over the fling "
+            + "(release to rest) \(drawnPositionsDuringFling) distinct positions on the \(framesDrawnInFling) frames drawn of "
+            + "its \(flingFrames.count)\n"
         if let r = release {
             h += "  release at +\(fmt(r.mediaTime - blockStart, 3)) s, \(fmt(releaseVelocity ?? .nan, 0)) pt/s; states "
                 + Self.states(server).map(\.description).joined(separator: " → ") + "\n"

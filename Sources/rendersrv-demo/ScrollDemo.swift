@@ -22,8 +22,13 @@ import Components
 ///
 /// The positions are the daemon's own: each `trackerUpdate` carries the content offset a
 /// frame showed and that frame's target time; the frame log says which frames were drawn.
-/// Exit status 0 only when the left list took more than one position on the frames drawn
-/// during the block and the daemon missed at most --allowed-missed-frames frames in it.
+/// Exit status 0 only when at least 80 % of the frames the daemon produced in the block after
+/// the fling's first move (at least two of them) showed the left list at a new position, the
+/// frames drawn from the release to the rest showed it in more than one position, and, with
+/// --allowed-missed-frames, the daemon missed at most that many frames in the block. The
+/// checks are shares of the frames the daemon produced and counts over the whole fling, not
+/// frames per second of the block: a loaded host makes the daemon miss frames, which the
+/// report gives but only --allowed-missed-frames makes a failure.
 struct ScrollDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scroll",
@@ -43,9 +48,9 @@ struct ScrollDemo: ParsableCommand {
                                             valueName: "pt/s"))
     var velocity: Double = 4000
 
-    @Option(name: .long, help: ArgumentHelp("Frames the daemon may miss during the block before the demo fails.",
-                                            valueName: "n"))
-    var allowedMissedFrames: Int = 0
+    @Option(name: .long, help: ArgumentHelp("Frames the daemon may miss during the block before the demo fails "
+                                            + "(default: missed frames are reported, not checked).", valueName: "n"))
+    var allowedMissedFrames: Int?
 
     @Flag(name: .long, help: "Attach every row up front (default: the rows within the fling's travel of the visible rect).")
     var preloadAll = false
@@ -65,7 +70,9 @@ struct ScrollDemo: ParsableCommand {
         guard velocity.isFinite, (100...20_000).contains(velocity) else {
             throw ValidationError("--velocity \(velocity) is out of range; use 100…20000 points per second")
         }
-        guard allowedMissedFrames >= 0 else { throw ValidationError("--allowed-missed-frames must be ≥ 0") }
+        if let allowedMissedFrames, allowedMissedFrames < 0 {
+            throw ValidationError("--allowed-missed-frames must be ≥ 0")
+        }
     }
 
     func run() throws {
@@ -179,7 +186,8 @@ final class ScrollScenario {
     let rowCount: Int
     let blockSeconds: Double
     let velocity: Double
-    let allowedMissed: Int
+    /// nil: missed frames are reported, not checked.
+    let allowedMissed: Int?
     let preloadAll: Bool
     let outDir: String?
     let json: Bool
@@ -218,7 +226,7 @@ final class ScrollScenario {
     let snapshotErrors = Shared<[String]>([])
     let helpersDone = DispatchGroup()
 
-    init(socket: String?, rowCount: Int, blockSeconds: Double, velocity: Double, allowedMissed: Int, preloadAll: Bool,
+    init(socket: String?, rowCount: Int, blockSeconds: Double, velocity: Double, allowedMissed: Int?, preloadAll: Bool,
          outDir: String?, json: Bool) throws {
         self.rowCount = rowCount; self.blockSeconds = blockSeconds; self.velocity = velocity
         self.allowedMissed = allowedMissed; self.preloadAll = preloadAll; self.outDir = outDir; self.json = json
@@ -457,16 +465,23 @@ final class ScrollScenario {
         } catch {
             failures.append("pictures: \(error)")
         }
-        if analysis.positionsDuringBlock < 2 {
+        // Shares of the frames the daemon produced, and counts over the whole fling: what a
+        // loaded host changes (how many frames the block holds, how many were drawn) is reported.
+        let afterMove = analysis.framesAfterFirstMove.count, moved = analysis.newPositionFramesAfterFirstMove
+        if analysis.firstMoveInBlock == nil {
             failures.append("the daemon-driven list did not move during the block (\(analysis.positionsDuringBlock) position)")
+        } else if afterMove < 2 || Double(moved) < 0.8 * Double(afterMove) {
+            failures.append("after its first move in the block the daemon-driven list was at a new position on \(moved) of "
+                + "the daemon's \(afterMove) frames (needs at least 80 % of at least 2)")
         }
-        if let missed = analysis.missedFrames, missed > allowedMissed {
+        if let allowedMissed, let missed = analysis.missedFrames, missed > allowedMissed {
             failures.append("the daemon missed \(missed) frames during the block (allowed \(allowedMissed))")
         }
-        if analysis.framesInBlock == 0 { failures.append("the frame log holds no frame in the block") }
-        else if analysis.drawnPositionsDuringBlock < 2 {
-            failures.append("the daemon drew \(analysis.framesDrawnInBlock) of the block's \(analysis.framesInBlock) frames "
-                + "(its compositor skipped them), so the list's motion never reached the screen")
+        if analysis.release == nil { failures.append("the daemon-driven list was never released into inertia") }
+        else if analysis.flingFrames.isEmpty { failures.append("the frame log holds no frame of the fling") }
+        else if analysis.drawnPositionsDuringFling < 2 {
+            failures.append("the daemon drew \(analysis.framesDrawnInFling) of the fling's \(analysis.flingFrames.count) frames, "
+                + "showing the list in \(analysis.drawnPositionsDuringFling) position(s), so its motion never reached the screen")
         }
 
         var object = analysis.object

@@ -33,14 +33,20 @@ struct BlockedMainTests {
             return first!
         }
         let seq = client.onMain { client.context.lastSentSequence }
-        let applied = try client.connection.waitUntilApplied(seq)
+        try client.connection.waitUntilApplied(seq)
+        // The animation's own begin time (the commit's, which the daemon evaluates from): the
+        // expected position does not depend on how long the commit took to be applied.
+        let fall = try #require(client.onMain { tracked.animation(forKey: "fall") })
         let statsBefore = try Stats(client.control.stats())
 
         // Block the client's main queue for 1.5 s: a real block, not a yield.
         let blockStarted = DispatchSemaphore(value: 0)
+        let block = Locked<(start: Double, end: Double)>((0, 0))
         client.queue.async {
+            let start = MediaTime.now()
             blockStarted.signal()
             usleep(1_500_000) // sleep-ok: this is the blocked main thread under test
+            block.set((start, MediaTime.now()))
         }
         blockStarted.wait()
         let blockStart = MediaTime.now()
@@ -57,18 +63,24 @@ struct BlockedMainTests {
         }
         let statsMid = try Stats(client.control.stats())
         client.queue.sync {} // the block ends
-        let framesDuringBlock = statsMid.frames - statsBefore.frames
+        let (blockBegan, blockEnded) = block.get()
+        // The daemon's own record of the frames it produced while main was blocked: those
+        // whose target time fell in the block and that evaluated the animations.
+        let framesDuringBlock = try client.control.frameRecords().filter {
+            $0.targetTime >= blockBegan && $0.targetTime <= blockEnded && $0.animatedLayers > 0
+        }.count
         let missed = statsMid.missedFrames - statsBefore.missedFrames
-        print("blocked main: \(Int(framesDuringBlock)) frames in \(String(format: "%.2f", midTime - blockStart)) s "
-            + "of block, \(Int(missed)) missed, frame interval p99 \(statsMid.frameIntervalP99) ms")
+        print("blocked main: \(framesDuringBlock) frames in the \(String(format: "%.2f", blockEnded - blockBegan)) s "
+            + "block, \(Int(missed)) missed by mid-block, frame interval p99 \(statsMid.frameIntervalP99) ms")
 
-        // Mid-block the layer is mid-animation, where the timing says it should be.
-        let progress = (midTime - applied.mediaTime) / 2
+        // Mid-block the layer is mid-animation, exactly where its timing says it is at the
+        // time the daemon evaluated (linear, 2 s from the animation's begin time).
         #expect(mid > 0 && mid < 600, "presentation mid-block was \(mid)")
-        #expect(abs(mid - 600 * min(max(progress, 0), 1)) < 600 * 0.05)
-        // Frames kept coming while the client was blocked (the count itself is reported,
-        // not asserted tightly: a loaded CI machine may miss some).
-        #expect(framesDuringBlock >= 0.5 * (midTime - blockStart) * 60)
+        let progress = (midTime - fall.timing.beginTime) / 2
+        #expect(abs(mid - 600 * min(max(progress, 0), 1)) < 1e-6, "at \(midTime): \(mid), begin \(fall.timing.beginTime)")
+        // Frames kept coming while the client was blocked: the count is load-dependent (a
+        // loaded host misses frames), so it is reported, and only a few are asked for.
+        #expect(framesDuringBlock >= 3, "\(framesDuringBlock) animated frames in the block")
 
         // After the block: one completion, finished = true.
         #expect(completed.wait(timeout: .now() + 10) == .success)

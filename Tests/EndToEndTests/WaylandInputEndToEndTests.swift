@@ -237,6 +237,8 @@ struct WaylandInputEndToEndTests {
         let states = updates.all.filter { $0.reason == .stateChanged }.map(\.state)
         #expect(states == [.interacting, .inertia, .idle], "\(states)")
         #expect(try offset() == idle.position.y, "the daemon's content rests where it told the client")
-        #expect(idle.position.y > later)
+        // At or past the later reading: equal when that reading came as late as the rest
+        // (a test thread descheduled for the rest of the fling on a loaded host).
+        #expect(idle.position.y >= later)
     }
 }

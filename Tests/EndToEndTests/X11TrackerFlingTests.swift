@@ -64,6 +64,15 @@ struct X11TrackerFlingTests {
         _ = try client.connection.waitUntilApplied(client.onMain { client.context.lastSentSequence })
         func offset() throws -> Double? { try Self.scrollOffset(of: list, client: client) }
         #expect(try offset() == 0)
+        // The daemon hit-tests a press on the frame its window last showed: wait until the
+        // window shows the list (row 5, pure blue, under the press; the window is at the X
+        // screen's origin) before pressing. Polled, with a deadline for a loaded host.
+        let shown = try XDisplaySupport.poll(30) { () -> Bool? in
+            let screen = try captureScreen(x.display, width: 320, height: 240)
+            let i = (210 * 320 + 160) * 4
+            return (screen[i], screen[i + 1], screen[i + 2]) == (255, 0, 0) ? true : nil
+        }
+        try #require(shown == true, "the X window never showed the list (row 5 blue at (160, 210)); daemon: \(daemon.stderrText)")
 
         // The fling: press at y 210, then move up 20 pt every 8 ms to y 30 (about 2,500 pt/s
         // over a few frames), and release there at once.
@@ -93,7 +102,9 @@ struct X11TrackerFlingTests {
         let states = updates.all.filter { $0.reason == .stateChanged }.map(\.state)
         #expect(states == [.interacting, .inertia, .idle], "\(states)")
         #expect(try offset() == idle.position.y, "the daemon's content rests where it told the client")
-        #expect(idle.position.y > later)
+        // At or past the later reading: equal when that reading came as late as the rest
+        // (a test thread descheduled for the rest of the fling on a loaded host).
+        #expect(idle.position.y >= later)
         #expect(client.onMain { list.bounds.origin.y } == idle.position.y, "the client's model follows the daemon")
     }
 }
