@@ -38,33 +38,33 @@ struct ScrollAnalysis {
 
     var positionsDuringBlock: Int { Self.distinctPositions(server, from: blockStart, to: blockEnd) }
 
-    /// Where a list's content was on each of the daemon's frames from `from` to `to`: the
-    /// position its last update at or before the frame reported (the daemon's model holds it
-    /// between updates).
-    func shown(_ s: [TrackerSample], from: Double, to: Double) -> [(t: Double, y: Double)] {
-        let p = Self.positions(s)
+    /// Where a list's content was on each of `frames` (in time order): the position its last
+    /// update at or before the frame's target time (plus `slack`) reported (the daemon's model
+    /// holds it between updates).
+    static func positions(of s: [TrackerSample], on frames: [FrameLogReport.Record],
+                          slack: Double = 0) -> [(frame: FrameLogReport.Record, y: Double)] {
+        let p = positions(s)
         var i = 0, y = 0.0
-        var out: [(t: Double, y: Double)] = []
-        for f in frames where f.targetTime >= from && f.targetTime <= to {
-            while i < p.count && p[i].mediaTime <= f.targetTime { y = p[i].y; i += 1 }
-            out.append((f.targetTime, y))
+        return frames.map { f in
+            while i < p.count && p[i].mediaTime <= f.targetTime + slack { y = p[i].y; i += 1 }
+            return (f, y)
         }
-        return out
+    }
+
+    /// Distinct positions of a list on those of `frames` whose pixels the compositor
+    /// published (what reached the screen; the compositor may skip frames).
+    static func drawnPositions(of s: [TrackerSample], on frames: [FrameLogReport.Record], slack: Double = 0) -> Int {
+        Set(positions(of: s, on: frames, slack: slack).filter { $0.frame.pixelsReadyTime != nil }.map(\.y)).count
+    }
+
+    /// Where a list's content was on each of the daemon's frames from `from` to `to`.
+    func shown(_ s: [TrackerSample], from: Double, to: Double) -> [(t: Double, y: Double)] {
+        Self.positions(of: s, on: frames.filter { $0.targetTime >= from && $0.targetTime <= to }).map { ($0.frame.targetTime, $0.y) }
     }
     var appDrivenPositionsDuringBlock: Int { Self.distinctPositions(app, from: blockStart, to: blockEnd) }
 
-    /// Distinct positions of the daemon-driven list on the frames of the block whose pixels
-    /// the compositor published (what reached the screen; the compositor may skip frames).
-    var drawnPositionsDuringBlock: Int {
-        let p = Self.positions(server)
-        var i = 0, y = p.last { $0.mediaTime < blockStart }?.y ?? 0
-        var seen: Set<Double> = []
-        for f in blockFrames {
-            while i < p.count && p[i].mediaTime <= f.targetTime { y = p[i].y; i += 1 }
-            if f.pixelsReadyTime != nil { seen.insert(y) }
-        }
-        return seen.count
-    }
+    /// Distinct positions of the daemon-driven list on the frames of the block that were drawn.
+    var drawnPositionsDuringBlock: Int { Self.drawnPositions(of: server, on: blockFrames) }
     var framesDrawnInBlock: Int { blockFrames.filter { $0.pixelsReadyTime != nil }.count }
 
     /// The fling's first position in the block: the daemon-driven list's first move on a
@@ -107,18 +107,7 @@ struct ScrollAnalysis {
     /// Distinct positions of the daemon-driven list on the fling's frames whose pixels the
     /// compositor published: its motion reached the screen. Counted over the whole fling (some
     /// 270 frames at 60 Hz), not the block, which on a loaded host may hold few drawn frames.
-    var drawnPositionsDuringFling: Int { Self.drawnPositions(Self.positions(server), on: flingFrames) }
-
-    /// Distinct positions of the samples `p` (in time order) on those of `frames` that were drawn.
-    static func drawnPositions(_ p: [TrackerSample], on frames: [FrameLogReport.Record]) -> Int {
-        var i = 0, y = 0.0
-        var seen: Set<Double> = []
-        for f in frames {
-            while i < p.count && p[i].mediaTime <= f.targetTime + sameFrame { y = p[i].y; i += 1 }
-            if f.pixelsReadyTime != nil { seen.insert(y) }
-        }
-        return seen.count
-    }
+    var drawnPositionsDuringFling: Int { Self.drawnPositions(of: server, on: flingFrames, slack: Self.sameFrame) }
 
     var blockFrames: [FrameLogReport.Record] { frames.filter { inBlock($0.targetTime) } }
     var framesInBlock: Int { blockFrames.count }

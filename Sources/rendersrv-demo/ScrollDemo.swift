@@ -467,12 +467,12 @@ final class ScrollScenario {
         }
         // Shares of the frames the daemon produced, and counts over the whole fling: what a
         // loaded host changes (how many frames the block holds, how many were drawn) is reported.
-        let afterMove = analysis.framesAfterFirstMove.count, moved = analysis.newPositionFramesAfterFirstMove
         if analysis.firstMoveInBlock == nil {
             failures.append("the daemon-driven list did not move during the block (\(analysis.positionsDuringBlock) position)")
-        } else if afterMove < 2 || Double(moved) < 0.8 * Double(afterMove) {
-            failures.append("after its first move in the block the daemon-driven list was at a new position on \(moved) of "
-                + "the daemon's \(afterMove) frames (needs at least 80 % of at least 2)")
+        } else if analysis.framesAfterFirstMove.count < 2 || analysis.newPositionShare < 0.8 {
+            failures.append("after its first move in the block the daemon-driven list was at a new position on "
+                + "\(analysis.newPositionFramesAfterFirstMove) of the daemon's \(analysis.framesAfterFirstMove.count) frames "
+                + "(needs at least 80 % of at least 2)")
         }
         if let allowedMissed, let missed = analysis.missedFrames, missed > allowedMissed {
             failures.append("the daemon missed \(missed) frames during the block (allowed \(allowedMissed))")
