@@ -176,7 +176,9 @@ struct Composite: ParsableCommand {
         Thread.sleep(forTimeInterval: 1)
         let control = try ControlClient(socketPath: daemon.socketPath, clientName: "composite-observer", timeout: 30)
         defer { control.close() }
-        let before = try JSONDecoder().decode(StatsReport.self, from: Data(control.stats().utf8)).compositor
+        // An older daemon's report (issue 21's starting binary: no display size) does not
+        // decode; its draw times then read nan, and the frame log still times every frame.
+        let before = (try? JSONDecoder().decode(StatsReport.self, from: Data(control.stats().utf8)))?.compositor
         let t0 = MediaTime.now()
         Thread.sleep(forTimeInterval: seconds)
         let t1 = MediaTime.now()
@@ -185,7 +187,7 @@ struct Composite: ParsableCommand {
         Thread.sleep(forTimeInterval: 0.1)
         let records = try control.frameRecords()
         if let folder = frameTimes { try writeFrameTimes(records, from: t0, to: t1, folder: folder, threads: threads, round: round) }
-        let after = try JSONDecoder().decode(StatsReport.self, from: Data(control.stats().utf8)).compositor
+        let after = (try? JSONDecoder().decode(StatsReport.self, from: Data(control.stats().utf8)))?.compositor
         let period = 1.0 / 60
         let (pacing, _) = FramePacing.measure(records, period: period, from: t0, to: t1, moved: { $0.animatedLayers > 0 })
         let onTime = pacing.shownFrames - pacing.lateOrUndrawnFrames
