@@ -11,9 +11,9 @@ import PackageDescription
 // (`@unchecked Sendable` with its discipline stated beside it).
 
 // The daemon's loop-thread libraries check exclusive access statically only in release
-// builds: the dynamic checks (swift_beginAccess on class properties) were about 2,300 of the
-// daemon's 7,400 instructions per ping (callgrind; SERVER.md, "Operations that touch
-// safety"). Debug builds, and so the whole test suite, keep them.
+// builds: the dynamic checks (swift_beginAccess on class properties) are a runtime call per
+// access on every message's path (SERVER.md, "Operations that touch safety"; what they cost
+// when they were taken out: HISTORY.md). Debug builds, and so the whole test suite, keep them.
 let loopThreadSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(

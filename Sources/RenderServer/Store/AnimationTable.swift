@@ -337,8 +337,8 @@ extension AnimationTable {
 /// every row shares one of a few named functions; the springs of one animation block share
 /// their constants); entry 0 is the curve of none (linear), taken by the first row and never
 /// freed. So equal curves have equal indices, which is what lets the frame's walk share the
-/// timed progress of rows with the same timing and curve (`TimingMemo`). Before, each row
-/// kept its curve inline: 40 of a row's 176 bytes.
+/// timed progress of rows with the same timing and curve (`TimingMemo`). Kept inline, a
+/// curve (a `PlanCurve`, 40 bytes) would be in every row.
 struct CurveTable {
     private(set) var column = TableColumn<PlanCurve>()
     /// The entry of each curve, and how many rows hold it.

@@ -949,8 +949,8 @@ package struct AnimationState {
     /// whose direct route sets the model's transform with its own component): each row then
     /// writes its value whatever the others do, in any order, and the frame evaluates them one
     /// by one with the walk's shared timings. The walk reads it here, in the header it
-    /// streams, instead of calling into RenderCore for each row's flag (4 % of a
-    /// 100,000-layer frame in perf). Kept by every change of the rows;
+    /// streams, instead of calling into RenderCore for each row's flag on every frame.
+    /// Kept by every change of the rows;
     /// `Presentation.evaluateDirect` checks each row again.
     private(set) var isDirect = false
     /// Whether an animation reads the model (the walk prefetches the model's span only then).
