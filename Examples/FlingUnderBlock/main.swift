@@ -82,10 +82,11 @@ DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {   // the list is on scre
         // The list moved while main slept, on frames main never saw. How far depends on when
         // the injected fling began within the block (a loaded machine retries or plays it
         // late, and the list decelerates): 570–900 points on a quiet one, 224 on a loaded CI
-        // host. Clear motion while main slept makes the point.
+        // host. Clear motion while main slept makes the point: two looks at the list during
+        // the block suffice (the recorder takes about eight; a busy one may take fewer).
         let during = seen.between(blockStart + 0.2, blockEnd)
         let travel = (during.max() ?? 0) - (during.min() ?? 0)
-        guard during.count >= 4, travel > 50 else {
+        guard during.count >= 2, travel > 50 else {
             ExampleRun.fail("FlingUnderBlock", "while the main thread was blocked the list moved \(travel) points over "
                 + "\(during.count) frames looked at")
         }

@@ -98,14 +98,16 @@ public final class ExampleRun: @unchecked Sendable {
                 let wait = due - MediaTime.now()
                 if wait > 0 { Thread.sleep(forTimeInterval: wait) }
                 do {
-                    var t = MediaTime.now() - start
+                    // The tile's time is when its picture came back: a snapshot may wait for a
+                    // draw under way, and the note reads the daemon right after it.
                     var shot = try control.snapshot()
+                    var t = MediaTime.now() - start
                     // Nothing drawn yet (the first commit is on its way): the daemon sends
                     // opaque black until its first drawn frame. Ask again.
                     while ExampleRun.isUndrawn(shot) && t < 2 {
                         Thread.sleep(forTimeInterval: 0.005)
-                        t = MediaTime.now() - start
                         shot = try control.snapshot()
+                        t = MediaTime.now() - start
                     }
                     let picture = Picture(width: Int(shot.width), height: Int(shot.height), pixels: shot.pixels)
                     var label = String(format: "+%.2f s", t)

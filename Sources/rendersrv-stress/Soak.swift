@@ -7,7 +7,7 @@ import RenderCore
 import RenderProtocol
 
 /// `rendersrv-stress soak`: a mixed load for `--minutes` against one daemon, its resident
-/// memory and open descriptors sampled every second.
+/// memory and open descriptors sampled every second (at least twice, however slow the host).
 ///
 /// Each second: a client joins (50 layers, 10 of them with a repeating animation) and,
 /// above 8 clients, the oldest leaves; every client starts a batch of 40 finite animations
@@ -98,7 +98,8 @@ struct Soak: ParsableCommand {
         let start = MediaTime.now()
         let cpu0 = daemon.cpuSeconds
         var second = 0
-        while MediaTime.now() - start < total {
+        // At least two samples, however slow the host: the drift compares samples.
+        while MediaTime.now() - start < total || samples.count < 2 {
             second += 1
             // Join.
             do {
