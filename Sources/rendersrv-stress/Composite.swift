@@ -178,7 +178,10 @@ struct Composite: ParsableCommand {
         defer { control.close() }
         // An older daemon's report (issue 21's starting binary: no display size) does not
         // decode; its draw times then read nan, and the frame log still times every frame.
-        let before = (try? JSONDecoder().decode(StatsReport.self, from: Data(control.stats().utf8)))?.compositor
+        func compositorStatistics() -> StatsReport.Compositor? {
+            (try? JSONDecoder().decode(StatsReport.self, from: Data(control.stats().utf8)))?.compositor
+        }
+        let before = compositorStatistics()
         let t0 = MediaTime.now()
         Thread.sleep(forTimeInterval: seconds)
         let t1 = MediaTime.now()
@@ -187,7 +190,7 @@ struct Composite: ParsableCommand {
         Thread.sleep(forTimeInterval: 0.1)
         let records = try control.frameRecords()
         if let folder = frameTimes { try writeFrameTimes(records, from: t0, to: t1, folder: folder, threads: threads, round: round) }
-        let after = (try? JSONDecoder().decode(StatsReport.self, from: Data(control.stats().utf8)))?.compositor
+        let after = compositorStatistics()
         let period = 1.0 / 60
         let (pacing, _) = FramePacing.measure(records, period: period, from: t0, to: t1, moved: { $0.animatedLayers > 0 })
         let onTime = pacing.shownFrames - pacing.lateOrUndrawnFrames
